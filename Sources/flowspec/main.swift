@@ -1,0 +1,3 @@
+import Yams
+import ArgumentParser
+print("flowspec")
