@@ -1,0 +1,233 @@
+import Foundation
+
+/// The static checks of one flow: references, types, reachability, dead ends and variables read before set.
+public enum FlowChecker {
+    static func resolveNamespace(_ flow: Flow, in specs: SpecSet) -> String {
+        if flow.namespaceWasDeclared { return flow.namespace }
+        if let s = flow.session, let session = specs.sessions[s.name] { return session.namespace }
+        for name in flow.stateOrder {
+            if case .request(let r) = flow.states[name]!.kind, let s = r.session, let session = specs.sessions[s.name] { return session.namespace }
+        }
+        // A refresh flow runs in its session's namespace.
+        if let session = specs.sessions.values.first(where: { $0.refresh?.flow.name == flow.name }) { return session.namespace }
+        return flow.namespace
+    }
+
+    public static func check(_ flow: Flow, in specs: SpecSet, into d: inout Diagnostics) {
+        checkName(flow, &d)
+        checkReferences(flow, specs, &d)
+        checkExpressions(flow, specs, &d)
+        checkGraph(flow, &d)
+        checkVariables(flow, &d)
+    }
+
+    static func checkName(_ flow: Flow, _ d: inout Diagnostics) {
+        let url = URL(fileURLWithPath: flow.file)
+        let stem = url.deletingPathExtension().lastPathComponent
+        let system = url.deletingLastPathComponent().lastPathComponent
+        let expected = "\(system).\(stem)"
+        if flow.name != expected, !flow.name.hasSuffix(".\(stem)") {
+            d.warning(flow.location, "flow `\(flow.name)` is in \(url.lastPathComponent); by convention its name is `\(expected)`")
+        }
+    }
+
+    static func stateRef(_ ref: NameRef, _ flow: Flow, _ d: inout Diagnostics) {
+        if flow.states[ref.name] == nil {
+            d.error(ref.location, "unknown state `\(ref.name)`",
+                    hint: Suggestion.didYouMean(ref.name, in: flow.stateOrder) ?? "states in this flow: " + flow.stateOrder.joined(separator: ", "))
+        }
+    }
+
+    static func sessionRef(_ ref: NameRef, _ flow: Flow, _ specs: SpecSet, _ d: inout Diagnostics) {
+        guard let session = specs.sessions[ref.name] else {
+            d.error(ref.location, "unknown session `\(ref.name)`",
+                    hint: Suggestion.didYouMean(ref.name, in: specs.sessions.keys) ?? "sessions are files with a top-level `session:` key, loaded from the same folders")
+            return
+        }
+        if flow.namespaceWasDeclared, session.namespace != flow.namespace {
+            d.error(ref.location, "session `\(session.name)` keeps its tokens in namespace `\(session.namespace)`, but this flow declares `namespace: \(flow.namespace)`",
+                    hint: "use the session's namespace, or drop `namespace:` to inherit it")
+        }
+    }
+
+    static func checkReferences(_ flow: Flow, _ specs: SpecSet, _ d: inout Diagnostics) {
+        stateRef(flow.start, flow, &d)
+        if let s = flow.session { sessionRef(s, flow, specs, &d) }
+        let inputNames = Set(flow.inputs.map(\.name))
+        for name in flow.stateOrder {
+            let state = flow.states[name]!
+            for (target, _) in state.successors { stateRef(target, flow, &d) }
+            switch state.kind {
+            case .request(let r):
+                if let s = r.session { sessionRef(s, flow, specs, &d) }
+            case .input(let i):
+                if !inputNames.contains(i.input.name) {
+                    d.error(i.input.location, "undeclared input `\(i.input.name)`",
+                            hint: Suggestion.didYouMean(i.input.name, in: inputNames) ?? "declare it under `inputs:`")
+                }
+            case .call(let c):
+                guard let callee = specs.flows[c.flow.name] else {
+                    d.error(c.flow.location, "unknown flow `\(c.flow.name)`",
+                            hint: Suggestion.didYouMean(c.flow.name, in: specs.flows.keys) ?? "flows are named `<system>.<file stem>`")
+                    continue
+                }
+                if callee.name == flow.name { d.error(c.flow.location, "flow `\(flow.name)` calls itself") }
+                let calleeInputs = Set(callee.inputs.map(\.name))
+                for (arg, expr) in c.with where !calleeInputs.contains(arg) {
+                    d.error(expr.location, "flow `\(callee.name)` has no input `\(arg)`",
+                            hint: Suggestion.didYouMean(arg, in: calleeInputs) ?? "its inputs: " + callee.inputs.map(\.name).joined(separator: ", "))
+                }
+            default: break
+            }
+        }
+    }
+
+    static func checkExpressions(_ flow: Flow, _ specs: SpecSet, _ d: inout Diagnostics) {
+        let inputs = Set(flow.inputs.map(\.name))
+        let plain = ExprContext(place: "this place", declaredInputs: inputs)
+        for (_, expr) in flow.variables { TypeChecker.check(expr, in: ExprContext(place: "`variables`", declaredInputs: inputs), into: &d) }
+        for template in [flow.baseURL].compactMap({ $0 }) + flow.headers.map(\.1) {
+            for expr in template.expressions { TypeChecker.check(expr, in: ExprContext(place: "`defaults`", declaredInputs: inputs), into: &d) }
+        }
+        for name in flow.stateOrder {
+            let state = flow.states[name]!
+            let here = "state `\(name)`"
+            switch state.kind {
+            case .request(let r):
+                let templates = [r.path, r.url].compactMap { $0 } + r.query.map(\.1) + r.headers.map(\.1)
+                var exprs = templates.flatMap(\.expressions)
+                switch r.body {
+                case .json(let v): exprs += v.expressions
+                case .form(let fields): exprs += fields.flatMap { $0.1.expressions }
+                case .none: break
+                }
+                let building = ExprContext(place: "the request being built in \(here) (there is no response yet)", declaredInputs: inputs)
+                for e in exprs { TypeChecker.check(e, in: building, into: &d) }
+                checkTransitions(r.transitions, ExprContext(place: here, hasResponse: true, declaredInputs: inputs), &d)
+            case .choice(let transitions):
+                checkTransitions(transitions, ExprContext(place: "the choice state `\(name)` (it makes no request)", declaredInputs: inputs), &d)
+            case .call(let c):
+                for (_, e) in c.with { TypeChecker.check(e, in: ExprContext(place: "`with` of \(here)", declaredInputs: inputs), into: &d) }
+                checkTransitions(c.transitions, ExprContext(place: here, hasCallResult: true, declaredInputs: inputs), &d)
+            case .wait(let w):
+                let type = TypeChecker.check(w.duration, in: ExprContext(place: "`wait`", declaredInputs: inputs), into: &d)
+                if type != .number, type != .any {
+                    d.error(w.duration.location, "`wait` needs a duration such as `16m` or `30s`, not a \(type.rawValue)")
+                }
+            case .end(let e):
+                for expr in (e.reason?.expressions ?? []) + e.outputs.map(\.1) { TypeChecker.check(expr, in: ExprContext(place: "end state `\(name)`", declaredInputs: inputs), into: &d) }
+            case .input:
+                _ = plain
+            }
+        }
+    }
+
+    static func checkTransitions(_ transitions: [Transition], _ context: ExprContext, _ d: inout Diagnostics) {
+        for t in transitions {
+            if let g = t.guardExpr { TypeChecker.checkCondition(g, in: context, into: &d) }
+            for (_, e) in t.set + t.store { TypeChecker.check(e, in: context, into: &d) }
+        }
+    }
+
+    static func checkGraph(_ flow: Flow, _ d: inout Diagnostics) {
+        guard flow.states[flow.start.name] != nil else { return }
+        // Reachable from start.
+        var reachable: Set<String> = [flow.start.name]
+        var queue = [flow.start.name]
+        while let name = queue.popLast() {
+            for (target, _) in flow.states[name]!.successors where flow.states[target.name] != nil {
+                if reachable.insert(target.name).inserted { queue.append(target.name) }
+            }
+        }
+        for name in flow.stateOrder where !reachable.contains(name) {
+            d.warning(flow.states[name]!.location, "state `\(name)` is unreachable: no transition leads to it from `\(flow.start.name)`")
+        }
+        // States that can reach an end: fixpoint over predecessors.
+        var canEnd = Set(flow.stateOrder.filter { if case .end = flow.states[$0]!.kind { return true } else { return false } })
+        if canEnd.isEmpty { d.error(flow.location, "flow `\(flow.name)` has no end state", hint: "add a state with `end: <outcome>` and `success:`") }
+        var changed = true
+        while changed {
+            changed = false
+            for name in flow.stateOrder where !canEnd.contains(name) {
+                let state = flow.states[name]!
+                // A call whose sub-flow ends abnormally ends the caller, and a request can end unhandled; but
+                // if every written path loops, the run can only exhaust its step budget.
+                if state.successors.contains(where: { canEnd.contains($0.target.name) }) {
+                    canEnd.insert(name)
+                    changed = true
+                }
+            }
+        }
+        for name in flow.stateOrder where !canEnd.contains(name) && reachable.contains(name) {
+            let state = flow.states[name]!
+            if state.successors.isEmpty {
+                d.error(state.location, "state `\(name)` is a dead end: it is not an end state and has no transitions", hint: "add transitions with `goto:`, or make it an end state")
+            } else {
+                d.error(state.location, "state `\(name)` can never reach an end state: every path from it loops", hint: "add a transition that leaves the loop")
+            }
+        }
+    }
+
+    /// Dataflow: a variable is usable in a state only if every path from `start` to it sets it.
+    static func checkVariables(_ flow: Flow, _ d: inout Diagnostics) {
+        guard flow.states[flow.start.name] != nil else { return }
+        let initial = Set(flow.variables.map(\.0))
+        var everSet = initial
+        for name in flow.stateOrder {
+            for (_, sets) in flow.states[name]!.successors { everSet.formUnion(sets) }
+        }
+        // nil = not yet reached (top of the lattice).
+        var entry: [String: Set<String>] = [flow.start.name: initial]
+        var work = [flow.start.name]
+        while let name = work.popLast() {
+            guard let state = flow.states[name], let inSet = entry[name] else { continue }
+            for (target, sets) in state.successors where flow.states[target.name] != nil {
+                let out = inSet.union(sets)
+                let merged = entry[target.name].map { $0.intersection(out) } ?? out
+                if entry[target.name] != merged {
+                    entry[target.name] = merged
+                    work.append(target.name)
+                }
+            }
+        }
+        for name in flow.stateOrder {
+            guard let defined = entry[name] else { continue }
+            let state = flow.states[name]!
+            for expr in expressions(in: state) {
+                for (variable, location) in expr.variableReads {
+                    if !everSet.contains(variable) {
+                        let hint = Suggestion.didYouMean(variable, in: everSet.union(Root.allCases.map(\.rawValue)))
+                            ?? (flow.input(named: variable) != nil ? "inputs are read as `inputs.\(variable)`" : "set it with `set:` in a transition, or give it an initial value under `variables:`")
+                        d.error(location, "unknown variable `\(variable)`", hint: hint)
+                    } else if !defined.contains(variable) {
+                        d.error(location, "variable `\(variable)` may be read before it is set: some path to state `\(name)` does not set it",
+                                hint: "set it on every path, or give it an initial value under `variables:`")
+                    }
+                }
+            }
+        }
+        for (_, expr) in flow.variables {
+            for (variable, location) in expr.variableReads {
+                d.error(location, "initial values cannot read variables (`\(variable)`)")
+            }
+        }
+    }
+
+    static func expressions(in state: State) -> [Expr] {
+        switch state.kind {
+        case .request(let r):
+            var exprs = ([r.path, r.url].compactMap { $0 } + r.query.map(\.1) + r.headers.map(\.1)).flatMap(\.expressions)
+            switch r.body {
+            case .json(let v): exprs += v.expressions
+            case .form(let f): exprs += f.flatMap { $0.1.expressions }
+            case .none: break
+            }
+            return exprs + r.transitions.flatMap(\.expressions)
+        case .choice(let t): return t.flatMap(\.expressions)
+        case .call(let c): return c.with.map(\.1) + c.transitions.flatMap(\.expressions)
+        case .wait(let w): return [w.duration]
+        case .end(let e): return (e.reason?.expressions ?? []) + e.outputs.map(\.1)
+        case .input: return []
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// A parsed expression. Built once at load time; the runtime only evaluates it.
+public struct Expr: Sendable {
+    public indirect enum Kind: Sendable {
+        case literal(JSONValue)
+        case root(Root)
+        /// A flow variable, read by its bare name.
+        case variable(String)
+        case member(Expr, String)
+        case index(Expr, Expr)
+        case unary(UnaryOp, Expr)
+        case binary(BinaryOp, Expr, Expr)
+        case call(Function, [Expr])
+        case list([Expr])
+    }
+
+    public var kind: Kind
+    public var location: SourceLocation
+    /// The source text, for messages.
+    public var text: String
+
+    public init(_ kind: Kind, at location: SourceLocation, text: String = "") {
+        self.kind = kind
+        self.location = location
+        self.text = text
+    }
+}
+
+/// Names with a fixed meaning; everything else bare is a flow variable.
+public enum Root: String, Sendable, CaseIterable {
+    case status, body, headers, now
+    case inputs, store, vars
+    case outcome, success, reason, outputs
+}
+
+public enum UnaryOp: String, Sendable { case not = "!", negate = "-" }
+
+public enum BinaryOp: String, Sendable {
+    case or = "||", and = "&&"
+    case equal = "==", notEqual = "!="
+    case less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">="
+    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
+    case contains = "in"
+}
+
+public enum Function: String, Sendable, CaseIterable {
+    case exists, len, matches, lower, upper, string, number, jwt
+
+    public var arity: Int {
+        switch self {
+        case .matches: 2
+        default: 1
+        }
+    }
+}
+
+extension Expr {
+    /// Every flow variable this expression reads, with where.
+    public var variableReads: [(String, SourceLocation)] {
+        var out: [(String, SourceLocation)] = []
+        visit { if case .variable(let name) = $0.kind { out.append((name, $0.location)) } }
+        return out
+    }
+
+    /// Every `inputs.NAME` this expression reads.
+    public var inputReads: [(String, SourceLocation)] { memberReads(of: .inputs) }
+    public var storeReads: [(String, SourceLocation)] { memberReads(of: .store) }
+    public var varsReads: [(String, SourceLocation)] { memberReads(of: .vars) }
+
+    func memberReads(of root: Root) -> [(String, SourceLocation)] {
+        var out: [(String, SourceLocation)] = []
+        visit { node in
+            if case .member(let base, let name) = node.kind, case .root(root) = base.kind { out.append((name, node.location)) }
+        }
+        return out
+    }
+
+    public var roots: [(Root, SourceLocation)] {
+        var out: [(Root, SourceLocation)] = []
+        visit { if case .root(let r) = $0.kind { out.append((r, $0.location)) } }
+        return out
+    }
+
+    public func visit(_ body: (Expr) -> Void) {
+        body(self)
+        switch kind {
+        case .literal, .root, .variable: break
+        case .member(let base, _): base.visit(body)
+        case .index(let base, let index): base.visit(body); index.visit(body)
+        case .unary(_, let operand): operand.visit(body)
+        case .binary(_, let lhs, let rhs): lhs.visit(body); rhs.visit(body)
+        case .call(_, let args): args.forEach { $0.visit(body) }
+        case .list(let items): items.forEach { $0.visit(body) }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+/// Splits expression text into tokens, each with its offset for precise error columns.
+struct Token: Equatable {
+    enum Kind: Equatable {
+        case number(Double)
+        case string(String)
+        case identifier(String)
+        case op(String)
+        case end
+    }
+    var kind: Kind
+    var offset: Int
+}
+
+struct LexError: Error {
+    var offset: Int
+    var message: String
+}
+
+enum Lexer {
+    static let durationUnits: [String: Double] = ["ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86400]
+
+    static func tokenize(_ text: String) throws(LexError) -> [Token] {
+        let chars = Array(text)
+        var tokens: [Token] = []
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            if c == " " || c == "\t" || c == "\n" || c == "\r" { i += 1; continue }
+            let start = i
+            if c.isNumber {
+                while i < chars.count, chars[i].isNumber || chars[i] == "." || chars[i] == "_" { i += 1 }
+                let digits = String(chars[start..<i]).replacingOccurrences(of: "_", with: "")
+                guard var value = Double(digits) else { throw LexError(offset: start, message: "malformed number `\(digits)`") }
+                // A duration suffix turns the number into seconds: 15m, 60s, 90d, 250ms.
+                var unitEnd = i
+                while unitEnd < chars.count, chars[unitEnd].isLetter { unitEnd += 1 }
+                if unitEnd > i {
+                    let unit = String(chars[i..<unitEnd])
+                    guard let factor = durationUnits[unit] else {
+                        throw LexError(offset: i, message: "unknown duration unit `\(unit)` (use ms, s, m, h or d)")
+                    }
+                    value *= factor
+                    i = unitEnd
+                }
+                tokens.append(Token(kind: .number(value), offset: start))
+                continue
+            }
+            if c.isLetter || c == "_" {
+                while i < chars.count, chars[i].isLetter || chars[i].isNumber || chars[i] == "_" { i += 1 }
+                tokens.append(Token(kind: .identifier(String(chars[start..<i])), offset: start))
+                continue
+            }
+            if c == "\"" || c == "'" {
+                i += 1
+                var value = ""
+                var closed = false
+                while i < chars.count {
+                    let d = chars[i]
+                    if d == c { closed = true; i += 1; break }
+                    if d == "\\", i + 1 < chars.count {
+                        let e = chars[i + 1]
+                        switch e {
+                        case "n": value.append("\n")
+                        case "t": value.append("\t")
+                        default: value.append(e)
+                        }
+                        i += 2
+                        continue
+                    }
+                    value.append(d)
+                    i += 1
+                }
+                guard closed else { throw LexError(offset: start, message: "unterminated string literal") }
+                tokens.append(Token(kind: .string(value), offset: start))
+                continue
+            }
+            let two = i + 1 < chars.count ? String(chars[i...i + 1]) : ""
+            if ["==", "!=", "<=", ">=", "&&", "||"].contains(two) {
+                tokens.append(Token(kind: .op(two), offset: start))
+                i += 2
+                continue
+            }
+            if "+-*/%<>!()[].,".contains(c) {
+                tokens.append(Token(kind: .op(String(c)), offset: start))
+                i += 1
+                continue
+            }
+            if c == "=" {
+                throw LexError(offset: start, message: "`=` is not an operator; compare with `==`")
+            }
+            if c == "&" || c == "|" {
+                throw LexError(offset: start, message: "`\(c)` is not an operator; use `\(c)\(c)`")
+            }
+            throw LexError(offset: start, message: "unexpected character `\(c)`")
+        }
+        tokens.append(Token(kind: .end, offset: chars.count))
+        return tokens
+    }
+}

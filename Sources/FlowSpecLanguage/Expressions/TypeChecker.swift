@@ -1,0 +1,211 @@
+/// What is known about an expression's value before running it.
+public enum ExprType: String, Sendable {
+    case any, number, string, boolean, null, object, list
+
+    static func of(_ value: JSONValue) -> ExprType {
+        switch value {
+        case .null: .null
+        case .bool: .boolean
+        case .number: .number
+        case .string: .string
+        case .array: .list
+        case .object: .object
+        }
+    }
+}
+
+/// Where an expression appears decides which roots it may read.
+public struct ExprContext: Sendable {
+    public var place: String
+    public var hasResponse: Bool
+    public var hasCallResult: Bool
+    public var declaredInputs: Set<String>
+
+    public init(place: String, hasResponse: Bool = false, hasCallResult: Bool = false, declaredInputs: Set<String>) {
+        self.place = place
+        self.hasResponse = hasResponse
+        self.hasCallResult = hasCallResult
+        self.declaredInputs = declaredInputs
+    }
+}
+
+/// Catches, at load time, the mistakes that would otherwise only show while talking to a backend.
+public enum TypeChecker {
+    @discardableResult
+    public static func check(_ expr: Expr, in context: ExprContext, into diagnostics: inout Diagnostics) -> ExprType {
+        var checker = Checker(context: context)
+        let type = checker.type(of: expr)
+        diagnostics.append(contentsOf: checker.diagnostics)
+        return type
+    }
+
+    /// A guard must be able to be true or false.
+    public static func checkCondition(_ expr: Expr, in context: ExprContext, into diagnostics: inout Diagnostics) {
+        let type = check(expr, in: context, into: &diagnostics)
+        if type != .boolean, type != .any {
+            diagnostics.error(expr.location, "a condition must be true or false, but `\(expr.text)` is a \(type.rawValue)",
+                              hint: type == .number ? "compare it, e.g. `\(expr.text) == 200`" : "compare it with `==`, or test it with `exists(...)`")
+        }
+    }
+
+    struct Checker {
+        let context: ExprContext
+        var diagnostics = Diagnostics()
+
+        mutating func error(_ expr: Expr, _ message: String, hint: String? = nil) {
+            diagnostics.error(expr.location, message, hint: hint)
+        }
+
+        mutating func type(of expr: Expr) -> ExprType {
+            switch expr.kind {
+            case .literal(let value):
+                return .of(value)
+            case .variable:
+                return .any
+            case .root(let root):
+                return rootType(root, expr)
+            case .member(let base, let name):
+                if case .root(let root) = base.kind, root == .inputs {
+                    if !context.declaredInputs.contains(name) {
+                        error(expr, "undeclared input `\(name)`",
+                              hint: Suggestion.didYouMean(name, in: context.declaredInputs) ?? "declare it under `inputs:`")
+                    }
+                    return .string
+                }
+                let baseType = type(of: base)
+                if case .root(let root) = base.kind, [.store, .vars, .body, .outputs, .headers].contains(root) { return .any }
+                switch baseType {
+                case .any, .object: return .any
+                case .null: return .null
+                default:
+                    error(expr, "`\(name)` cannot be read from a \(baseType.rawValue)")
+                    return .any
+                }
+            case .index(let base, let index):
+                let baseType = type(of: base)
+                let indexType = type(of: index)
+                switch baseType {
+                case .list where indexType != .number && indexType != .any:
+                    error(index, "a list is indexed by a number, not a \(indexType.rawValue)")
+                case .object where indexType != .string && indexType != .any:
+                    error(index, "an object is indexed by a string, not a \(indexType.rawValue)")
+                case .number, .boolean, .string:
+                    error(expr, "a \(baseType.rawValue) cannot be indexed")
+                default: break
+                }
+                return .any
+            case .unary(.not, let operand):
+                let t = type(of: operand)
+                if t != .boolean, t != .any {
+                    error(operand, "`!` needs true or false, but this is a \(t.rawValue)", hint: "to test presence, write `!exists(\(operand.text))`")
+                }
+                return .boolean
+            case .unary(.negate, let operand):
+                let t = type(of: operand)
+                if t != .number, t != .any { error(operand, "`-` needs a number, but this is a \(t.rawValue)") }
+                return .number
+            case .binary(let op, let lhs, let rhs):
+                return binaryType(op, lhs, rhs, expr)
+            case .call(let function, let args):
+                return callType(function, args, expr)
+            case .list(let items):
+                for item in items { _ = type(of: item) }
+                return .list
+            }
+        }
+
+        mutating func rootType(_ root: Root, _ expr: Expr) -> ExprType {
+            switch root {
+            case .status, .body, .headers:
+                if !context.hasResponse {
+                    error(expr, "`\(root.rawValue)` is only available where there is a response (the `on:` transitions of a request state), not in \(context.place)")
+                }
+                return root == .status ? .number : root == .headers ? .object : .any
+            case .outcome, .success, .reason, .outputs:
+                if !context.hasCallResult {
+                    error(expr, "`\(root.rawValue)` is only available in the `on:` transitions of a call state, not in \(context.place)")
+                }
+                switch root {
+                case .outcome, .reason: return .string
+                case .success: return .boolean
+                default: return .object
+                }
+            case .now: return .number
+            case .inputs, .store, .vars:
+                error(expr, "`\(root.rawValue)` must be followed by a name, e.g. `\(root.rawValue).\(root == .inputs ? "email" : root == .store ? "access_token" : "repairminder_url")`")
+                return .object
+            }
+        }
+
+        mutating func binaryType(_ op: BinaryOp, _ lhs: Expr, _ rhs: Expr, _ expr: Expr) -> ExprType {
+            let l = type(of: lhs)
+            let r = type(of: rhs)
+            let known: (ExprType) -> Bool = { $0 != .any && $0 != .null }
+            switch op {
+            case .and, .or:
+                for (side, t) in [(lhs, l), (rhs, r)] where t != .boolean && t != .any {
+                    error(side, "`\(op.rawValue)` needs true or false on both sides, but `\(side.text)` is a \(t.rawValue)")
+                }
+                return .boolean
+            case .equal, .notEqual:
+                if known(l), known(r), l != r {
+                    error(expr, "comparing a \(l.rawValue) with a \(r.rawValue) is always \(op == .equal ? "false" : "true")",
+                          hint: l == .number || r == .number ? "drop the quotes: numbers are written without them" : nil)
+                }
+                return .boolean
+            case .less, .lessEqual, .greater, .greaterEqual:
+                for (side, t) in [(lhs, l), (rhs, r)] where t != .number && t != .string && t != .any {
+                    error(side, "`\(op.rawValue)` compares numbers or strings, but `\(side.text)` is a \(t.rawValue)")
+                }
+                if known(l), known(r), l != r { error(expr, "cannot order a \(l.rawValue) against a \(r.rawValue)") }
+                return .boolean
+            case .add:
+                if known(l), known(r), l != r {
+                    error(expr, "cannot add a \(l.rawValue) and a \(r.rawValue)", hint: "convert with string(...) or number(...)")
+                    return .any
+                }
+                if l == .number || r == .number { return .number }
+                if l == .string || r == .string { return .string }
+                if known(l), l != .number, l != .string { error(lhs, "`+` adds numbers or joins strings, not a \(l.rawValue)") }
+                return .any
+            case .subtract, .multiply, .divide, .remainder:
+                for (side, t) in [(lhs, l), (rhs, r)] where t != .number && t != .any {
+                    error(side, "`\(op.rawValue)` needs numbers, but `\(side.text)` is a \(t.rawValue)")
+                }
+                return .number
+            case .contains:
+                if [.number, .boolean, .null].contains(r) {
+                    error(rhs, "`in` looks inside a list, an object or a string, not a \(r.rawValue)")
+                }
+                return .boolean
+            }
+        }
+
+        mutating func callType(_ function: Function, _ args: [Expr], _ expr: Expr) -> ExprType {
+            let types = args.map { type(of: $0) }
+            switch function {
+            case .exists:
+                return .boolean
+            case .len:
+                if [.number, .boolean].contains(types[0]) { error(args[0], "`len` measures a string, list or object, not a \(types[0].rawValue)") }
+                return .number
+            case .matches:
+                for (arg, t) in zip(args, types) where t != .string && t != .any {
+                    error(arg, "`matches` takes strings, but `\(arg.text)` is a \(t.rawValue)")
+                }
+                if case .literal(.string(let pattern)) = args[1].kind, RegexCache.compile(pattern) == nil {
+                    error(args[1], "invalid regular expression \"\(pattern)\"")
+                }
+                return .boolean
+            case .lower, .upper:
+                if types[0] != .string, types[0] != .any { error(args[0], "`\(function.rawValue)` takes a string, not a \(types[0].rawValue)") }
+                return .string
+            case .string: return .string
+            case .number: return .number
+            case .jwt:
+                if types[0] != .string, types[0] != .any { error(args[0], "`jwt` takes a token string, not a \(types[0].rawValue)") }
+                return .object
+            }
+        }
+    }
+}

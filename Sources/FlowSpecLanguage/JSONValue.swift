@@ -1,0 +1,149 @@
+import Foundation
+
+/// The values expressions compute with: exactly JSON's.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public var isNull: Bool { if case .null = self { return true } else { return false } }
+
+    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    public var numberValue: Double? { if case .number(let n) = self { return n } else { return nil } }
+    public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    public var objectValue: [String: JSONValue]? { if case .object(let o) = self { return o } else { return nil } }
+    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "list"
+        case .object: "object"
+        }
+    }
+
+    public subscript(key: String) -> JSONValue {
+        if case .object(let o) = self { return o[key] ?? .null }
+        return .null
+    }
+
+    /// Text for interpolation into templates: strings unquoted, everything else as compact JSON.
+    public var interpolated: String {
+        switch self {
+        case .string(let s): s
+        case .null: ""
+        default: compactJSON
+        }
+    }
+
+    /// Compact JSON with sorted keys, so output and comparisons are stable.
+    public var compactJSON: String {
+        var out = ""
+        write(into: &out)
+        return out
+    }
+
+    private func write(into out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += JSONValue.format(n)
+        case .string(let s): JSONValue.writeQuoted(s, into: &out)
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.write(into: &out)
+            }
+            out += "]"
+        case .object(let fields):
+            out += "{"
+            for (i, key) in fields.keys.sorted().enumerated() {
+                if i > 0 { out += "," }
+                JSONValue.writeQuoted(key, into: &out)
+                out += ":"
+                fields[key]!.write(into: &out)
+            }
+            out += "}"
+        }
+    }
+
+    public static func format(_ n: Double) -> String {
+        if n.isFinite, n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        return String(n)
+    }
+
+    static func writeQuoted(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}
+
+extension JSONValue {
+    /// Parses JSON bytes; nil when they are not JSON.
+    public static func parse(_ data: Data) -> JSONValue? {
+        var parser = JSONParser(bytes: [UInt8](data))
+        return parser.parseDocument()
+    }
+
+    public static func parse(_ text: String) -> JSONValue? { parse(Data(text.utf8)) }
+
+    public var data: Data { Data(compactJSON.utf8) }
+
+    /// Human-friendly, indented JSON with sorted keys.
+    public var prettyJSON: String {
+        guard case .object = self, true else { return compactJSON }
+        var out = ""
+        writePretty(into: &out, indent: 0)
+        return out
+    }
+
+    private func writePretty(into out: inout String, indent: Int) {
+        let pad = String(repeating: "  ", count: indent + 1)
+        let closePad = String(repeating: "  ", count: indent)
+        switch self {
+        case .array(let items) where !items.isEmpty:
+            out += "[\n"
+            for (i, item) in items.enumerated() {
+                out += pad
+                item.writePretty(into: &out, indent: indent + 1)
+                out += i == items.count - 1 ? "\n" : ",\n"
+            }
+            out += closePad + "]"
+        case .object(let fields) where !fields.isEmpty:
+            out += "{\n"
+            let keys = fields.keys.sorted()
+            for (i, key) in keys.enumerated() {
+                out += pad
+                JSONValue.writeQuoted(key, into: &out)
+                out += ": "
+                fields[key]!.writePretty(into: &out, indent: indent + 1)
+                out += i == keys.count - 1 ? "\n" : ",\n"
+            }
+            out += closePad + "}"
+        default:
+            out += compactJSON
+        }
+    }
+}

@@ -1,0 +1,147 @@
+/// Reads the keys of one YAML mapping, reporting unknown keys (with "did you mean"), missing required keys
+/// and values of the wrong shape. Loaders keep going after an error so a file's mistakes come out together.
+public struct Fields {
+    public let node: YAMLNode
+    public let what: String
+    private var values: [String: (key: YAMLNode, value: YAMLNode)] = [:]
+    public private(set) var keysInOrder: [String] = []
+
+    /// nil (with a diagnostic) when `node` is not a mapping.
+    public init?(_ node: YAMLNode, what: String, allowed: [String], diagnostics: inout Diagnostics) {
+        self.node = node
+        self.what = what
+        guard let pairs = node.mapping else {
+            diagnostics.error(node.location, "\(what) must be a mapping of keys to values, found \(node.kindName)",
+                              hint: "expected keys: " + allowed.joined(separator: ", "))
+            return nil
+        }
+        for pair in pairs {
+            guard let key = pair.key.scalar else {
+                diagnostics.error(pair.key.location, "keys in \(what) must be plain names")
+                continue
+            }
+            if !allowed.contains(key) {
+                let hint = Suggestion.didYouMean(key, in: allowed) ?? "allowed keys: " + allowed.joined(separator: ", ")
+                diagnostics.error(pair.key.location, "unknown key `\(key)` in \(what)", hint: hint)
+                continue
+            }
+            values[key] = pair
+            keysInOrder.append(key)
+        }
+    }
+
+    public func has(_ key: String) -> Bool { values[key] != nil }
+    public subscript(key: String) -> YAMLNode? { values[key]?.value }
+    public func keyLocation(_ key: String) -> SourceLocation? { values[key]?.key.location }
+
+    public func require(_ key: String, _ diagnostics: inout Diagnostics, hint: String? = nil) -> YAMLNode? {
+        if let value = values[key]?.value { return value }
+        diagnostics.error(node.location, "\(what) is missing the required key `\(key)`", hint: hint)
+        return nil
+    }
+
+    /// A scalar string value (numbers and booleans written plainly are accepted as their text).
+    public func string(_ key: String, required: Bool = false, _ diagnostics: inout Diagnostics, hint: String? = nil) -> NameRef? {
+        guard let value = required ? require(key, &diagnostics, hint: hint) : self[key] else { return nil }
+        guard let text = value.scalar, !value.isNull else {
+            diagnostics.error(value.location, "`\(key)` in \(what) must be a single value, found \(value.isNull ? "nothing" : value.kindName)", hint: hint)
+            return nil
+        }
+        return NameRef(text, at: value.textLocation)
+    }
+
+    public func bool(_ key: String, _ diagnostics: inout Diagnostics) -> Bool? {
+        guard let value = self[key] else { return nil }
+        if case .bool(let b) = value.json { return b }
+        diagnostics.error(value.location, "`\(key)` in \(what) must be true or false, found `\(value.scalar ?? value.kindName)`")
+        return nil
+    }
+
+    public func int(_ key: String, _ diagnostics: inout Diagnostics, range: ClosedRange<Int>) -> Int? {
+        guard let value = self[key] else { return nil }
+        if case .number(let n) = value.json, n == n.rounded(), range.contains(Int(n)) { return Int(n) }
+        diagnostics.error(value.location, "`\(key)` in \(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), found `\(value.scalar ?? value.kindName)`")
+        return nil
+    }
+
+    /// A mapping value as ordered (name, node) pairs.
+    public func map(_ key: String, _ diagnostics: inout Diagnostics) -> [(NameRef, YAMLNode)]? {
+        guard let value = self[key] else { return nil }
+        return Fields.pairs(of: value, what: "`\(key)` in \(what)", &diagnostics)
+    }
+
+    public static func pairs(of value: YAMLNode, what: String, _ diagnostics: inout Diagnostics) -> [(NameRef, YAMLNode)]? {
+        if value.isNull { return [] }
+        guard let pairs = value.mapping else {
+            diagnostics.error(value.location, "\(what) must be a mapping, found \(value.kindName)")
+            return nil
+        }
+        var out: [(NameRef, YAMLNode)] = []
+        for pair in pairs {
+            guard let name = pair.key.scalar else {
+                diagnostics.error(pair.key.location, "keys in \(what) must be plain names")
+                continue
+            }
+            out.append((NameRef(name, at: pair.key.location), pair.value))
+        }
+        return out
+    }
+
+    public func list(_ key: String, _ diagnostics: inout Diagnostics) -> [YAMLNode]? {
+        guard let value = self[key] else { return nil }
+        guard let items = value.sequence else {
+            diagnostics.error(value.location, "`\(key)` in \(what) must be a list, found \(value.kindName)", hint: "write each item on its own line starting with `- `")
+            return nil
+        }
+        return items
+    }
+}
+
+/// Turns YAML scalars into expressions and templates, with positions.
+public enum ExprReader {
+    /// A YAML value read as an expression: plain numbers/booleans/null are literals, strings are parsed.
+    public static func expression(_ node: YAMLNode, what: String, _ diagnostics: inout Diagnostics) -> Expr? {
+        guard let text = node.scalar else {
+            diagnostics.error(node.location, "\(what) must be an expression, found \(node.kindName)",
+                              hint: "to build a value, write an expression such as `body.user` or a literal such as `\"text\"`")
+            return nil
+        }
+        if node.isNull { return Expr(.literal(.null), at: node.location, text: "null") }
+        if !node.isQuoted, case let json = node.json, json.stringValue == nil {
+            return Expr(.literal(json), at: node.location, text: text)
+        }
+        switch ExpressionParser.parse(text, at: node.textLocation) {
+        case .success(let expr): return expr
+        case .failure(let diagnostic):
+            diagnostics.add(diagnostic)
+            return nil
+        }
+    }
+
+    public static func template(_ node: YAMLNode, what: String, _ diagnostics: inout Diagnostics) -> Template? {
+        guard let text = node.scalar else {
+            diagnostics.error(node.location, "\(what) must be a text value, found \(node.kindName)")
+            return nil
+        }
+        switch Template.parse(text, at: node.textLocation) {
+        case .success(let template): return template
+        case .failure(let diagnostic):
+            diagnostics.add(diagnostic)
+            return nil
+        }
+    }
+
+    public static func templateValue(_ node: YAMLNode, _ diagnostics: inout Diagnostics) -> TemplateValue {
+        switch node.content {
+        case .scalar:
+            let json = node.json
+            guard case .string(let text) = json, text.contains("${") else { return .literal(json) }
+            if let template = template(node, what: "a value", &diagnostics) { return .template(template) }
+            return .literal(json)
+        case .sequence(let items):
+            return .array(items.map { templateValue($0, &diagnostics) })
+        case .mapping(let pairs):
+            return .object(pairs.map { ($0.key.scalar ?? "", templateValue($0.value, &diagnostics)) })
+        }
+    }
+}

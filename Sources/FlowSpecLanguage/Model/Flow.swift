@@ -1,0 +1,206 @@
+/// A loaded, checked flow: the state machine the interpreter runs.
+public struct Flow: Sendable {
+    public var name: String
+    public var title: String?
+    public var file: String
+    public var location: SourceLocation
+    /// Token-store namespace for `store.*`; resolved from the session when not written.
+    public var namespace: String
+    public var namespaceWasDeclared: Bool
+    public var session: NameRef?
+    public var inputs: [InputDecl]
+    public var baseURL: Template?
+    public var headers: [(String, Template)]
+    public var variables: [(String, Expr)]
+    public var maxSteps: Int
+    public var start: NameRef
+    public var states: [String: State]
+    /// State names in file order, for stable output.
+    public var stateOrder: [String]
+
+    public func input(named name: String) -> InputDecl? { inputs.first { $0.name == name } }
+
+    public static let defaultMaxSteps = 100
+    public static let reservedOutcomes: Set<String> = ["unhandled", "error"]
+}
+
+/// A name written in a file, with where it was written, for "unknown X" diagnostics.
+public struct NameRef: Sendable, Hashable {
+    public var name: String
+    public var location: SourceLocation
+    public init(_ name: String, at location: SourceLocation) {
+        self.name = name
+        self.location = location
+    }
+}
+
+public struct InputDecl: Sendable {
+    public enum Kind: String, Sendable, CaseIterable { case string, email, phone, code }
+
+    public var name: String
+    public var kind: Kind
+    public var pattern: CompiledRegex?
+    public var secret: Bool
+    public var prompt: String?
+    public var location: SourceLocation
+
+    /// Why `value` is not acceptable, or nil when it is.
+    public func problem(with value: String) -> String? {
+        switch kind {
+        case .string: break
+        case .email:
+            if RegexCache.emailShape.wholeMatch(value) == false { return "`\(name)` must be an email address like name@example.com" }
+        case .phone:
+            if RegexCache.e164.wholeMatch(value) == false {
+                return "`\(name)` must be an E.164 phone number: `+`, country code and number, 2 to 15 digits, e.g. +15551234567"
+            }
+        case .code:
+            if value.isEmpty || !value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+                return "`\(name)` must be a code of letters and digits"
+            }
+        }
+        if let pattern, !pattern.wholeMatch(value) { return "`\(name)` does not match the pattern \(pattern.pattern)" }
+        return nil
+    }
+}
+
+extension RegexCache {
+    static let emailShape = compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$")!
+    static let e164 = compile("^\\+[1-9][0-9]{1,14}$")!
+}
+
+public struct State: Sendable {
+    public var name: String
+    public var location: SourceLocation
+    public var kind: Kind
+
+    public enum Kind: Sendable {
+        case request(RequestState)
+        case input(InputState)
+        case choice([Transition])
+        case call(CallState)
+        case wait(WaitState)
+        case end(EndState)
+    }
+
+    public var kindName: String {
+        switch kind {
+        case .request: "request"
+        case .input: "input"
+        case .choice: "choice"
+        case .call: "call"
+        case .wait: "wait"
+        case .end: "end"
+        }
+    }
+
+    public var transitions: [Transition] {
+        switch kind {
+        case .request(let r): r.transitions
+        case .choice(let t): t
+        case .call(let c): c.transitions
+        default: []
+        }
+    }
+
+    /// Every state this one can go to, with the variable a `goto` adds implicitly.
+    public var successors: [(target: NameRef, sets: [String])] {
+        switch kind {
+        case .request(let r):
+            var out = r.transitions.map { ($0.goto, $0.set.map(\.0)) }
+            if let u = r.unreachable { out.append((u, [])) }
+            return out
+        case .choice(let t): return t.map { ($0.goto, $0.set.map(\.0)) }
+        case .call(let c): return c.transitions.map { ($0.goto, $0.set.map(\.0)) }
+        case .input(let i):
+            var out = [(i.goto, [String]())]
+            if let invalid = i.invalid { out.append((invalid, ["input_error"])) }
+            return out
+        case .wait(let w): return [(w.goto, [])]
+        case .end: return []
+        }
+    }
+}
+
+public struct RequestState: Sendable {
+    public var method: String
+    public var path: Template?
+    public var url: Template?
+    public var query: [(String, Template)]
+    public var headers: [(String, Template)]
+    public var body: RequestBody
+    /// nil: the flow's default session; `.some(nil)`-like opt-out is `sessionOptOut`.
+    public var session: NameRef?
+    public var sessionOptOut: Bool
+    public var transitions: [Transition]
+    public var unreachable: NameRef?
+}
+
+public enum RequestBody: Sendable {
+    case none
+    case json(TemplateValue)
+    case form([(String, Template)])
+}
+
+public struct InputState: Sendable {
+    public var input: NameRef
+    public var goto: NameRef
+    public var invalid: NameRef?
+}
+
+public struct CallState: Sendable {
+    public var flow: NameRef
+    public var with: [(String, Expr)]
+    public var transitions: [Transition]
+}
+
+public struct WaitState: Sendable {
+    public var duration: Expr
+    public var goto: NameRef
+}
+
+public struct EndState: Sendable {
+    public var outcome: String
+    public var success: Bool
+    public var reason: Template?
+    public var outputs: [(String, Expr)]
+}
+
+public struct Transition: Sendable {
+    /// nil for `else: true`.
+    public var guardExpr: Expr?
+    public var set: [(String, Expr)]
+    public var store: [(String, Expr)]
+    public var forget: Forget
+    public var goto: NameRef
+    public var location: SourceLocation
+
+    public enum Forget: Sendable {
+        case nothing
+        case keys([String])
+        case all
+    }
+
+    public var expressions: [Expr] {
+        (guardExpr.map { [$0] } ?? []) + set.map(\.1) + store.map(\.1)
+    }
+}
+
+/// How authenticated requests carry a token and how it is renewed.
+public struct SessionDef: Sendable {
+    public var name: String
+    public var file: String
+    public var location: SourceLocation
+    public var namespace: String
+    public var headers: [(String, Template)]
+    public var refresh: Refresh?
+
+    public struct Refresh: Sendable {
+        public var flow: NameRef
+        public var when: Expr?
+        public var aheadExpiresAt: Expr?
+        public var aheadMargin: Expr?
+        public var failureOutcome: String
+        public var failureReason: Template?
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Yams
+
+/// A YAML node with the position it came from. The loaders read these, never raw Yams nodes,
+/// so every diagnostic can point at `file:line:col`.
+public struct YAMLNode: Sendable {
+    public enum Content: Sendable {
+        /// `quoted` is true for '…', "…" and block scalars: they are always strings.
+        case scalar(String, quoted: Bool)
+        case mapping([(key: YAMLNode, value: YAMLNode)])
+        case sequence([YAMLNode])
+    }
+
+    public var content: Content
+    public var location: SourceLocation
+
+    public var kindName: String {
+        switch content {
+        case .scalar: "a scalar"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        }
+    }
+
+    public var scalar: String? { if case .scalar(let s, _) = content { return s } else { return nil } }
+    public var isQuoted: Bool { if case .scalar(_, let q) = content { return q } else { return false } }
+    public var mapping: [(key: YAMLNode, value: YAMLNode)]? { if case .mapping(let m) = content { return m } else { return nil } }
+    public var sequence: [YAMLNode]? { if case .sequence(let s) = content { return s } else { return nil } }
+
+    public var isNull: Bool {
+        guard case .scalar(let s, let quoted) = content, !quoted else { return false }
+        return s.isEmpty || s == "~" || s == "null" || s == "Null" || s == "NULL"
+    }
+
+    /// The plain JSON reading of this node: YAML's core-schema scalars become numbers, booleans and null.
+    public var json: JSONValue {
+        switch content {
+        case .scalar(let s, let quoted):
+            if quoted { return .string(s) }
+            if isNull { return .null }
+            switch s {
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            default: break
+            }
+            if let number = YAMLNode.number(s) { return .number(number) }
+            return .string(s)
+        case .mapping(let pairs):
+            var fields: [String: JSONValue] = [:]
+            for pair in pairs { fields[pair.key.scalar ?? pair.key.json.compactJSON] = pair.value.json }
+            return .object(fields)
+        case .sequence(let items):
+            return .array(items.map(\.json))
+        }
+    }
+
+    static func number(_ s: String) -> Double? {
+        guard let first = s.first, first.isNumber || first == "-" || first == "+" || first == "." else { return nil }
+        if let i = Int(s) { return Double(i) }
+        guard s.allSatisfy({ $0.isNumber || "+-.eE".contains($0) }) else { return nil }
+        return Double(s)
+    }
+}
+
+/// Reads a YAML file into a `YAMLNode`, turning every syntax problem into a located diagnostic.
+public enum YAMLLoader {
+    public static func load(file: String) -> Result<YAMLNode, Diagnostic> {
+        let text: String
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: file))
+            guard let decoded = String(data: data, encoding: .utf8) else {
+                return .failure(.error(SourceLocation(file: file, line: 1, column: 1), "file is not UTF-8 text"))
+            }
+            text = decoded
+        } catch {
+            return .failure(.error(SourceLocation(file: file, line: 1, column: 1), "cannot read file: \(error.localizedDescription)"))
+        }
+        return load(text: text, file: file)
+    }
+
+    public static func load(text: String, file: String) -> Result<YAMLNode, Diagnostic> {
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                return .failure(.error(start, "the file is empty", hint: "a flow starts with `flow: <system>.<name>`, a scenario with `scenario: <sentence>`"))
+            }
+            var aliasBudget = 10_000
+            return try .success(convert(node, file: file, aliasBudget: &aliasBudget))
+        } catch let error as YamlError {
+            return .failure(diagnostic(for: error, file: file, text: text))
+        } catch let diagnostic as Diagnostic {
+            return .failure(diagnostic)
+        } catch {
+            return .failure(.error(start, "cannot parse YAML: \(error)"))
+        }
+    }
+
+    private static func convert(_ node: Node, file: String, aliasBudget: inout Int) throws -> YAMLNode {
+        let mark = node.mark
+        let location = SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+        // Aliases are expanded by Yams; a budget stops "billion laughs" documents from exploding.
+        aliasBudget -= 1
+        if aliasBudget < 0 {
+            throw Diagnostic.error(location, "the document expands to too many nodes (YAML alias bomb?)")
+        }
+        switch node {
+        case .scalar(let scalar):
+            let quoted = scalar.style != .plain && scalar.style != .any
+            return YAMLNode(content: .scalar(scalar.string, quoted: quoted), location: location)
+        case .mapping(let mapping):
+            var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+            for (key, value) in mapping {
+                try pairs.append((convert(key, file: file, aliasBudget: &aliasBudget),
+                                  convert(value, file: file, aliasBudget: &aliasBudget)))
+            }
+            return YAMLNode(content: .mapping(pairs), location: location)
+        case .sequence(let sequence):
+            var items: [YAMLNode] = []
+            for item in sequence { try items.append(convert(item, file: file, aliasBudget: &aliasBudget)) }
+            return YAMLNode(content: .sequence(items), location: location)
+        case .alias:
+            throw Diagnostic.error(location, "YAML aliases (*name) are not supported in FlowSpec files")
+        }
+    }
+
+    private static func diagnostic(for error: YamlError, file: String, text: String) -> Diagnostic {
+        func at(_ mark: Mark) -> SourceLocation { SourceLocation(file: file, line: mark.line, column: mark.column) }
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            var message = "invalid YAML: \(problem)"
+            if let context { message += " (\(context.text) at line \(context.mark.line))" }
+            return .error(at(mark), message, hint: yamlHint(problem))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let key = duplicates.first ?? "?"
+            let first = at(context.mark)
+            let second = secondOccurrence(of: key, after: context.mark, in: text)
+                .map { SourceLocation(file: file, line: $0.line, column: $0.column) } ?? first
+            return .error(second, "duplicate key `\(key)`", hint: second == first ? nil : "`\(key)` is already set at line \(first.line); keep one")
+        case .reader(let problem, _, _, _):
+            return .error(SourceLocation(file: file, line: 1, column: 1), "cannot read YAML: \(problem)")
+        default:
+            return .error(SourceLocation(file: file, line: 1, column: 1), "invalid YAML: \(error)")
+        }
+    }
+
+    private static func yamlHint(_ problem: String) -> String? {
+        if problem.contains("mapping values are not allowed") {
+            return "a value containing `: ` must be quoted, e.g. reason: \"Error: bad code\""
+        }
+        if problem.contains("tab") { return "indent with spaces, not tabs" }
+        if problem.contains("did not find expected key") { return "check the indentation of this line against its siblings" }
+        return nil
+    }
+
+    /// Yams reports a duplicate key at its first occurrence; users need the second. Look for the next
+    /// line that starts the same key at the same column.
+    private static func secondOccurrence(of key: String, after mark: Mark, in text: String) -> (line: Int, column: Int)? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return nil }
+        let indent = mark.column - 1
+        for lineIndex in mark.line..<lines.count {
+            let line = Array(lines[lineIndex])
+            guard line.count > indent else { continue }
+            let leading = line.prefix { $0 == " " || $0 == "-" }.count
+            if leading < indent, !line.allSatisfy({ $0 == " " }), !line.dropFirst(leading).starts(with: ["#"]) { break }
+            let rest = String(line[indent...])
+            for candidate in [key, "\"\(key)\"", "'\(key)'"] where rest.hasPrefix(candidate + ":") {
+                return (lineIndex + 1, indent + 1)
+            }
+        }
+        return nil
+    }
+}
