@@ -213,7 +213,7 @@ public enum FlowChecker {
         }
     }
 
-    static func expressions(in state: State) -> [Expr] {
+    public static func expressions(in state: State) -> [Expr] {
         switch state.kind {
         case .request(let r):
             var exprs = ([r.path, r.url].compactMap { $0 } + r.query.map(\.1) + r.headers.map(\.1)).flatMap(\.expressions)

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Time as flows see it: `now`, `wait`, token expiry.
+public protocol FlowClock: Sendable {
+    /// Unix seconds.
+    func now() async -> Double
+    func sleep(seconds: Double) async
+}
+
+/// Wall-clock time for live runs.
+public struct SystemClock: FlowClock {
+    public init() {}
+    public func now() async -> Double { Date().timeIntervalSince1970 }
+    public func sleep(seconds: Double) async {
+        guard seconds > 0 else { return }
+        try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+    }
+}
+
+/// Scripted runs: `wait 16m` moves time forward instantly, so runs are fast and deterministic.
+public actor VirtualClock: FlowClock {
+    private var current: Double
+
+    public init(start: Double = 1_700_000_000) { current = start }
+
+    public func now() -> Double { current }
+    public func sleep(seconds: Double) { if seconds > 0 { current += seconds } }
+}

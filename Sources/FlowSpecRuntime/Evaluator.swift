@@ -1,0 +1,255 @@
+import Foundation
+import FlowSpecLanguage
+
+/// What an expression can see at one moment of a run. Async sources (inputs, the store) are read before
+/// evaluation, so evaluation itself is plain synchronous code.
+public struct Environment: Sendable {
+    public var response: HTTPResponse?
+    public var call: CallResult?
+    public var inputs: [String: String] = [:]
+    public var variables: [String: JSONValue] = [:]
+    public var store: [String: JSONValue] = [:]
+    public var vars: [String: JSONValue] = [:]
+    public var now: Double = 0
+
+    public struct CallResult: Sendable {
+        public var outcome: String
+        public var success: Bool
+        public var reason: String
+        public var outputs: [String: JSONValue]
+    }
+
+    public init() {}
+}
+
+public struct EvaluationError: Error, Sendable {
+    public var location: SourceLocation
+    public var message: String
+}
+
+public enum Evaluator {
+    public static func evaluate(_ expr: Expr, _ env: Environment) throws(EvaluationError) -> JSONValue {
+        switch expr.kind {
+        case .literal(let value):
+            return value
+        case .variable(let name):
+            guard let value = env.variables[name] else {
+                throw EvaluationError(location: expr.location, message: "variable `\(name)` has not been set")
+            }
+            return value
+        case .root(let root):
+            return try rootValue(root, expr, env)
+        case .member(let base, let name):
+            if case .root(let root) = base.kind {
+                switch root {
+                case .inputs: return env.inputs[name].map(JSONValue.string) ?? .null
+                case .store: return env.store[name] ?? .null
+                case .vars:
+                    guard let value = env.vars[name] else {
+                        throw EvaluationError(location: expr.location, message: "run variable `\(name)` is not set; give it with --var \(name)=... or in the scenario's `vars:`")
+                    }
+                    return value
+                default: break
+                }
+            }
+            return try evaluate(base, env)[name]
+        case .index(let base, let indexExpr):
+            let value = try evaluate(base, env)
+            let index = try evaluate(indexExpr, env)
+            switch (value, index) {
+            case (.array(let items), .number(let n)):
+                let i = Int(n)
+                guard Double(i) == n else { return .null }
+                let position = i < 0 ? items.count + i : i
+                return items.indices.contains(position) ? items[position] : .null
+            case (.object(let fields), .string(let key)):
+                if case .root(.headers) = base.kind { return fields[key.lowercased()] ?? .null }
+                return fields[key] ?? .null
+            default:
+                return .null
+            }
+        case .unary(.not, let operand):
+            return .bool(!(try truth(operand, env)))
+        case .unary(.negate, let operand):
+            return .number(-(try number(operand, env, for: "-")))
+        case .binary(let op, let lhs, let rhs):
+            return try binary(op, lhs, rhs, expr, env)
+        case .call(let function, let args):
+            return try call(function, args, expr, env)
+        case .list(let items):
+            var values: [JSONValue] = []
+            for item in items { values.append(try evaluate(item, env)) }
+            return .array(values)
+        }
+    }
+
+    public static func truth(_ expr: Expr, _ env: Environment) throws(EvaluationError) -> Bool {
+        let value = try evaluate(expr, env)
+        switch value {
+        case .bool(let b): return b
+        case .null: return false
+        default:
+            throw EvaluationError(location: expr.location, message: "`\(expr.text)` should be true or false, but it is the \(value.typeName) \(value.compactJSON.prefix(60))")
+        }
+    }
+
+    static func rootValue(_ root: Root, _ expr: Expr, _ env: Environment) throws(EvaluationError) -> JSONValue {
+        switch root {
+        case .status: return env.response.map { .number(Double($0.status)) } ?? .null
+        case .body: return env.response?.json ?? .null
+        case .headers: return env.response?.headerObject ?? .object([:])
+        case .now: return .number(env.now)
+        case .outcome: return env.call.map { .string($0.outcome) } ?? .null
+        case .success: return env.call.map { .bool($0.success) } ?? .null
+        case .reason: return env.call.map { .string($0.reason) } ?? .null
+        case .outputs: return env.call.map { .object($0.outputs) } ?? .null
+        case .inputs: return .object(env.inputs.mapValues(JSONValue.string))
+        case .store: return .object(env.store)
+        case .vars: return .object(env.vars)
+        }
+    }
+
+    static func number(_ expr: Expr, _ env: Environment, for op: String) throws(EvaluationError) -> Double {
+        let value = try evaluate(expr, env)
+        guard case .number(let n) = value else {
+            throw EvaluationError(location: expr.location, message: "`\(op)` needs a number, but `\(expr.text)` is \(describe(value))")
+        }
+        return n
+    }
+
+    static func describe(_ value: JSONValue) -> String {
+        value.isNull ? "null (missing)" : "the \(value.typeName) \(value.compactJSON.prefix(60))"
+    }
+
+    static func binary(_ op: BinaryOp, _ lhs: Expr, _ rhs: Expr, _ expr: Expr, _ env: Environment) throws(EvaluationError) -> JSONValue {
+        switch op {
+        case .and: return .bool(try truth(lhs, env) ? try truth(rhs, env) : false)
+        case .or: return .bool(try truth(lhs, env) ? true : try truth(rhs, env))
+        case .equal: return .bool(try evaluate(lhs, env) == evaluate(rhs, env))
+        case .notEqual: return .bool(try evaluate(lhs, env) != evaluate(rhs, env))
+        case .less, .lessEqual, .greater, .greaterEqual:
+            let l = try evaluate(lhs, env), r = try evaluate(rhs, env)
+            let order: Int
+            switch (l, r) {
+            case (.number(let a), .number(let b)): order = a < b ? -1 : a > b ? 1 : 0
+            case (.string(let a), .string(let b)): order = a < b ? -1 : a > b ? 1 : 0
+            default:
+                throw EvaluationError(location: expr.location, message: "cannot compare \(describe(l)) with \(describe(r)) using `\(op.rawValue)`")
+            }
+            switch op {
+            case .less: return .bool(order < 0)
+            case .lessEqual: return .bool(order <= 0)
+            case .greater: return .bool(order > 0)
+            default: return .bool(order >= 0)
+            }
+        case .add:
+            let l = try evaluate(lhs, env), r = try evaluate(rhs, env)
+            switch (l, r) {
+            case (.number(let a), .number(let b)): return .number(a + b)
+            case (.string(let a), .string(let b)): return .string(a + b)
+            default: throw EvaluationError(location: expr.location, message: "cannot add \(describe(l)) and \(describe(r))")
+            }
+        case .subtract: return .number(try number(lhs, env, for: "-") - number(rhs, env, for: "-"))
+        case .multiply: return .number(try number(lhs, env, for: "*") * number(rhs, env, for: "*"))
+        case .divide, .remainder:
+            let a = try number(lhs, env, for: op.rawValue), b = try number(rhs, env, for: op.rawValue)
+            guard b != 0 else { throw EvaluationError(location: expr.location, message: "division by zero in `\(expr.text)`") }
+            return .number(op == .divide ? a / b : a.truncatingRemainder(dividingBy: b))
+        case .contains:
+            let needle = try evaluate(lhs, env), haystack = try evaluate(rhs, env)
+            switch haystack {
+            case .array(let items): return .bool(items.contains(needle))
+            case .object(let fields): return .bool(needle.stringValue.map { fields[$0] != nil } ?? false)
+            case .string(let s): return .bool(needle.stringValue.map { s.contains($0) } ?? false)
+            case .null: return .bool(false)
+            default: throw EvaluationError(location: expr.location, message: "`in` cannot look inside \(describe(haystack))")
+            }
+        }
+    }
+
+    static func call(_ function: Function, _ args: [Expr], _ expr: Expr, _ env: Environment) throws(EvaluationError) -> JSONValue {
+        switch function {
+        case .exists:
+            return .bool(!(try evaluate(args[0], env)).isNull)
+        case .len:
+            let value = try evaluate(args[0], env)
+            switch value {
+            case .string(let s): return .number(Double(s.count))
+            case .array(let a): return .number(Double(a.count))
+            case .object(let o): return .number(Double(o.count))
+            case .null: return .number(0)
+            default: throw EvaluationError(location: expr.location, message: "`len` cannot measure \(describe(value))")
+            }
+        case .matches:
+            let subject = try evaluate(args[0], env), pattern = try evaluate(args[1], env)
+            guard case .string(let text) = subject else { return .bool(false) }
+            guard case .string(let p) = pattern, let regex = RegexCache.compile(p) else {
+                throw EvaluationError(location: args[1].location, message: "`matches` needs a valid regular expression, got \(describe(pattern))")
+            }
+            return .bool(regex.firstMatch(in: text))
+        case .lower, .upper:
+            let value = try evaluate(args[0], env)
+            guard case .string(let s) = value else { return value }
+            return .string(function == .lower ? s.lowercased() : s.uppercased())
+        case .string:
+            return .string(try evaluate(args[0], env).interpolated)
+        case .number:
+            let value = try evaluate(args[0], env)
+            switch value {
+            case .number: return value
+            case .string(let s): return Double(s.trimmingCharacters(in: .whitespaces)).map(JSONValue.number) ?? .null
+            case .bool(let b): return .number(b ? 1 : 0)
+            default: return .null
+            }
+        case .jwt:
+            let value = try evaluate(args[0], env)
+            guard case .string(let token) = value else { return .null }
+            return JWT.claims(token) ?? .null
+        }
+    }
+
+    /// Renders a template to text.
+    public static func render(_ template: Template, _ env: Environment) throws(EvaluationError) -> String {
+        var out = ""
+        for part in template.parts {
+            switch part {
+            case .text(let t): out += t
+            case .expr(let e): out += try evaluate(e, env).interpolated
+            }
+        }
+        return out
+    }
+
+    /// A template as a JSON value: `"${expr}"` alone keeps the expression's type.
+    public static func value(_ template: Template, _ env: Environment) throws(EvaluationError) -> JSONValue {
+        if let single = template.singleExpression { return try evaluate(single, env) }
+        return .string(try render(template, env))
+    }
+
+    public static func value(_ template: TemplateValue, _ env: Environment) throws(EvaluationError) -> JSONValue {
+        switch template {
+        case .literal(let v): return v
+        case .template(let t): return try value(t, env)
+        case .array(let items):
+            var out: [JSONValue] = []
+            for item in items { out.append(try value(item, env)) }
+            return .array(out)
+        case .object(let fields):
+            var out: [String: JSONValue] = [:]
+            for (key, item) in fields { out[key] = try value(item, env) }
+            return .object(out)
+        }
+    }
+}
+
+/// Reads a JWT's claims without checking its signature: flows inspect tokens, they do not trust them.
+public enum JWT {
+    public static func claims(_ token: String) -> JSONValue? {
+        let parts = token.split(separator: ".")
+        guard parts.count == 3 else { return nil }
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64) else { return nil }
+        return JSONValue.parse(data)
+    }
+}

@@ -1,0 +1,68 @@
+import FlowSpecLanguage
+
+/// How one run of a flow ended.
+public struct FlowResult: Sendable {
+    public enum Ending: Sendable {
+        /// Reached an end state.
+        case end(outcome: String, success: Bool, reason: String, outputs: [String: JSONValue])
+        /// No transition matched a response: backend drift, shown with the response.
+        case unhandled(String)
+        /// The flow or its inputs are wrong at run time: step budget, missing input, bad value.
+        case error(String)
+        /// No response arrived and the state had no `unreachable:`.
+        case infrastructure(String)
+    }
+
+    public var flow: String
+    public var ending: Ending
+    /// States visited, in order.
+    public var path: [String]
+    public var variables: [String: JSONValue]
+
+    public var outcome: String {
+        switch ending {
+        case .end(let o, _, _, _): o
+        case .unhandled: "unhandled"
+        case .error, .infrastructure: "error"
+        }
+    }
+
+    public var success: Bool {
+        if case .end(_, let s, _, _) = ending { return s }
+        return false
+    }
+
+    public var reason: String {
+        switch ending {
+        case .end(_, _, let r, _): r
+        case .unhandled(let m), .error(let m), .infrastructure(let m): m
+        }
+    }
+
+    public var outputs: [String: JSONValue] {
+        if case .end(_, _, _, let o) = ending { return o }
+        return [:]
+    }
+
+    public var isInfrastructureFailure: Bool {
+        if case .infrastructure = ending { return true }
+        return false
+    }
+}
+
+/// Every request sent and what came back, in order, for expectations and failure reports.
+public actor ExchangeLog {
+    public struct Entry: Sendable {
+        public var flow: String
+        public var state: String
+        public var request: HTTPRequest
+        public var response: HTTPResponse?
+        public var failure: TransportError?
+    }
+
+    public private(set) var entries: [Entry] = []
+
+    public init() {}
+
+    public func record(_ entry: Entry) { entries.append(entry) }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import FlowSpecLanguage
+
+/// One HTTP request as the interpreter built it, before any adapter sees it.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    /// Base URL as evaluated, or nil when the flow has none (scripted runs do not need one).
+    public var baseURL: String?
+    /// The path without query string, e.g. `/api/auth/login`.
+    public var path: String
+    public var query: [(String, String)]
+    public var headers: [(String, String)]
+    public var body: Data?
+    /// The JSON the body was made from, kept so matchers and reports need not re-parse it.
+    public var json: JSONValue?
+    public var form: [(String, String)]?
+
+    public init(method: String, baseURL: String?, path: String, query: [(String, String)] = [], headers: [(String, String)] = [],
+                body: Data? = nil, json: JSONValue? = nil, form: [(String, String)]? = nil) {
+        self.method = method
+        self.baseURL = baseURL
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.json = json
+        self.form = form
+    }
+
+    public func header(_ name: String) -> String? {
+        headers.last { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
+    }
+
+    public mutating func setHeader(_ name: String, _ value: String) {
+        headers.removeAll { $0.0.caseInsensitiveCompare(name) == .orderedSame }
+        headers.append((name, value))
+    }
+
+    public var pathWithQuery: String {
+        guard !query.isEmpty else { return path }
+        return path + "?" + query.map { "\(URLEncoding.encode($0.0))=\(URLEncoding.encode($0.1))" }.joined(separator: "&")
+    }
+
+    public var url: String { (baseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "") + pathWithQuery }
+}
+
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(String, String)]
+    public var body: Data
+    /// Parsed once when the response arrives; `.string` for bodies that are not JSON.
+    public var json: JSONValue
+
+    public init(status: Int, headers: [(String, String)] = [], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        if body.isEmpty { json = .null }
+        else if let parsed = JSONValue.parse(body) { json = parsed }
+        else { json = .string(String(decoding: body, as: UTF8.self)) }
+    }
+
+    public func header(_ name: String) -> String? {
+        headers.last { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
+    }
+
+    public var headerObject: JSONValue {
+        var fields: [String: JSONValue] = [:]
+        for (name, value) in headers { fields[name.lowercased()] = .string(value) }
+        return .object(fields)
+    }
+}
+
+/// No response arrived: refused, DNS, TLS, timeout, a cut-off body. Never an assertion failure.
+public struct TransportError: Error, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable { case refused, dns, tls, timeout, truncated, tooLarge = "too large", other }
+    public var kind: Kind
+    public var url: String
+    public var cause: String
+
+    public init(_ kind: Kind, url: String, cause: String) {
+        self.kind = kind
+        self.url = url
+        self.cause = cause
+    }
+
+    public var description: String { "\(kind.rawValue): \(url): \(cause)" }
+}
+
+/// The seam between the interpreter and the network: scripted exchanges or a live backend.
+public protocol HTTPAdapter: Sendable {
+    /// Whether requests need an absolute base URL (live backends) or only method and path (scripted).
+    var needsBaseURL: Bool { get }
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
+}
+
+public enum URLEncoding {
+    static let allowed: CharacterSet = {
+        var set = CharacterSet.alphanumerics
+        set.insert(charactersIn: "-._~")
+        return set
+    }()
+
+    public static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}

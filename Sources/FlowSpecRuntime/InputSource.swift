@@ -1,0 +1,42 @@
+import FlowSpecLanguage
+
+/// Where input values come from: a scenario's `inputs:`, `--input`, a shell command, a prompt.
+public protocol InputSource: Sendable {
+    /// The value last given for `input`, asking for the first one if none was given yet. nil: none available.
+    func current(_ input: InputDecl, flow: String) async -> String?
+    /// A fresh value (the next of a list; a new prompt). nil: none available.
+    func next(_ input: InputDecl, flow: String) async -> String?
+}
+
+/// Fixed values; a list gives successive answers to successive input states.
+public actor ListInputSource: InputSource {
+    private var values: [String: [String]]
+    private var cursor: [String: Int] = [:]
+
+    public init(_ values: [String: [String]]) { self.values = values }
+
+    public func current(_ input: InputDecl, flow: String) -> String? {
+        if let i = cursor[input.name] { return values[input.name]?[safe: i] }
+        return next(input, flow: flow)
+    }
+
+    public func next(_ input: InputDecl, flow: String) -> String? {
+        let i = (cursor[input.name] ?? -1) + 1
+        guard let list = values[input.name], i < list.count else { return nil }
+        cursor[input.name] = i
+        return list[i]
+    }
+
+    /// Adds values (a scenario step's inputs) after the ones given so far.
+    public func merge(_ more: [String: [String]]) {
+        for (name, list) in more {
+            let used = cursor[name].map { $0 + 1 } ?? 0
+            let kept = Array((values[name] ?? []).prefix(used))
+            values[name] = kept + list
+        }
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import FlowSpecLanguage
+
+/// Runs flows: one state at a time, against the context's adapter, clock, store and input source.
+public struct Interpreter: Sendable {
+    public let context: RunContext
+
+    public init(context: RunContext) { self.context = context }
+
+    /// Runs `flowName`. `arguments` are input values given by a caller (`call … with:`).
+    /// `bypassSessions` is set for refresh flows: their requests never pass through a session.
+    public func run(flow flowName: String, arguments: [String: String] = [:], bypassSessions: Bool = false) async -> FlowResult {
+        guard let flow = context.specs.flows[flowName] else {
+            return FlowResult(flow: flowName, ending: .error("unknown flow `\(flowName)`"), path: [], variables: [:])
+        }
+        var run = FlowRun(flow: flow, interpreter: self, bypassSessions: bypassSessions)
+        return await run.execute(arguments: arguments)
+    }
+}
+
+/// The mutable state of one flow run.
+struct FlowRun {
+    let flow: Flow
+    let interpreter: Interpreter
+    let bypassSessions: Bool
+    var path: [String] = []
+    var variables: [String: JSONValue] = [:]
+    var inputValues: [String: String] = [:]
+
+    var context: RunContext { interpreter.context }
+
+    init(flow: Flow, interpreter: Interpreter, bypassSessions: Bool) {
+        self.flow = flow
+        self.interpreter = interpreter
+        self.bypassSessions = bypassSessions
+    }
+
+    func result(_ ending: FlowResult.Ending) -> FlowResult {
+        FlowResult(flow: flow.name, ending: ending, path: path, variables: variables)
+    }
+
+    func error(_ e: EvaluationError) -> FlowResult {
+        result(.error("\(e.location): \(context.redactor.redact(e.message))"))
+    }
+
+    mutating func execute(arguments: [String: String]) async -> FlowResult {
+        for (name, value) in arguments {
+            guard let decl = flow.input(named: name) else { continue }
+            if decl.secret { context.redactor.register(value) }
+            if let problem = decl.problem(with: value) { return result(.error("invalid input: \(problem)")) }
+            inputValues[name] = value
+        }
+        let baseEnv = await environment(for: flow.variables.map(\.1))
+        guard case .success(let initialEnv) = baseEnv else { return baseEnv.failureResult! }
+        for (name, expr) in flow.variables {
+            do throws(EvaluationError) { variables[name] = try Evaluator.evaluate(expr, initialEnv) } catch { return self.error(error) }
+        }
+
+        var current = flow.start.name
+        while true {
+            if path.count >= flow.maxSteps {
+                return result(.error("step budget of \(flow.maxSteps) exceeded in flow `\(flow.name)`; path: \(FlowRun.describe(path))"))
+            }
+            path.append(current)
+            guard let state = flow.states[current] else { return result(.error("unknown state `\(current)`")) }
+            let step = await perform(state)
+            switch step {
+            case .goto(let next): current = next
+            case .finish(let r): return r
+            }
+        }
+    }
+
+    static func describe(_ path: [String]) -> String {
+        if path.count <= 14 { return path.joined(separator: " → ") }
+        return (path.prefix(4) + ["…"] + path.suffix(9)).joined(separator: " → ")
+    }
+
+    enum Step {
+        case goto(String)
+        case finish(FlowResult)
+    }
+
+    // MARK: - States
+
+    mutating func perform(_ state: State) async -> Step {
+        switch state.kind {
+        case .end(let end):
+            let env = await environment(for: (end.reason?.expressions ?? []) + end.outputs.map(\.1))
+            guard case .success(let e) = env else { return .finish(env.failureResult!) }
+            do throws(EvaluationError) {
+                var reason = ""
+                if let template = end.reason { reason = context.redactor.redact(try Evaluator.render(template, e)) }
+                var outputs: [String: JSONValue] = [:]
+                for (name, expr) in end.outputs { outputs[name] = try Evaluator.evaluate(expr, e) }
+                return .finish(result(.end(outcome: end.outcome, success: end.success, reason: reason, outputs: outputs)))
+            } catch {
+                return .finish(self.error(error))
+            }
+
+        case .input(let i):
+            guard let decl = flow.input(named: i.input.name) else { return .finish(result(.error("undeclared input `\(i.input.name)`"))) }
+            guard let value = await context.inputs.next(decl, flow: flow.name) else {
+                return .finish(result(.error(FlowRun.missingInput(decl, flow: flow.name))))
+            }
+            if decl.secret { context.redactor.register(value) }
+            if let problem = decl.problem(with: value) {
+                guard let invalid = i.invalid else { return .finish(result(.error("invalid input: \(context.redactor.redact(problem))"))) }
+                variables["input_error"] = .string(problem)
+                return .goto(invalid.name)
+            }
+            inputValues[decl.name] = value
+            return .goto(i.goto.name)
+
+        case .wait(let w):
+            let env = await environment(for: [w.duration])
+            guard case .success(let e) = env else { return .finish(env.failureResult!) }
+            do throws(EvaluationError) {
+                let value = try Evaluator.evaluate(w.duration, e)
+                guard case .number(let seconds) = value, seconds >= 0 else {
+                    return .finish(result(.error("\(w.duration.location): `wait` needs a non-negative number of seconds, got \(value.compactJSON)")))
+                }
+                await context.clock.sleep(seconds: seconds)
+                return .goto(w.goto.name)
+            } catch {
+                return .finish(self.error(error))
+            }
+
+        case .choice(let transitions):
+            let env = await environment(for: transitions.flatMap(\.expressions))
+            guard case .success(let e) = env else { return .finish(env.failureResult!) }
+            return await take(transitions, e, noMatch: "no choice matched in state `\(state.name)`")
+
+        case .call(let c):
+            return await call(c, state)
+
+        case .request(let r):
+            return await request(r, state)
+        }
+    }
+
+    static func missingInput(_ decl: InputDecl, flow: String) -> String {
+        let what = decl.prompt.map { " (\($0))" } ?? ""
+        return "missing input `\(decl.name)`\(what) for flow `\(flow)`: give it in the scenario's `inputs:` or with --input \(decl.name)=…"
+    }
+
+    mutating func call(_ c: CallState, _ state: State) async -> Step {
+        let env = await environment(for: c.with.map(\.1))
+        guard case .success(let e) = env else { return .finish(env.failureResult!) }
+        var arguments: [String: String] = [:]
+        do throws(EvaluationError) {
+            for (name, expr) in c.with { arguments[name] = try Evaluator.evaluate(expr, e).interpolated }
+        } catch {
+            return .finish(self.error(error))
+        }
+        let sub = await interpreter.run(flow: c.flow.name, arguments: arguments, bypassSessions: bypassSessions)
+        switch sub.ending {
+        case .end(let outcome, let success, let reason, let outputs):
+            var callEnv = await environment(for: c.transitions.flatMap(\.expressions))
+            guard case .success = callEnv else { return .finish(callEnv.failureResult!) }
+            callEnv.modify { $0.call = .init(outcome: outcome, success: success, reason: reason, outputs: outputs) }
+            guard case .success(let ce) = callEnv else { return .finish(callEnv.failureResult!) }
+            return await take(c.transitions, ce, noMatch: "no transition of state `\(state.name)` matched outcome `\(outcome)` of flow `\(c.flow.name)`")
+        case .unhandled(let m):
+            return .finish(result(.unhandled("in sub-flow `\(sub.flow)` (path \(FlowRun.describe(sub.path))): \(m)")))
+        case .error(let m):
+            return .finish(result(.error("in sub-flow `\(sub.flow)`: \(m)")))
+        case .infrastructure(let m):
+            return .finish(result(.infrastructure(m)))
+        }
+    }
+
+    // MARK: - Transitions
+
+    /// First matching transition wins; its actions are evaluated against the values before any of them apply.
+    mutating func take(_ transitions: [Transition], _ env: Environment, noMatch: String, unhandled: Bool = false) async -> Step {
+        for t in transitions {
+            do throws(EvaluationError) {
+                if let g = t.guardExpr, !(try Evaluator.truth(g, env)) { continue }
+                var sets: [(String, JSONValue)] = []
+                for (name, expr) in t.set { sets.append((name, try Evaluator.evaluate(expr, env))) }
+                var writes: [(String, JSONValue)] = []
+                for (key, expr) in t.store { writes.append((key, try Evaluator.evaluate(expr, env))) }
+                for (name, value) in sets { variables[name] = value }
+                for (key, value) in writes { await context.store.set(flow.namespace, key, value) }
+                switch t.forget {
+                case .nothing: break
+                case .all: await context.store.clear(flow.namespace)
+                case .keys(let keys): for key in keys { await context.store.delete(flow.namespace, key) }
+                }
+                return .goto(t.goto.name)
+            } catch {
+                return .finish(self.error(error))
+            }
+        }
+        return .finish(result(unhandled ? .unhandled(noMatch) : .error(noMatch)))
+    }
+
+    // MARK: - Environment
+
+    enum EnvResult {
+        case success(Environment)
+        case failure(FlowResult)
+
+        var failureResult: FlowResult? { if case .failure(let r) = self { return r } else { return nil } }
+
+        mutating func modify(_ body: (inout Environment) -> Void) {
+            if case .success(var e) = self { body(&e); self = .success(e) }
+        }
+    }
+
+    /// Builds what `exprs` can see, first asking the input source for any input they read that has no value yet.
+    mutating func environment(for exprs: [Expr], namespace: String? = nil) async -> EnvResult {
+        for expr in exprs {
+            for (name, _) in expr.inputReads where inputValues[name] == nil {
+                guard let decl = flow.input(named: name) else { continue }
+                guard let value = await context.inputs.current(decl, flow: flow.name) else {
+                    return .failure(result(.error(FlowRun.missingInput(decl, flow: flow.name))))
+                }
+                if decl.secret { context.redactor.register(value) }
+                if let problem = decl.problem(with: value) {
+                    return .failure(result(.error("invalid input: \(context.redactor.redact(problem))")))
+                }
+                inputValues[name] = value
+            }
+        }
+        var env = Environment()
+        env.inputs = inputValues
+        env.variables = variables
+        env.store = await context.store.namespace(namespace ?? flow.namespace)
+        env.vars = context.vars
+        env.now = await context.clock.now()
+        return .success(env)
+    }
+}

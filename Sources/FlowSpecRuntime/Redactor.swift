@@ -1,0 +1,77 @@
+import Foundation
+import Synchronization
+import FlowSpecLanguage
+
+/// Masks secrets in everything a run shows. Values are registered as they appear — secret inputs, everything
+/// written to or loaded into the token store — so masking follows the data, not a list of field names.
+public final class Redactor: Sendable {
+    public static let mask = "••••"
+    private let secrets = Mutex<Set<String>>([])
+
+    public init() {}
+
+    /// Short values (under 4 characters) are not masked by value: masking every "1" would garble output.
+    public func register(_ value: String) {
+        guard value.count >= 4 else { return }
+        secrets.withLock { _ = $0.insert(value) }
+        if value.hasPrefix("Bearer ") { register(String(value.dropFirst(7))) }
+    }
+
+    public func register(_ value: JSONValue) {
+        switch value {
+        case .string(let s): register(s)
+        case .array(let items): items.forEach { register($0) }
+        case .object(let fields): fields.values.forEach { register($0) }
+        default: break
+        }
+    }
+
+    public func redact(_ text: String) -> String {
+        let known = secrets.withLock { $0 }
+        guard !known.isEmpty else { return text }
+        var out = text
+        // Longest first, so a token containing a shorter secret is masked whole.
+        for secret in known.sorted(by: { $0.count > $1.count }) where out.contains(secret) {
+            out = out.replacingOccurrences(of: secret, with: Redactor.mask)
+        }
+        return out
+    }
+
+    static let sensitiveHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "apikey", "x-api-key", "proxy-authorization"]
+    static let sensitiveKeyParts = ["token", "password", "secret", "code", "otp", "jwt", "apikey", "api_key"]
+
+    public static func isSensitiveHeader(_ name: String) -> Bool { sensitiveHeaders.contains(name.lowercased()) }
+
+    static func isSensitiveKey(_ key: String) -> Bool {
+        let lowered = key.lowercased()
+        return sensitiveKeyParts.contains { lowered.contains($0) }
+    }
+
+    /// A display copy of a JSON body: string values under sensitive keys masked, then masked by value.
+    public func maskedJSON(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let fields):
+            var out: [String: JSONValue] = [:]
+            for (key, field) in fields {
+                if Redactor.isSensitiveKey(key), case .string(let s) = field, !Redactor.looksLikeErrorCode(s) {
+                    out[key] = .string(Redactor.mask)
+                } else {
+                    out[key] = maskedJSON(field)
+                }
+            }
+            return .object(out)
+        case .array(let items): return .array(items.map(maskedJSON))
+        case .string(let s): return .string(redact(s))
+        default: return value
+        }
+    }
+
+    /// `otp_expired`, `bad_jwt`, `ACCOUNT_PENDING_APPROVAL`: codes that explain failures must stay readable.
+    static func looksLikeErrorCode(_ s: String) -> Bool {
+        s.contains("_") && s.allSatisfy { $0.isLetter || $0 == "_" }
+    }
+
+    public func maskedHeaderValue(_ name: String, _ value: String) -> String {
+        Redactor.isSensitiveHeader(name) ? (value.hasPrefix("Bearer ") ? "Bearer \(Redactor.mask)" : Redactor.mask) : redact(value)
+    }
+}

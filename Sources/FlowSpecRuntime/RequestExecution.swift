@@ -1,0 +1,198 @@
+import Foundation
+import FlowSpecLanguage
+
+/// Request states: build the request, send it through the session (bearer, proactive and reactive refresh,
+/// single flight, retry once), then take the first matching transition.
+extension FlowRun {
+    mutating func request(_ r: RequestState, _ state: State) async -> Step {
+        let envResult = await environment(for: FlowChecker.expressions(in: state))
+        guard case .success(let env) = envResult else { return .finish(envResult.failureResult!) }
+        let built: HTTPRequest
+        do throws(EvaluationError) {
+            built = try build(r, env)
+        } catch {
+            return .finish(self.error(error))
+        }
+        let sessionName = (bypassSessions || r.sessionOptOut) ? nil : (r.session ?? flow.session)?.name
+        let session = sessionName.flatMap { context.specs.sessions[$0] }
+
+        let outcome = await send(built, state: state.name, session: session)
+        let response: HTTPResponse
+        switch outcome {
+        case .response(let resp):
+            response = resp
+        case .transportFailure(let failure):
+            if let unreachable = r.unreachable { return .goto(unreachable.name) }
+            return .finish(result(.infrastructure("\(built.method) \(failure.url): \(failure.kind.rawValue): \(context.redactor.redact(failure.cause))")))
+        case .sessionLost(let session, let reason):
+            return await sessionLost(session, reason: reason)
+        case .failed(let r):
+            return .finish(r)
+        }
+
+        var responseEnv = env
+        responseEnv.response = response
+        responseEnv.store = await context.store.namespace(flow.namespace)
+        responseEnv.now = await context.clock.now()
+        let summary = FlowRun.summary(built, response, redactor: context.redactor)
+        return await take(r.transitions, responseEnv, noMatch: "unhandled response in state `\(state.name)`: \(summary)", unhandled: true)
+    }
+
+    /// `POST /api/auth/login → 500 {"error":"boom"}`, masked and cut short.
+    static func summary(_ request: HTTPRequest, _ response: HTTPResponse, redactor: Redactor) -> String {
+        var body: String
+        switch response.json {
+        case .null: body = ""
+        case .string(let s): body = redactor.redact(s)
+        default: body = redactor.maskedJSON(response.json).compactJSON
+        }
+        if body.count > 200 { body = String(body.prefix(200)) + "…" }
+        return "\(request.method) \(request.pathWithQuery) → \(response.status)" + (body.isEmpty ? "" : " \(body)")
+    }
+
+    func build(_ r: RequestState, _ env: Environment) throws(EvaluationError) -> HTTPRequest {
+        var baseURL: String?
+        var path = "/"
+        if let url = r.url {
+            let text = try Evaluator.render(url, env)
+            if let components = URLComponents(string: text), let scheme = components.scheme, let host = components.host {
+                baseURL = "\(scheme)://\(host)" + (components.port.map { ":\($0)" } ?? "")
+                path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+            } else {
+                throw EvaluationError(location: url.location, message: "`url` must be an absolute URL such as https://host/path, got \"\(context.redactor.redact(text))\"")
+            }
+        } else if let p = r.path {
+            path = try Evaluator.render(p, env)
+            if let base = flow.baseURL {
+                do {
+                    baseURL = try Evaluator.render(base, env)
+                } catch {
+                    // Scripted backends match on method and path only; a live one must have a base URL.
+                    if context.adapter.needsBaseURL { throw error }
+                }
+            } else if context.adapter.needsBaseURL {
+                throw EvaluationError(location: p.location, message: "flow `\(flow.name)` has no `defaults.base_url`, so `path` has no host to go to")
+            }
+        }
+        var query: [(String, String)] = []
+        for (name, t) in r.query { query.append((name, try Evaluator.render(t, env))) }
+        var request = HTTPRequest(method: r.method, baseURL: baseURL, path: path, query: query)
+        for (name, t) in flow.headers { request.setHeader(name, try Evaluator.render(t, env)) }
+        for (name, t) in r.headers { request.setHeader(name, try Evaluator.render(t, env)) }
+        switch r.body {
+        case .none: break
+        case .json(let tv):
+            let json = try Evaluator.value(tv, env)
+            request.json = json
+            request.body = json.data
+            if request.header("Content-Type") == nil { request.setHeader("Content-Type", "application/json") }
+        case .form(let fields):
+            var form: [(String, String)] = []
+            for (name, t) in fields { form.append((name, try Evaluator.render(t, env))) }
+            request.form = form
+            request.body = Data(form.map { "\(URLEncoding.encode($0.0))=\(URLEncoding.encode($0.1))" }.joined(separator: "&").utf8)
+            if request.header("Content-Type") == nil { request.setHeader("Content-Type", "application/x-www-form-urlencoded") }
+        }
+        return request
+    }
+
+    enum SendOutcome {
+        case response(HTTPResponse)
+        case transportFailure(TransportError)
+        case sessionLost(SessionDef, String)
+        case failed(FlowResult)
+    }
+
+    /// Sends once, or — through a session — with proactive refresh, bearer injection and one retry after a refresh.
+    mutating func send(_ request: HTTPRequest, state: String, session: SessionDef?) async -> SendOutcome {
+        guard let session else { return await transmit(request, state: state) }
+
+        if let refresh = session.refresh, let expiresAtExpr = refresh.aheadExpiresAt, let marginExpr = refresh.aheadMargin {
+            var env = Environment()
+            env.store = await context.store.namespace(session.namespace)
+            env.vars = context.vars
+            env.now = await context.clock.now()
+            do throws(EvaluationError) {
+                let expiresAt = try Evaluator.evaluate(expiresAtExpr, env)
+                let margin = try Evaluator.evaluate(marginExpr, env)
+                if case .number(let at) = expiresAt, case .number(let m) = margin, at - env.now < m {
+                    let generation = await context.broker.generation(of: session.name)
+                    if case .failed(let reason) = await refreshSession(session, sentWith: generation) {
+                        return .sessionLost(session, reason)
+                    }
+                }
+            } catch {
+                return .failed(self.error(error))
+            }
+        }
+
+        let generation = await context.broker.generation(of: session.name)
+        var first = request
+        do throws(EvaluationError) { try await addSessionHeaders(session, to: &first) } catch { return .failed(self.error(error)) }
+        let firstOutcome = await transmit(first, state: state)
+        guard case .response(let response) = firstOutcome, let refresh = session.refresh, let when = refresh.when else { return firstOutcome }
+
+        var env = Environment()
+        env.response = response
+        env.store = await context.store.namespace(session.namespace)
+        env.vars = context.vars
+        env.now = await context.clock.now()
+        do throws(EvaluationError) {
+            guard try Evaluator.truth(when, env) else { return firstOutcome }
+        } catch {
+            return .failed(self.error(error))
+        }
+        if case .failed(let reason) = await refreshSession(session, sentWith: generation) {
+            return .sessionLost(session, reason)
+        }
+        // Retry once with the new token; whatever comes back goes to the state's transitions.
+        var retry = request
+        do throws(EvaluationError) { try await addSessionHeaders(session, to: &retry) } catch { return .failed(self.error(error)) }
+        return await transmit(retry, state: state)
+    }
+
+    func addSessionHeaders(_ session: SessionDef, to request: inout HTTPRequest) async throws(EvaluationError) {
+        var env = Environment()
+        env.store = await context.store.namespace(session.namespace)
+        env.vars = context.vars
+        env.now = await context.clock.now()
+        for (name, template) in session.headers where request.header(name) == nil || name.caseInsensitiveCompare("Authorization") == .orderedSame {
+            request.setHeader(name, try Evaluator.render(template, env))
+        }
+    }
+
+    func refreshSession(_ session: SessionDef, sentWith generation: Int) async -> SessionBroker.RefreshOutcome {
+        guard let refresh = session.refresh else { return .failed("session `\(session.name)` has no refresh") }
+        let interpreter = self.interpreter
+        let store = context.store
+        return await context.broker.refresh(session.name, sentWith: generation) {
+            let result = await interpreter.run(flow: refresh.flow.name, bypassSessions: true)
+            if result.success { return .refreshed }
+            await store.clear(session.namespace)
+            return .failed("refresh flow `\(refresh.flow.name)` ended \(result.outcome)\(result.reason.isEmpty ? "" : ": \(result.reason)")")
+        }
+    }
+
+    func sessionLost(_ session: SessionDef, reason: String) async -> Step {
+        guard let refresh = session.refresh else { return .finish(result(.error(reason))) }
+        var text = reason
+        if let template = refresh.failureReason {
+            var env = Environment()
+            env.vars = context.vars
+            env.now = await context.clock.now()
+            text = (try? Evaluator.render(template, env)) ?? reason
+        }
+        return .finish(result(.end(outcome: refresh.failureOutcome, success: false, reason: context.redactor.redact(text), outputs: [:])))
+    }
+
+    func transmit(_ request: HTTPRequest, state: String) async -> SendOutcome {
+        do {
+            let response = try await context.adapter.send(request)
+            await context.log.record(.init(flow: flow.name, state: state, request: request, response: response, failure: nil))
+            return .response(response)
+        } catch {
+            await context.log.record(.init(flow: flow.name, state: state, request: request, response: nil, failure: error))
+            return .transportFailure(error)
+        }
+    }
+}

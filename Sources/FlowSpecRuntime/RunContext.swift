@@ -1,0 +1,28 @@
+import FlowSpecLanguage
+
+/// Everything one run shares: the loaded specs and the seams (adapter, clock, store, inputs).
+/// Sub-flows, refresh flows and parallel copies all run in the same context.
+public struct RunContext: Sendable {
+    public var specs: SpecSet
+    public var adapter: any HTTPAdapter
+    public var clock: any FlowClock
+    public var store: TokenStore
+    public var inputs: any InputSource
+    public var vars: [String: JSONValue]
+    public var redactor: Redactor
+    public var broker: SessionBroker
+    public var log: ExchangeLog
+
+    public init(specs: SpecSet, adapter: any HTTPAdapter, clock: any FlowClock, store: TokenStore, inputs: any InputSource,
+                vars: [String: JSONValue], redactor: Redactor, broker: SessionBroker = SessionBroker(), log: ExchangeLog = ExchangeLog()) {
+        self.specs = specs
+        self.adapter = adapter
+        self.clock = clock
+        self.store = store
+        self.inputs = inputs
+        self.vars = vars
+        self.redactor = redactor
+        self.broker = broker
+        self.log = log
+    }
+}

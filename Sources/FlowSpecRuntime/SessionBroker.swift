@@ -1,0 +1,35 @@
+import FlowSpecLanguage
+
+/// Coordinates token refreshes per session so that concurrent requests share one refresh (single flight)
+/// and a request sent with an old token is retried with the new one instead of refreshing again.
+public actor SessionBroker {
+    public enum RefreshOutcome: Sendable, Equatable {
+        case refreshed
+        case failed(String)
+    }
+
+    private var generations: [String: Int] = [:]
+    private var inFlight: [String: Task<RefreshOutcome, Never>] = [:]
+
+    public init() {}
+
+    public func generation(of session: String) -> Int { generations[session] ?? 0 }
+
+    /// Refreshes `session` unless a newer token exists already (`sentWith` is the generation the caller used)
+    /// or a refresh is running, in which case the caller waits for that one.
+    public func refresh(_ session: String, sentWith: Int, perform: @escaping @Sendable () async -> RefreshOutcome) async -> RefreshOutcome {
+        if generation(of: session) > sentWith { return .refreshed }
+        if let running = inFlight[session] { return await running.value }
+        let task = Task { await perform() }
+        inFlight[session] = task
+        let outcome = await task.value
+        inFlight[session] = nil
+        if outcome == .refreshed { generations[session] = generation(of: session) + 1 }
+        return outcome
+    }
+
+    /// A relaunch forgets everything in memory.
+    public func reset() {
+        generations = [:]
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import FlowSpecLanguage
+
+/// Named values (access and refresh tokens, expiry, role…) in namespaces, shared by every flow of a run.
+/// Everything that enters the store is registered as a secret.
+public actor TokenStore {
+    public typealias Snapshot = [String: [String: JSONValue]]
+
+    private var namespaces: Snapshot
+    private let redactor: Redactor
+
+    public init(_ initial: Snapshot = [:], redactor: Redactor) {
+        namespaces = initial.filter { !$0.value.isEmpty }
+        self.redactor = redactor
+        for values in initial.values { values.values.forEach { redactor.register($0) } }
+    }
+
+    public func get(_ namespace: String, _ key: String) -> JSONValue {
+        namespaces[namespace]?[key] ?? .null
+    }
+
+    public func namespace(_ name: String) -> [String: JSONValue] { namespaces[name] ?? [:] }
+
+    public func set(_ namespace: String, _ key: String, _ value: JSONValue) {
+        redactor.register(value)
+        if value.isNull {
+            delete(namespace, key)
+        } else {
+            namespaces[namespace, default: [:]][key] = value
+        }
+    }
+
+    public func delete(_ namespace: String, _ key: String) {
+        namespaces[namespace]?[key] = nil
+        if namespaces[namespace]?.isEmpty == true { namespaces[namespace] = nil }
+    }
+
+    public func clear(_ namespace: String) { namespaces[namespace] = nil }
+
+    public func snapshot() -> Snapshot { namespaces }
+
+    public func replace(with snapshot: Snapshot) {
+        namespaces = snapshot.filter { !$0.value.isEmpty }
+        for values in snapshot.values { values.values.forEach { redactor.register($0) } }
+    }
+}
+
+/// The store's file format: `{"namespace": {"key": value}}`, written atomically with mode 0600.
+public enum TokenStoreFile {
+    public static func encode(_ snapshot: TokenStore.Snapshot) -> Data {
+        JSONValue.object(snapshot.mapValues { JSONValue.object($0) }).prettyJSON.data(using: .utf8)! + Data("\n".utf8)
+    }
+
+    public static func decode(_ data: Data) -> TokenStore.Snapshot? {
+        guard case .object(let namespaces)? = JSONValue.parse(data) else { return nil }
+        var out: TokenStore.Snapshot = [:]
+        for (name, value) in namespaces {
+            guard case .object(let values) = value else { return nil }
+            out[name] = values
+        }
+        return out
+    }
+
+    /// Writes to a temporary file beside `path`, then renames it over: a reader never sees half a file.
+    public static func write(_ snapshot: TokenStore.Snapshot, to path: String) throws {
+        try AtomicFile.write(encode(snapshot), to: path, permissions: 0o600)
+    }
+}
+
+public enum AtomicFile {
+    public static func write(_ data: Data, to path: String, permissions: Int = 0o644) throws {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let fm = FileManager.default
+        guard fm.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: permissions]) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
+        }
+        if rename(temporary.path, url.path) != 0 {
+            let code = errno
+            try? fm.removeItem(at: temporary)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
+    }
+}
