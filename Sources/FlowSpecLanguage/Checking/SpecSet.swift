@@ -49,7 +49,9 @@ public struct SpecSet: Sendable {
 
     public mutating func add(_ root: YAMLNode, file: String) {
         let keys = root.mapping?.compactMap { $0.key.scalar } ?? []
-        if keys.contains("flow") {
+        if keys.contains("scenario") {
+            scenarioDocuments.append((file, root))
+        } else if keys.contains("flow") {
             guard let flow = FlowDecoder.decode(root, file: file, &diagnostics) else { return }
             if let existing = flows[flow.name] {
                 diagnostics.error(flow.location, "a flow named `\(flow.name)` is already defined in \(existing.file)")
@@ -63,8 +65,6 @@ public struct SpecSet: Sendable {
                 return
             }
             sessions[session.name] = session
-        } else if keys.contains("scenario") {
-            scenarioDocuments.append((file, root))
         } else {
             let guess = keys.lazy.compactMap { Suggestion.closest(to: $0, in: ["flow", "session", "scenario"]) }.first
             diagnostics.error(root.location, "not a FlowSpec file: expected a top-level `flow:`, `session:` or `scenario:` key",

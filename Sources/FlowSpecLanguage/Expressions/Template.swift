@@ -19,6 +19,21 @@ public struct Template: Sendable {
         parts.compactMap { if case .expr(let e) = $0 { return e } else { return nil } }
     }
 
+    /// The template as one expression: a lone `${expr}` is that expression; anything else joins text.
+    public var asExpression: Expr {
+        if let single = singleExpression { return single }
+        var result: Expr?
+        for part in parts {
+            let piece: Expr
+            switch part {
+            case .text(let t): piece = Expr(.literal(.string(t)), at: location, text: source)
+            case .expr(let e): piece = Expr(.call(.string, [e]), at: e.location, text: e.text)
+            }
+            result = result.map { Expr(.binary(.add, $0, piece), at: location, text: source) } ?? piece
+        }
+        return result ?? Expr(.literal(.string("")), at: location, text: source)
+    }
+
     public static func literal(_ text: String, at location: SourceLocation) -> Template {
         Template(parts: [.text(text)], location: location, source: text)
     }

@@ -72,8 +72,9 @@ public enum TypeChecker {
                     }
                     return .string
                 }
+                if case .root(let root) = base.kind, root == .store || root == .vars { return .any }
                 let baseType = type(of: base)
-                if case .root(let root) = base.kind, [.store, .vars, .body, .outputs, .headers].contains(root) { return .any }
+                if case .root(let root) = base.kind, [.body, .outputs, .headers].contains(root) { return .any }
                 switch baseType {
                 case .any, .object: return .any
                 case .null: return .null

@@ -118,6 +118,16 @@ public enum ExprReader {
         }
     }
 
+    /// A value of `set`, `store`, `outputs`, `with`, `variables`: quoted text is a template
+    /// ("Signed in as ${inputs.email}"), a plain scalar an expression (body.token).
+    public static func value(_ node: YAMLNode, what: String, _ diagnostics: inout Diagnostics) -> Expr? {
+        if node.isQuoted {
+            guard let template = template(node, what: what, &diagnostics) else { return nil }
+            return template.asExpression
+        }
+        return expression(node, what: what, &diagnostics)
+    }
+
     public static func template(_ node: YAMLNode, what: String, _ diagnostics: inout Diagnostics) -> Template? {
         guard let text = node.scalar else {
             diagnostics.error(node.location, "\(what) must be a text value, found \(node.kindName)")

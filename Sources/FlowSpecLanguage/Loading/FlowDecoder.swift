@@ -22,7 +22,7 @@ public enum FlowDecoder {
             if Root(rawValue: ref.name) != nil {
                 d.error(ref.location, "`\(ref.name)` is a reserved name and cannot be a variable")
             }
-            if let expr = ExprReader.expression(node, what: "the initial value of `\(ref.name)`", &d) { variables.append((ref.name, expr)) }
+            if let expr = ExprReader.value(node, what: "the initial value of `\(ref.name)`", &d) { variables.append((ref.name, expr)) }
         }
         let maxSteps = fields.int("max_steps", &d, range: 1...100_000) ?? Flow.defaultMaxSteps
         let start = fields.string("start", required: true, &d, hint: "name the first state, e.g. `start: login`")
@@ -107,7 +107,7 @@ public enum FlowDecoder {
                   let flow = f.string("call", required: true, &d) else { return nil }
             var with: [(String, Expr)] = []
             for (arg, value) in f.map("with", &d) ?? [] {
-                if let e = ExprReader.expression(value, what: "`with.\(arg.name)`", &d) { with.append((arg.name, e)) }
+                if let e = ExprReader.value(value, what: "`with.\(arg.name)`", &d) { with.append((arg.name, e)) }
             }
             let transitions = f.list("on", &d).map { decodeTransitions($0, what: what, &d) } ?? []
             if !f.has("on") { d.error(node.location, "\(what) is missing the required key `on`", hint: "list transitions on `outcome`, e.g. `- when: success` / `goto: next`") }
@@ -129,7 +129,7 @@ public enum FlowDecoder {
             let reason = f["reason"].flatMap { ExprReader.template($0, what: "`reason`", &d) }
             var outputs: [(String, Expr)] = []
             for (out, value) in f.map("outputs", &d) ?? [] {
-                if let e = ExprReader.expression(value, what: "output `\(out.name)`", &d) { outputs.append((out.name, e)) }
+                if let e = ExprReader.value(value, what: "output `\(out.name)`", &d) { outputs.append((out.name, e)) }
             }
             stateKind = .end(EndState(outcome: outcome.name, success: success ?? false, reason: reason, outputs: outputs))
         }
@@ -218,11 +218,11 @@ public enum FlowDecoder {
                     d.error(name.location, "`\(name.name)` is a reserved name and cannot be set", hint: name.name == "store" ? "write to the token store with `store:`" : nil)
                     continue
                 }
-                if let e = ExprReader.expression(value, what: "`set.\(name.name)`", &d) { set.append((name.name, e)) }
+                if let e = ExprReader.value(value, what: "`set.\(name.name)`", &d) { set.append((name.name, e)) }
             }
             var store: [(String, Expr)] = []
             for (name, value) in f.map("store", &d) ?? [] {
-                if let e = ExprReader.expression(value, what: "`store.\(name.name)`", &d) { store.append((name.name, e)) }
+                if let e = ExprReader.value(value, what: "`store.\(name.name)`", &d) { store.append((name.name, e)) }
             }
             var forget = Transition.Forget.nothing
             if let node = f["forget"] {

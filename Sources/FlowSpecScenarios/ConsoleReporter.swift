@@ -1,0 +1,42 @@
+import Foundation
+
+/// Plain, readable console output: a line per scenario, details for failures, and the summary line
+/// `N passed, N failed[, N skipped]` that CI systems read.
+public struct ConsoleReporter: Sendable {
+    public var color: Bool
+    public var verbose: Bool
+
+    public init(color: Bool, verbose: Bool = false) {
+        self.color = color
+        self.verbose = verbose
+    }
+
+    func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+
+    public func line(for report: ScenarioReport) -> String {
+        let time = String(format: "%.0f ms", report.durationSeconds * 1000)
+        switch report.status {
+        case .passed:
+            return "\(paint("PASS", "32"))  \(report.name)  \(paint("(\(report.file), \(time))", "2"))"
+        case .skipped:
+            return "\(paint("SKIP", "33"))  \(report.name)  \(paint("(\(report.file))", "2"))\n      \(report.skipReason ?? "")"
+        case .failed:
+            var text = "\(paint("FAIL", "31"))  \(report.name)  \(paint("(\(report.file), \(time))", "2"))"
+            for failure in report.failures {
+                text += "\n    - " + failure.replacingOccurrences(of: "\n", with: "\n      ")
+            }
+            for (flow, path) in report.paths where !path.isEmpty {
+                text += "\n    path (\(flow)): " + path.joined(separator: " → ")
+            }
+            if let last = report.lastExchange { text += "\n    last exchange: " + last }
+            return text
+        }
+    }
+
+    public static func summary(_ reports: [ScenarioReport]) -> String {
+        let passed = reports.filter { $0.status == .passed }.count
+        let failed = reports.filter { $0.status == .failed }.count
+        let skipped = reports.filter { $0.status == .skipped }.count
+        return "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+    }
+}

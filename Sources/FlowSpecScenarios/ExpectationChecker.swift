@@ -1,0 +1,99 @@
+import FlowSpecLanguage
+import FlowSpecRuntime
+
+/// Compares what a run did with what a scenario expects, producing masked, self-explaining failures.
+struct ExpectationChecker {
+    let redactor: Redactor
+
+    func show(_ value: JSONValue) -> String { redactor.redact(value.compactJSON) }
+
+    func checkRun(_ e: Expectation, _ result: FlowResult, label: String) -> [String] {
+        var out: [String] = []
+        let prefix = label.isEmpty ? "" : "\(label): "
+        if let outcome = e.outcome, outcome != result.outcome {
+            var line = "\(prefix)expected outcome `\(outcome)`, got `\(result.outcome)`"
+            if !result.reason.isEmpty { line += " — \(redactor.redact(result.reason))" }
+            out.append(line)
+        }
+        if let success = e.success, success != result.success {
+            out.append("\(prefix)expected success \(success), got \(result.success) (outcome `\(result.outcome)`)")
+        }
+        if let path = e.path?.map(\.name), path != result.path {
+            out.append("\(prefix)expected path \(path.joined(separator: " → "))\n      got path  \(result.path.joined(separator: " → "))")
+        }
+        for (name, value) in e.variables {
+            let actual = result.variables[name]
+            if actual != value {
+                out.append("\(prefix)expected variable `\(name)` = \(show(value)), got \(actual.map(show) ?? "unset")")
+            }
+        }
+        for (name, value) in e.outputs where result.outputs[name] != value {
+            out.append("\(prefix)expected output `\(name)` = \(show(value)), got \(result.outputs[name].map(show) ?? "none")")
+        }
+        if let reason = e.reason, !result.reason.contains(reason) {
+            out.append("\(prefix)expected the reason to contain \"\(redactor.redact(reason))\", got \"\(redactor.redact(result.reason))\"")
+        }
+        if let error = e.error {
+            switch result.ending {
+            case .end:
+                out.append("\(prefix)expected an error containing \"\(redactor.redact(error))\", but the flow ended normally with `\(result.outcome)`")
+            default:
+                if !result.reason.contains(error) {
+                    out.append("\(prefix)expected an error containing \"\(redactor.redact(error))\", got \"\(redactor.redact(result.reason))\"")
+                }
+            }
+        }
+        return out
+    }
+
+    func checkStore(_ e: Expectation, _ store: TokenStore.Snapshot) -> [String] {
+        var out: [String] = []
+        for (key, value) in e.store {
+            let actual = store[key.namespace]?[key.key!]
+            if actual != value {
+                out.append("expected store \(key) = \(show(value)), got \(actual.map(show) ?? "nothing")")
+            }
+        }
+        for key in e.storePresent {
+            if let k = key.key {
+                if store[key.namespace]?[k] == nil { out.append("expected store \(key) to be present, but it is absent") }
+            } else if (store[key.namespace] ?? [:]).isEmpty {
+                out.append("expected store namespace `\(key.namespace)` to hold values, but it is empty")
+            }
+        }
+        for key in e.storeAbsent {
+            if let k = key.key {
+                if store[key.namespace]?[k] != nil { out.append("expected store \(key) to be absent, but it holds \(redactor.redact(store[key.namespace]![k]!.compactJSON))") }
+            } else if let values = store[key.namespace], !values.isEmpty {
+                out.append("expected store namespace `\(key.namespace)` to be empty, but it holds: \(values.keys.sorted().joined(separator: ", "))")
+            }
+        }
+        return out
+    }
+
+    func checkRequests(_ e: Expectation, _ requests: [HTTPRequest]) -> [String] {
+        var out: [String] = []
+        if let count = e.requestCount, count != requests.count {
+            let list = requests.map { "\($0.method) \($0.path)" }.joined(separator: ", ")
+            out.append("expected \(count) request\(count == 1 ? "" : "s"), got \(requests.count)\(list.isEmpty ? "" : ": \(list)")")
+        }
+        for check in e.requests {
+            let selected = requests.filter { (check.method == nil || $0.method == check.method) && (check.path == nil || $0.path == check.path) }
+            let what = [check.method, check.path].compactMap { $0 }.joined(separator: " ")
+            let label = what.isEmpty ? "requests" : "requests to \(what)"
+            if let count = check.count {
+                if selected.count != count { out.append("expected \(count) \(label) (\(check.location)), got \(selected.count)") }
+            } else if selected.isEmpty {
+                out.append("expected at least one of the \(label) (\(check.location)), got none")
+            }
+            for (i, request) in selected.enumerated() {
+                var differences = RequestMatching.headerDifferences(check.headers, check.headersAbsent, request, redactor)
+                if let json = check.json {
+                    differences += request.json.map { RequestMatching.jsonDifferences(json, $0, at: "json", redactor) } ?? ["json: expected a JSON body, got none"]
+                }
+                for d in differences { out.append("\(label) #\(i + 1) (\(check.location)): \(d)") }
+            }
+        }
+        return out
+    }
+}

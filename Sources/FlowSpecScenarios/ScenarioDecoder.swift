@@ -1,0 +1,282 @@
+import FlowSpecLanguage
+import FlowSpecRuntime
+
+/// Turns a scenario file's YAML into a `Scenario`, checking it against the loaded flows: unknown flows,
+/// states, inputs and keys are reported with positions before anything runs.
+public enum ScenarioDecoder {
+    static let topKeys = ["scenario", "tags", "flow", "steps", "inputs", "store", "vars", "clock", "exchanges", "exchange_order", "expect"]
+    static let stepKeys = ["run", "inputs", "expect", "parallel", "wait", "relaunch"]
+    static let expectKeys = ["outcome", "success", "path", "variables", "outputs", "reason", "error", "store", "store_present", "store_absent", "request_count", "requests"]
+
+    public static func decode(_ root: YAMLNode, file: String, specs: SpecSet, _ d: inout Diagnostics) -> Scenario? {
+        guard let f = Fields(root, what: "a scenario", allowed: topKeys, diagnostics: &d) else { return nil }
+        let name = f.string("scenario", required: true, &d)
+        var tags: [String] = []
+        for item in f.list("tags", &d) ?? [] {
+            if let t = item.scalar { tags.append(t) } else { d.error(item.location, "tags are single words, found \(item.kindName)") }
+        }
+        let inputs = decodeInputs(f["inputs"], &d)
+        let store = decodeStore(f["store"], &d)
+        var vars: [String: JSONValue] = [:]
+        for (ref, node) in f.map("vars", &d) ?? [] { vars[ref.name] = node.json }
+        var clock = 1_700_000_000.0
+        if let c = f["clock"] {
+            if case .number(let n) = c.json { clock = n } else { d.error(c.location, "`clock` is the virtual clock's start in Unix seconds, e.g. 1700000000") }
+        }
+        var anyOrder = false
+        if let order = f.string("exchange_order", &d) {
+            switch order.name {
+            case "strict": anyOrder = false
+            case "any": anyOrder = true
+            default: d.error(order.location, "`exchange_order` is `strict` or `any`, found `\(order.name)`")
+            }
+        }
+        let exchanges = (f.list("exchanges", &d) ?? []).compactMap { decodeExchange($0, &d) }
+
+        var steps: [Scenario.Step] = []
+        var expect: Expectation?
+        if f.has("flow"), f.has("steps") {
+            d.error(root.location, "a scenario has either `flow:` (one flow) or `steps:` (a sequence), not both")
+        } else if let flow = f.string("flow", &d) {
+            let e = f["expect"].flatMap { decodeExpectation($0, &d) }
+            if e == nil, !f.has("expect") {
+                d.error(root.location, "the scenario states no expectations", hint: "add `expect:` with at least `outcome:` — a scenario that expects nothing cannot fail")
+            }
+            let step = Scenario.RunStep(flow: flow, inputs: [:], parallel: 1, expect: e, location: flow.location)
+            steps = [.run(step)]
+            check(step, specs: specs, scenarioInputs: inputs, &d)
+        } else if let list = f.list("steps", &d) {
+            if list.isEmpty { d.error(f["steps"]!.location, "`steps` is empty") }
+            for item in list {
+                if let step = decodeStep(item, &d) {
+                    if case .run(let r) = step { check(r, specs: specs, scenarioInputs: inputs, &d) }
+                    steps.append(step)
+                }
+            }
+            expect = f["expect"].flatMap { decodeExpectation($0, &d) }
+            let anyExpect = expect != nil || steps.contains { if case .run(let r) = $0 { return r.expect != nil } else { return false } }
+            if !anyExpect { d.error(root.location, "the scenario states no expectations", hint: "add `expect:` to a step or to the scenario") }
+        } else {
+            d.error(root.location, "a scenario needs `flow:` (one flow) or `steps:` (a sequence)")
+        }
+        for key in store.keys where key.contains(".") {
+            d.warning(f["store"]!.location, "store namespace `\(key)` contains a dot; write namespaces as nested keys: `store: { staff: { access_token: ... } }`")
+        }
+        guard let name else { return nil }
+        return Scenario(name: name.name, file: file, location: root.location, tags: tags, steps: steps, inputs: inputs, store: store,
+                        vars: vars, clockStart: clock, exchanges: exchanges, anyOrder: anyOrder, expect: expect)
+    }
+
+    static func check(_ step: Scenario.RunStep, specs: SpecSet, scenarioInputs: [String: [String]], _ d: inout Diagnostics) {
+        guard let flow = specs.flows[step.flow.name] else {
+            d.error(step.flow.location, "unknown flow `\(step.flow.name)`",
+                    hint: Suggestion.didYouMean(step.flow.name, in: specs.flows.keys) ?? "flows are named `<system>.<file stem>`; is the flows folder loaded (--flows)?")
+            return
+        }
+        if let expect = step.expect, let path = expect.path {
+            for ref in path where flow.states[ref.name] == nil {
+                d.error(ref.location, "flow `\(flow.name)` has no state `\(ref.name)`",
+                        hint: Suggestion.didYouMean(ref.name, in: flow.stateOrder) ?? "its states: " + flow.stateOrder.joined(separator: ", "))
+            }
+        }
+        if let outcome = step.expect?.outcome {
+            let outcomes = FlowOutcomes.possible(flow, specs: specs)
+            if !outcomes.contains(outcome) {
+                d.error(step.expect!.location, "flow `\(flow.name)` can never end with outcome `\(outcome)`",
+                        hint: Suggestion.didYouMean(outcome, in: outcomes) ?? "its outcomes: " + outcomes.sorted().joined(separator: ", "))
+            }
+        }
+    }
+
+    static func decodeInputs(_ node: YAMLNode?, _ d: inout Diagnostics) -> [String: [String]] {
+        guard let node else { return [:] }
+        var out: [String: [String]] = [:]
+        for (ref, value) in Fields.pairs(of: node, what: "`inputs`", &d) ?? [] {
+            if let items = value.sequence {
+                var list: [String] = []
+                for item in items {
+                    if let s = item.scalar { list.append(s) } else { d.error(item.location, "input values are text, found \(item.kindName)") }
+                }
+                out[ref.name] = list
+            } else if let s = value.scalar {
+                out[ref.name] = [s]
+            } else {
+                d.error(value.location, "input `\(ref.name)` must be a value or a list of successive values")
+            }
+        }
+        return out
+    }
+
+    static func decodeStore(_ node: YAMLNode?, _ d: inout Diagnostics) -> TokenStore.Snapshot {
+        guard let node else { return [:] }
+        var out: TokenStore.Snapshot = [:]
+        for (ns, values) in Fields.pairs(of: node, what: "`store`", &d) ?? [] {
+            guard values.mapping != nil else {
+                d.error(values.location, "`store.\(ns.name)` must map keys to values, e.g. `\(ns.name): { access_token: abc }`")
+                continue
+            }
+            var namespace: [String: JSONValue] = [:]
+            for (key, value) in Fields.pairs(of: values, what: "`store.\(ns.name)`", &d) ?? [] { namespace[key.name] = value.json }
+            out[ns.name] = namespace
+        }
+        return out
+    }
+
+    static func decodeStep(_ node: YAMLNode, _ d: inout Diagnostics) -> Scenario.Step? {
+        guard let f = Fields(node, what: "a step", allowed: stepKeys, diagnostics: &d) else { return nil }
+        let kinds = ["run", "wait", "relaunch"].filter { f.has($0) }
+        guard kinds.count == 1 else {
+            d.error(node.location, kinds.isEmpty ? "a step needs one of `run:`, `wait:` or `relaunch: true`" : "a step has several kinds (\(kinds.joined(separator: ", "))); give each its own step")
+            return nil
+        }
+        switch kinds[0] {
+        case "wait":
+            for extra in ["inputs", "expect", "parallel"] where f.has(extra) { d.error(f.keyLocation(extra)!, "`\(extra)` belongs to a `run:` step, not a `wait:` step") }
+            guard let w = f["wait"], let expr = ExprReader.expression(w, what: "`wait`", &d) else { return nil }
+            guard case .success(let value) = Result(catching: { () throws(EvaluationError) -> JSONValue in try Evaluator.evaluate(expr, Environment()) }),
+                  case .number(let seconds) = value, seconds >= 0 else {
+                d.error(w.location, "`wait` needs a duration such as `16m`, `30s` or `1h`")
+                return nil
+            }
+            return .wait(seconds: seconds, location: node.location)
+        case "relaunch":
+            if f.bool("relaunch", &d) != true { d.error(f["relaunch"]!.location, "write `relaunch: true`") }
+            return .relaunch(location: node.location)
+        default:
+            guard let flow = f.string("run", required: true, &d) else { return nil }
+            let parallel = f.int("parallel", &d, range: 1...1000) ?? 1
+            let expect = f["expect"].flatMap { decodeExpectation($0, &d) }
+            return .run(Scenario.RunStep(flow: flow, inputs: decodeInputs(f["inputs"], &d), parallel: parallel, expect: expect, location: node.location))
+        }
+    }
+
+    static func decodeExchange(_ node: YAMLNode, _ d: inout Diagnostics) -> Exchange? {
+        guard let f = Fields(node, what: "an exchange", allowed: ["request", "response", "times", "concurrent"], diagnostics: &d) else { return nil }
+        guard let requestNode = f.require("request", &d, hint: "what request this exchange answers: `request: { method: POST, path: /api/... }`"),
+              let r = Fields(requestNode, what: "`request` of an exchange", allowed: ["method", "path", "query", "headers", "headers_absent", "json", "form"], diagnostics: &d)
+        else { return nil }
+        var matcher = RequestMatcher()
+        matcher.method = r.string("method", &d)?.name.uppercased()
+        matcher.path = r.string("path", &d)?.name
+        if let path = matcher.path, path.contains("?") {
+            d.error(r["path"]!.location, "`path` is matched without its query string", hint: "move the query into `query: { … }`")
+        }
+        matcher.query = stringPairs(r, "query", &d)
+        matcher.headers = stringPairs(r, "headers", &d)
+        matcher.headersAbsent = (r.list("headers_absent", &d) ?? []).compactMap(\.scalar)
+        matcher.json = r["json"]?.json
+        if r.has("form") { matcher.form = stringPairs(r, "form", &d) }
+
+        guard let responseNode = f.require("response", &d, hint: "what the backend answers: `response: { status: 200, json: { … } }`"),
+              let s = Fields(responseNode, what: "`response` of an exchange", allowed: ["status", "headers", "json", "body", "fail"], diagnostics: &d)
+        else { return nil }
+        let response: Exchange.Response
+        if let fail = s.string("fail", &d) {
+            switch fail.name {
+            case "refused": response = .fail(.refused)
+            case "timeout": response = .fail(.timeout)
+            default:
+                d.error(fail.location, "`fail` is `refused` or `timeout`, found `\(fail.name)`")
+                return nil
+            }
+        } else {
+            let status = s.int("status", &d, range: 100...599) ?? 200
+            var headers = stringPairs(s, "headers", &d)
+            var body: [UInt8] = []
+            if s.has("json"), s.has("body") { d.error(responseNode.location, "a response has `json` or `body`, not both") }
+            if let json = s["json"] {
+                body = Array(json.json.compactJSON.utf8)
+                if !headers.contains(where: { $0.0.lowercased() == "content-type" }) { headers.append(("Content-Type", "application/json")) }
+            } else if let text = s.string("body", &d) {
+                body = Array(text.name.utf8)
+            }
+            response = .reply(status: status, headers: headers, body: body)
+        }
+        let times = f.int("times", &d, range: 1...10_000) ?? 1
+        let concurrent = f.bool("concurrent", &d) ?? false
+        if concurrent, times < 2 { d.warning(f["concurrent"]!.location, "`concurrent: true` gathers `times` requests; with times: 1 it does nothing") }
+        return Exchange(location: node.location, request: matcher, response: response, times: times, concurrent: concurrent)
+    }
+
+    static func stringPairs(_ f: Fields, _ key: String, _ d: inout Diagnostics) -> [(String, String)] {
+        (f.map(key, &d) ?? []).compactMap { ref, node in
+            guard let value = node.scalar else {
+                d.error(node.location, "`\(key).\(ref.name)` must be a single value, found \(node.kindName)")
+                return nil
+            }
+            return (ref.name, value)
+        }
+    }
+
+    static func decodeExpectation(_ node: YAMLNode, _ d: inout Diagnostics) -> Expectation? {
+        guard let f = Fields(node, what: "`expect`", allowed: expectKeys, diagnostics: &d) else { return nil }
+        var e = Expectation(location: node.location)
+        e.outcome = f.string("outcome", &d)?.name
+        e.success = f.bool("success", &d)
+        if let list = f.list("path", &d) {
+            e.path = list.compactMap { item in
+                guard let s = item.scalar else { d.error(item.location, "`path` lists state names"); return nil }
+                return NameRef(s, at: item.textLocation)
+            }
+        }
+        e.variables = (f.map("variables", &d) ?? []).map { ($0.0.name, $0.1.json) }
+        e.outputs = (f.map("outputs", &d) ?? []).map { ($0.0.name, $0.1.json) }
+        e.reason = f.string("reason", &d)?.name
+        e.error = f.string("error", &d)?.name
+        for (ref, value) in f.map("store", &d) ?? [] {
+            guard let key = storeKey(ref.name, ref.location, &d, needsKey: true) else { continue }
+            e.store.append((key, value.json))
+        }
+        e.storePresent = storeKeys(f, "store_present", &d)
+        e.storeAbsent = storeKeys(f, "store_absent", &d)
+        e.requestCount = f.int("request_count", &d, range: 0...1_000_000)
+        for item in f.list("requests", &d) ?? [] {
+            guard let r = Fields(item, what: "a request check", allowed: ["method", "path", "count", "headers", "headers_absent", "json"], diagnostics: &d) else { continue }
+            var check = RequestCheck(location: item.location)
+            check.method = r.string("method", &d)?.name.uppercased()
+            check.path = r.string("path", &d)?.name
+            check.count = r.int("count", &d, range: 0...1_000_000)
+            check.headers = stringPairs(r, "headers", &d)
+            check.headersAbsent = (r.list("headers_absent", &d) ?? []).compactMap(\.scalar)
+            check.json = r["json"]?.json
+            e.requests.append(check)
+        }
+        if f.keysInOrder.isEmpty { d.error(node.location, "`expect` is empty", hint: "state at least the outcome: `expect: { outcome: authenticated }`") }
+        return e
+    }
+
+    static func storeKeys(_ f: Fields, _ key: String, _ d: inout Diagnostics) -> [StoreKey] {
+        (f.list(key, &d) ?? []).compactMap { item in
+            guard let s = item.scalar else { d.error(item.location, "`\(key)` lists `namespace.key` names"); return nil }
+            return storeKey(s, item.location, &d, needsKey: false)
+        }
+    }
+
+    static func storeKey(_ text: String, _ location: SourceLocation, _ d: inout Diagnostics, needsKey: Bool) -> StoreKey? {
+        let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
+        if parts.count == 2 { return StoreKey(namespace: parts[0], key: parts[1]) }
+        if needsKey || parts.isEmpty {
+            d.error(location, "store keys are written `namespace.key`, e.g. `staff.access_token`, found `\(text)`")
+            return nil
+        }
+        return StoreKey(namespace: parts[0], key: nil)
+    }
+}
+
+/// The outcomes a flow can end with: its end states, its sessions' failure outcomes, `unhandled` and `error`.
+enum FlowOutcomes {
+    static func possible(_ flow: Flow, specs: SpecSet) -> Set<String> {
+        var out: Set<String> = Flow.reservedOutcomes
+        var sessionNames = Set<String>()
+        if let s = flow.session { sessionNames.insert(s.name) }
+        for name in flow.stateOrder {
+            switch flow.states[name]!.kind {
+            case .end(let e): out.insert(e.outcome)
+            case .request(let r): if let s = r.session { sessionNames.insert(s.name) }
+            default: break
+            }
+        }
+        for s in sessionNames { if let o = specs.sessions[s]?.refresh?.failureOutcome { out.insert(o) } }
+        return out
+    }
+}

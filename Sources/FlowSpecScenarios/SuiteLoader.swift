@@ -1,0 +1,62 @@
+import Foundation
+import FlowSpecLanguage
+
+/// Finds and loads everything a command needs: the flows folder, flows, sessions and scenarios, checked.
+public struct Suite: Sendable {
+    public var specs: SpecSet
+    public var scenarios: [Scenario]
+    public var diagnostics: Diagnostics
+    public var fileCount: Int
+}
+
+public enum SuiteLoader {
+    /// `--flows DIR`, else the nearest `flows/` folder at or above the first path, else `./flows`.
+    public static func flowsFolder(for paths: [String], explicit: String?) -> String? {
+        if let explicit { return explicit }
+        let fm = FileManager.default
+        for path in paths {
+            var url = URL(fileURLWithPath: path).standardizedFileURL
+            var isDirectory: ObjCBool = false
+            if fm.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue { url.deleteLastPathComponent() }
+            while true {
+                if url.lastPathComponent == "flows" { return url.path }
+                let candidate = url.appendingPathComponent("flows")
+                if fm.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue { return candidate.path }
+                let parent = url.deletingLastPathComponent()
+                if parent.path == url.path { break }
+                url = parent
+            }
+        }
+        let local = URL(fileURLWithPath: fm.currentDirectoryPath).appendingPathComponent("flows").path
+        return fm.fileExists(atPath: local) ? local : nil
+    }
+
+    public static func load(paths: [String], flowsFolder explicit: String?) -> Suite {
+        var specs = SpecSet()
+        var files = SpecSet.yamlFiles(in: paths, &specs.diagnostics)
+        var seen = Set(files.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+        if let folder = flowsFolder(for: paths, explicit: explicit) {
+            var ignored = Diagnostics()
+            if explicit != nil, !FileManager.default.fileExists(atPath: folder) {
+                specs.diagnostics.error(SourceLocation(file: folder, line: 1, column: 1), "no such flows folder")
+            }
+            for file in SpecSet.yamlFiles(in: [folder], &ignored) where seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted {
+                files.append(file)
+            }
+        }
+        for file in files { specs.load(file: file) }
+        specs.check()
+        var diagnostics = specs.diagnostics
+        var scenarios: [Scenario] = []
+        var names: [String: String] = [:]
+        for (file, root) in specs.scenarioDocuments {
+            guard let scenario = ScenarioDecoder.decode(root, file: file, specs: specs, &diagnostics) else { continue }
+            if let other = names[scenario.name] {
+                diagnostics.error(scenario.location, "another scenario in \(other) has the same name \"\(scenario.name)\"", hint: "names identify scenarios in reports; make them unique")
+            }
+            names[scenario.name] = file
+            scenarios.append(scenario)
+        }
+        return Suite(specs: specs, scenarios: scenarios, diagnostics: diagnostics, fileCount: files.count)
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import FlowSpecLanguage
+import FlowSpecScenarios
+
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check flows, sessions and scenarios without running anything.",
+        discussion: "Prints every problem as path:line:col: error|warning: message. Exit 0 when there are no errors, 2 otherwise."
+    )
+
+    @Argument(help: "Files or folders to check (flows, sessions, scenarios).")
+    var paths: [String]
+
+    @Option(help: "The flows folder that scenarios refer to (default: the nearest flows/ folder).")
+    var flows: String?
+
+    func run() async throws {
+        let suite = SuiteLoader.load(paths: paths, flowsFolder: flows)
+        let sorted = suite.diagnostics.sorted
+        for diagnostic in sorted { print(diagnostic.description) }
+        let errors = sorted.filter { $0.severity == .error }.count
+        let warnings = sorted.count - errors
+        let summary = "checked \(suite.fileCount) file\(suite.fileCount == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+        if errors > 0 {
+            Console.error(summary)
+            throw ExitCode(Exit.invalid)
+        }
+        print(summary)
+    }
+}

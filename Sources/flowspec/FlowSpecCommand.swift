@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+
+/// Exit codes, as documented in docs/cli.md.
+enum Exit {
+    static let passed: Int32 = 0
+    static let failed: Int32 = 1
+    static let invalid: Int32 = 2
+    static let infrastructure: Int32 = 3
+}
+
+struct FlowSpecCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flowspec",
+        abstract: "Describe auth flows as YAML state machines, run them, and check scenarios against a backend.",
+        discussion: """
+        Exit codes: 0 all passed · 1 a scenario failed · 2 invalid spec or usage · 3 infrastructure error.
+        """,
+        version: "0.1.0",
+        subcommands: [CheckCommand.self, RunCommand.self]
+    )
+}
+
+@main
+enum Main {
+    static func main() async {
+        do {
+            var command = try FlowSpecCommand.parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            let code = FlowSpecCommand.exitCode(for: error)
+            let message = FlowSpecCommand.fullMessage(for: error)
+            if code == .success {
+                print(message)
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            // Usage mistakes are "invalid spec or usage" (2), not ArgumentParser's 64.
+            Foundation.exit(Exit.invalid)
+        }
+    }
+}
+
+enum Console {
+    static func error(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+
+    static var useColor: Bool {
+        ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(STDOUT_FILENO) != 0
+    }
+}

@@ -1,3 +1,0 @@
-import Yams
-import ArgumentParser
-print("flowspec")
