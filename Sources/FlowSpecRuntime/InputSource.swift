@@ -15,9 +15,12 @@ public actor ListInputSource: InputSource {
 
     public init(_ values: [String: [String]]) { self.values = values }
 
+    /// A new run reading an input takes the next unused value; when all are used, the last one again
+    /// (so sub-flows and later steps see the same email unless a step gives a new one).
     public func current(_ input: InputDecl, flow: String) -> String? {
+        if let fresh = next(input, flow: flow) { return fresh }
         if let i = cursor[input.name] { return values[input.name]?[safe: i] }
-        return next(input, flow: flow)
+        return nil
     }
 
     public func next(_ input: InputDecl, flow: String) -> String? {
