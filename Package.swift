@@ -25,7 +25,7 @@ let package = Package(
         .testTarget(name: "FlowSpecLanguageTests", dependencies: ["FlowSpecLanguage"]),
         .testTarget(name: "FlowSpecRuntimeTests", dependencies: ["FlowSpecRuntime", "FlowSpecLanguage"]),
         .testTarget(name: "FlowSpecScenariosTests", dependencies: ["FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["flowspec"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "EndToEndTests", dependencies: ["flowspec"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,6 +26,17 @@ public final class Redactor: Sendable {
         }
     }
 
+    /// A value entering the token store is a secret when its key names a credential (`access_token`,
+    /// `refresh_token`, `token`, `api_key`…) or when it is a long opaque string (20+ characters, no spaces),
+    /// as tokens are; ordinary values such as a role, an id or an expiry stay readable in reports.
+    public func registerStored(_ key: String, _ value: JSONValue) {
+        if Redactor.isSensitiveKey(key) || key.lowercased().contains("session") {
+            register(value)
+        } else if case .string(let s) = value, s.count >= 20, !s.contains(" ") {
+            register(s)
+        }
+    }
+
     public func redact(_ text: String) -> String {
         let known = secrets.withLock { $0 }
         guard !known.isEmpty else { return text }

@@ -2,7 +2,7 @@ import Foundation
 import FlowSpecLanguage
 
 /// Named values (access and refresh tokens, expiry, role…) in namespaces, shared by every flow of a run.
-/// Everything that enters the store is registered as a secret.
+/// Credentials that enter the store are registered as secrets (see `Redactor.registerStored`).
 public actor TokenStore {
     public typealias Snapshot = [String: [String: JSONValue]]
 
@@ -12,7 +12,7 @@ public actor TokenStore {
     public init(_ initial: Snapshot = [:], redactor: Redactor) {
         namespaces = initial.filter { !$0.value.isEmpty }
         self.redactor = redactor
-        for values in initial.values { values.values.forEach { redactor.register($0) } }
+        for values in initial.values { for (key, value) in values { redactor.registerStored(key, value) } }
     }
 
     public func get(_ namespace: String, _ key: String) -> JSONValue {
@@ -22,7 +22,7 @@ public actor TokenStore {
     public func namespace(_ name: String) -> [String: JSONValue] { namespaces[name] ?? [:] }
 
     public func set(_ namespace: String, _ key: String, _ value: JSONValue) {
-        redactor.register(value)
+        redactor.registerStored(key, value)
         if value.isNull {
             delete(namespace, key)
         } else {
@@ -41,7 +41,7 @@ public actor TokenStore {
 
     public func replace(with snapshot: Snapshot) {
         namespaces = snapshot.filter { !$0.value.isEmpty }
-        for values in snapshot.values { values.values.forEach { redactor.register($0) } }
+        for values in snapshot.values { for (key, value) in values { redactor.registerStored(key, value) } }
     }
 }
 

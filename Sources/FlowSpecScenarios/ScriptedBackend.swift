@@ -164,7 +164,9 @@ public enum RequestMatching {
             if expected == actual { return [] }
             // YAML writes `"123456"` and `123456` differently; a scenario author means the text either way.
             if case .number(let n) = expected, case .string(let s) = actual, JSONValue.format(n) == s { return [] }
-            return ["\(path): expected \(redactor.redact(expected.compactJSON)), got \(redactor.redact(actual.compactJSON))"]
+            let shownExpected = redactor.redact(expected.compactJSON), shownActual = redactor.redact(actual.compactJSON)
+            let note = shownExpected == shownActual ? " (secret values, masked; they differ)" : ""
+            return ["\(path): expected \(shownExpected), got \(shownActual)\(note)"]
         }
     }
 }

@@ -1,0 +1,130 @@
+import Testing
+@testable import FlowSpecLanguage
+
+func specs(_ files: [String: String]) -> SpecSet {
+    var set = SpecSet()
+    for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+        switch YAMLLoader.load(text: text, file: name) {
+        case .success(let root): set.add(root, file: name)
+        case .failure(let d): set.diagnostics.add(d)
+        }
+    }
+    set.check()
+    return set
+}
+
+func messages(_ set: SpecSet) -> [String] {
+    set.diagnostics.sorted.map { "\($0.location.line):\($0.location.column): \($0.severity.rawValue): \($0.message)" }
+}
+
+let validFlow = """
+flow: demo.login
+inputs:
+  email: { type: email }
+  code: { type: code, secret: true }
+start: login
+states:
+  login:
+    request:
+      method: POST
+      path: /login
+      json: { email: "${inputs.email}" }
+    on:
+      - when: status == 200
+        set: { user: body.id }
+        goto: ask
+      - else: true
+        goto: rejected
+  ask:
+    input: code
+    goto: verify
+  verify:
+    request: { method: POST, path: /verify, json: { user: "${user}", code: "${inputs.code}" } }
+    on:
+      - when: status == 200
+        store: { token: body.token }
+        goto: done
+  done: { end: authenticated, success: true }
+  rejected: { end: rejected, success: false, reason: "no" }
+"""
+
+@Suite struct FlowLoadingTests {
+    @Test func aValidFlowLoadsClean() {
+        let set = specs(["demo/login.yaml": validFlow])
+        #expect(messages(set) == [])
+        #expect(set.flows["demo.login"]?.stateOrder == ["login", "ask", "verify", "done", "rejected"])
+    }
+
+    @Test func unknownGotoSuggestsTheNearestState() {
+        let set = specs(["demo/login.yaml": validFlow.replacingOccurrences(of: "goto: verify", with: "goto: verfy")])
+        #expect(messages(set) == ["21:11: error: unknown state `verfy`"])
+        #expect(set.diagnostics.items.first?.hint == "did you mean `verify`?")
+    }
+
+    @Test func variableReadBeforeSetOnSomePath() {
+        let text = validFlow.replacingOccurrences(of: "      - else: true\n        goto: rejected", with: "      - else: true\n        goto: ask")
+        let set = specs(["demo/login.yaml": text])
+        #expect(messages(set).contains("23:66: error: variable `user` may be read before it is set: some path to state `verify` does not set it"))
+    }
+
+    @Test func unknownKeyWithDidYouMean() {
+        let set = specs(["demo/login.yaml": validFlow.replacingOccurrences(of: "    on:\n      - when: status == 200\n        store", with: "    onn:\n      - when: status == 200\n        store")])
+        #expect(messages(set).contains("23:5: error: unknown key `onn` in state `verify`"))
+    }
+
+    @Test func duplicateKeyIsReportedAtTheSecondOccurrence() {
+        let set = specs(["demo/login.yaml": validFlow.replacingOccurrences(of: "start: login\n", with: "start: login\nstart: ask\n")])
+        #expect(messages(set) == ["6:1: error: duplicate key `start`"])
+    }
+
+    @Test func deadLoopsAndUnreachableStates() {
+        let text = """
+        flow: demo.loop
+        start: a
+        states:
+          a: { wait: 1s, goto: b }
+          b: { wait: 1s, goto: a }
+          c: { end: done, success: true }
+        """
+        #expect(messages(specs(["demo/loop.yaml": text])) == [
+            "4:3: error: state `a` can never reach an end state: every path from it loops",
+            "5:3: error: state `b` can never reach an end state: every path from it loops",
+            "6:3: warning: state `c` is unreachable: no transition leads to it from `a`",
+        ])
+    }
+
+    @Test func sessionsAndCallsAreResolved() {
+        let session = """
+        session: demo.s
+        namespace: demo
+        headers: { Authorization: "Bearer ${store.token}" }
+        refresh: { flow: demo.refreshh, when: status == 401 }
+        """
+        let caller = """
+        flow: demo.caller
+        start: c
+        states:
+          c:
+            call: demo.login
+            with: { emial: "x@y.z" }
+            on:
+              - when: outcome == "authenticated"
+                goto: ok
+          ok: { end: ok, success: true }
+        """
+        let out = messages(specs(["demo/login.yaml": validFlow, "demo/s.yaml": session, "demo/caller.yaml": caller]))
+        #expect(out.contains("6:21: error: flow `demo.login` has no input `emial`"))
+        #expect(out.contains("4:18: error: unknown flow `demo.refreshh`"))
+    }
+
+    @Test func yamlSyntaxErrorsHavePositions() {
+        guard case .failure(let d) = YAMLLoader.load(text: "flow: x\n  bad: [1,\n", file: "f.yaml") else { Issue.record("should fail"); return }
+        #expect(d.location.file == "f.yaml")
+        #expect(d.message.hasPrefix("invalid YAML"))
+    }
+
+    @Test func aliasesAreRejectedRatherThanExpanded() {
+        guard case .failure(let d) = YAMLLoader.load(text: "a: &x [1, 2]\nb: *x\n", file: "f.yaml") else { Issue.record("should fail"); return }
+        #expect(d.message.contains("aliases"))
+    }
+}
