@@ -6,7 +6,7 @@ public enum Suggestion {
         var best: (String, Int)?
         for candidate in candidates {
             let distance = editDistance(lowered, candidate.lowercased())
-            let limit = max(1, min(3, candidate.count / 3))
+            let limit = candidate.count <= 3 ? 1 : candidate.count <= 6 ? 2 : 3
             guard distance <= limit else { continue }
             if best == nil || distance < best!.1 { best = (candidate, distance) }
         }

@@ -73,7 +73,11 @@ public struct HTTPResponse: Sendable {
 
 /// No response arrived: refused, DNS, TLS, timeout, a cut-off body. Never an assertion failure.
 public struct TransportError: Error, Sendable, CustomStringConvertible {
-    public enum Kind: String, Sendable { case refused, dns, tls, timeout, truncated, tooLarge = "too large", other }
+    public enum Kind: String, Sendable {
+        case refused, dns, tls, timeout, truncated, tooLarge = "too large", other
+        /// The scripted backend has no exchange for the request: a scenario failure, not a network one.
+        case unscripted = "unscripted request"
+    }
     public var kind: Kind
     public var url: String
     public var cause: String

@@ -30,6 +30,7 @@ public final class Redactor: Sendable {
     /// `refresh_token`, `token`, `api_key`…) or when it is a long opaque string (20+ characters, no spaces),
     /// as tokens are; ordinary values such as a role, an id or an expiry stay readable in reports.
     public func registerStored(_ key: String, _ value: JSONValue) {
+        if case .string(let s) = value, Redactor.looksLikeErrorCode(s) { return }
         if Redactor.isSensitiveKey(key) || key.lowercased().contains("session") {
             register(value)
         } else if case .string(let s) = value, s.count >= 20, !s.contains(" ") {

@@ -21,11 +21,15 @@ extension FlowRun {
         switch outcome {
         case .response(let resp):
             response = resp
+        case .transportFailure(let failure) where failure.kind == .unscripted:
+            return .finish(result(.error("\(built.method) \(failure.url): no scripted exchange matches this request")))
         case .transportFailure(let failure):
             if let unreachable = r.unreachable { return .goto(unreachable.name) }
             return .finish(result(.infrastructure("\(built.method) \(failure.url): \(failure.kind.rawValue): \(context.redactor.redact(failure.cause))")))
         case .sessionLost(let session, let reason):
             return await sessionLost(session, reason: reason)
+        case .refreshUnreachable(let reason):
+            return .finish(result(.infrastructure(reason)))
         case .failed(let r):
             return .finish(r)
         }
@@ -100,6 +104,7 @@ extension FlowRun {
         case response(HTTPResponse)
         case transportFailure(TransportError)
         case sessionLost(SessionDef, String)
+        case refreshUnreachable(String)
         case failed(FlowResult)
     }
 
@@ -117,8 +122,11 @@ extension FlowRun {
                 let margin = try Evaluator.evaluate(marginExpr, env)
                 if case .number(let at) = expiresAt, case .number(let m) = margin, at - env.now < m {
                     let generation = await context.broker.generation(of: session.name)
-                    if case .failed(let reason) = await refreshSession(session, sentWith: generation) {
-                        return .sessionLost(session, reason)
+                    switch await refreshSession(session, sentWith: generation) {
+                    case .refreshed: break
+                    case .failed(let reason): return .sessionLost(session, reason)
+                    case .unreachable(let reason): return .refreshUnreachable(reason)
+                    case .broken(let reason): return .failed(result(.error(reason)))
                     }
                 }
             } catch {
@@ -142,8 +150,11 @@ extension FlowRun {
         } catch {
             return .failed(self.error(error))
         }
-        if case .failed(let reason) = await refreshSession(session, sentWith: generation) {
-            return .sessionLost(session, reason)
+        switch await refreshSession(session, sentWith: generation) {
+        case .refreshed: break
+        case .failed(let reason): return .sessionLost(session, reason)
+        case .unreachable(let reason): return .refreshUnreachable(reason)
+        case .broken(let reason): return .failed(result(.error(reason)))
         }
         // Retry once with the new token; whatever comes back goes to the state's transitions.
         var retry = request
@@ -168,6 +179,10 @@ extension FlowRun {
         return await context.broker.refresh(session.name, sentWith: generation) {
             let result = await interpreter.run(flow: refresh.flow.name, bypassSessions: true)
             if result.success { return .refreshed }
+            // No answer is not a rejection: an offline device keeps its session.
+            if result.isInfrastructureFailure { return .unreachable("refresh flow `\(refresh.flow.name)` got no response: \(result.reason)") }
+            // A broken refresh flow is a spec problem to report, not a reason to sign the user out.
+            if case .error(let message) = result.ending { return .broken("in refresh flow `\(refresh.flow.name)`: \(message)") }
             await store.clear(session.namespace)
             return .failed("refresh flow `\(refresh.flow.name)` ended \(result.outcome)\(result.reason.isEmpty ? "" : ": \(result.reason)")")
         }

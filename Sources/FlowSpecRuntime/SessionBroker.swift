@@ -6,6 +6,10 @@ public actor SessionBroker {
     public enum RefreshOutcome: Sendable, Equatable {
         case refreshed
         case failed(String)
+        /// The refresh got no response: the session is kept, the caller ends with an infrastructure error.
+        case unreachable(String)
+        /// The refresh flow itself went wrong (error, missing input): reported as an error, session kept.
+        case broken(String)
     }
 
     private var generations: [String: Int] = [:]

@@ -121,6 +121,26 @@ public struct ScenarioRunner: Sendable {
         var all = scenario.inputs
         for step in scenario.steps { if case .run(let r) = step { all.merge(r.inputs) { $0 + $1 } } }
         for (name, values) in all where secretNames.contains(name) { values.forEach(redactor.register) }
+        // Tokens the scripted backend hands out and tokens the scenario expects in the store are credentials too,
+        // even when a failure stops the flow before they reach the store.
+        for exchange in scenario.exchanges {
+            if case .reply(_, _, let body) = exchange.response, let json = JSONValue.parse(Data(body)) { registerCredentials(in: json, redactor) }
+        }
+        var expectations = scenario.expect.map { [$0] } ?? []
+        for step in scenario.steps { if case .run(let r) = step, let e = r.expect { expectations.append(e) } }
+        for e in expectations { for (key, value) in e.store { redactor.registerStored(key.key ?? "", value) } }
+        for namespace in scenario.store.values { for (key, value) in namespace { redactor.registerStored(key, value) } }
+    }
+
+    func registerCredentials(in json: JSONValue, _ redactor: Redactor) {
+        switch json {
+        case .object(let fields):
+            for (key, value) in fields {
+                if case .string = value { redactor.registerStored(key, value) } else { registerCredentials(in: value, redactor) }
+            }
+        case .array(let items): items.forEach { registerCredentials(in: $0, redactor) }
+        default: break
+        }
     }
 
     static func describe(_ entry: ExchangeLog.Entry, _ redactor: Redactor) -> String {

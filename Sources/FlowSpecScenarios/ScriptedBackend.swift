@@ -27,7 +27,7 @@ public actor ScriptedBackend: HTTPAdapter {
 
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         guard let index = select(request) else {
-            throw TransportError(.other, url: request.pathWithQuery, cause: "the scripted backend has no exchange for this request")
+            throw TransportError(.unscripted, url: request.pathWithQuery, cause: "the scripted backend has no exchange for this request")
         }
         used[index] += 1
         let exchange = exchanges[index]

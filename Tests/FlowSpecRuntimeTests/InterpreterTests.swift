@@ -175,9 +175,13 @@ states:
 
     @Test func everythingWrittenToTheStoreIsMasked() async {
         let redactor = Redactor()
-        let store = TokenStore(["a": ["t": .string("initial-secret")]], redactor: redactor)
-        await store.set("a", "u", .string("written-secret"))
+        let store = TokenStore(["a": ["access_token": .string("initial-secret")]], redactor: redactor)
+        await store.set("a", "refresh_token", .string("written-secret"))
+        await store.set("a", "role", .string("staff"))
+        await store.set("a", "blob", .string("eyJhbGciOiJIUzI1NiJ9.long-opaque"))
+        await store.set("a", "error_code", .string("otp_expired"))
         #expect(redactor.redact("x initial-secret y written-secret") == "x •••• y ••••")
+        #expect(redactor.redact("role staff, eyJhbGciOiJIUzI1NiJ9.long-opaque, otp_expired") == "role staff, ••••, otp_expired")
         #expect(redactor.maskedHeaderValue("Authorization", "Bearer zzz") == "Bearer ••••")
     }
 }

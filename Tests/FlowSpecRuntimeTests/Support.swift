@@ -96,10 +96,11 @@ states:
     request: { method: GET, path: /me }
     on:
       - when: status == 200
+        set: { id: body.id }
         goto: ok
       - when: status == 401
         goto: still_unauthorized
-  ok: { end: ok, success: true, outputs: { id: body.id } }
+  ok: { end: ok, success: true, outputs: { id: id } }
   still_unauthorized: { end: signed_out, success: false }
 """
 

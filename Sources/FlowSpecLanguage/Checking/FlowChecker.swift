@@ -152,7 +152,7 @@ public enum FlowChecker {
                 let state = flow.states[name]!
                 // A call whose sub-flow ends abnormally ends the caller, and a request can end unhandled; but
                 // if every written path loops, the run can only exhaust its step budget.
-                if state.successors.contains(where: { canEnd.contains($0.target.name) }) {
+                if state.successors.contains(where: { canEnd.contains($0.target.name) || flow.states[$0.target.name] == nil }) {
                     canEnd.insert(name)
                     changed = true
                 }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Runs the built `flowspec` binary the way a user does, capturing output and exit code.
+enum FlowSpecBinary {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let url: URL = {
+        // The test bundle sits beside the executable in .build/<config>/.
+        let candidates = [
+            Bundle.main.bundleURL.appendingPathComponent("flowspec"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("flowspec"),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flowspec"),
+            root.appendingPathComponent(".build/debug/flowspec"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
+    }()
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var all: String { stdout + stderr }
+    }
+
+    static func run(_ arguments: [String], in directory: URL = root, environment: [String: String] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read before waiting so a large output cannot fill the pipe and stall the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flowspec-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+}
