@@ -23,10 +23,7 @@ struct CheckCommand: AsyncParsableCommand {
         let errors = sorted.filter { $0.severity == .error }.count
         let warnings = sorted.count - errors
         let summary = "checked \(suite.fileCount) file\(suite.fileCount == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
-        if errors > 0 {
-            Console.error(summary)
-            throw ExitCode(Exit.invalid)
-        }
         print(summary)
+        if errors > 0 { throw ExitCode(Exit.invalid) }
     }
 }

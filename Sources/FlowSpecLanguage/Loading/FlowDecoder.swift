@@ -202,8 +202,9 @@ public enum FlowDecoder {
             if f.has("when"), f.has("else") {
                 d.error(item.location, "a transition has either `when:` or `else: true`, not both")
             } else if let w = f["when"] {
-                guardExpr = ExprReader.expression(w, what: "`when`", &d)
-                if guardExpr == nil { continue }
+                // Keep a transition whose guard did not parse (as never-true), so its `goto` still counts
+                // and one typo does not also make the target look unreachable.
+                guardExpr = ExprReader.expression(w, what: "`when`", &d) ?? Expr(.literal(.bool(false)), at: w.location, text: w.scalar ?? "")
             } else if f.has("else") {
                 if f.bool("else", &d) != true { d.error(f["else"]!.location, "write `else: true`") }
                 sawElse = item.location
