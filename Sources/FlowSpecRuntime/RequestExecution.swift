@@ -113,10 +113,7 @@ extension FlowRun {
         guard let session else { return await transmit(request, state: state) }
 
         if let refresh = session.refresh, let expiresAtExpr = refresh.aheadExpiresAt, let marginExpr = refresh.aheadMargin {
-            var env = Environment()
-            env.store = await context.store.namespace(session.namespace)
-            env.vars = context.vars
-            env.now = await context.clock.now()
+            let env = await sessionEnvironment(session)
             do throws(EvaluationError) {
                 let expiresAt = try Evaluator.evaluate(expiresAtExpr, env)
                 let margin = try Evaluator.evaluate(marginExpr, env)
@@ -140,11 +137,8 @@ extension FlowRun {
         let firstOutcome = await transmit(first, state: state)
         guard case .response(let response) = firstOutcome, let refresh = session.refresh, let when = refresh.when else { return firstOutcome }
 
-        var env = Environment()
+        var env = await sessionEnvironment(session)
         env.response = response
-        env.store = await context.store.namespace(session.namespace)
-        env.vars = context.vars
-        env.now = await context.clock.now()
         do throws(EvaluationError) {
             guard try Evaluator.truth(when, env) else { return firstOutcome }
         } catch {
@@ -163,13 +157,19 @@ extension FlowRun {
     }
 
     func addSessionHeaders(_ session: SessionDef, to request: inout HTTPRequest) async throws(EvaluationError) {
+        let env = await sessionEnvironment(session)
+        for (name, template) in session.headers where request.header(name) == nil || name.caseInsensitiveCompare("Authorization") == .orderedSame {
+            request.setHeader(name, try Evaluator.render(template, env))
+        }
+    }
+
+    /// What session expressions see: the session's namespace, run variables and the clock; no flow variables.
+    func sessionEnvironment(_ session: SessionDef) async -> Environment {
         var env = Environment()
         env.store = await context.store.namespace(session.namespace)
         env.vars = context.vars
         env.now = await context.clock.now()
-        for (name, template) in session.headers where request.header(name) == nil || name.caseInsensitiveCompare("Authorization") == .orderedSame {
-            request.setHeader(name, try Evaluator.render(template, env))
-        }
+        return env
     }
 
     func refreshSession(_ session: SessionDef, sentWith generation: Int) async -> SessionBroker.RefreshOutcome {
@@ -192,10 +192,7 @@ extension FlowRun {
         guard let refresh = session.refresh else { return .finish(result(.error(reason))) }
         var text = reason
         if let template = refresh.failureReason {
-            var env = Environment()
-            env.vars = context.vars
-            env.now = await context.clock.now()
-            text = (try? Evaluator.render(template, env)) ?? reason
+            text = (try? Evaluator.render(template, await sessionEnvironment(session))) ?? reason
         }
         return .finish(result(.end(outcome: refresh.failureOutcome, success: false, reason: context.redactor.redact(text), outputs: [:])))
     }
