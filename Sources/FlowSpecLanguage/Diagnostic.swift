@@ -10,7 +10,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible, Error {
     public init(_ severity: Severity, _ location: SourceLocation, _ message: String, hint: String? = nil) {
         self.severity = severity
         self.location = location
-        self.message = message
+        // A name pasted by mistake can be megabytes long; a diagnostic shows its start.
+        self.message = message.count > 400 ? String(message.prefix(400)) + "…" : message
         self.hint = hint
     }
 

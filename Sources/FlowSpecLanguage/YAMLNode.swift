@@ -84,7 +84,9 @@ public enum YAMLLoader {
             guard let node = try Yams.compose(yaml: text) else {
                 return .failure(.error(start, "the file is empty", hint: "a flow starts with `flow: <system>.<name>`, a scenario with `scenario: <sentence>`"))
             }
-            var aliasBudget = 10_000
+            // Aliases are expanded by Yams; a node budget stops "billion laughs" documents from exhausting memory
+            // while leaving room for large ordinary files.
+            var aliasBudget = 1_000_000
             return try .success(convert(node, file: file, aliasBudget: &aliasBudget))
         } catch let error as YamlError {
             return .failure(diagnostic(for: error, file: file, text: text))
@@ -98,13 +100,17 @@ public enum YAMLLoader {
     private static func convert(_ node: Node, file: String, aliasBudget: inout Int) throws -> YAMLNode {
         let mark = node.mark
         let location = SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
-        // Aliases are expanded by Yams; a budget stops "billion laughs" documents from exploding.
         aliasBudget -= 1
         if aliasBudget < 0 {
             throw Diagnostic.error(location, "the document expands to too many nodes (YAML alias bomb?)")
         }
         switch node {
         case .scalar(let scalar):
+            let tag = scalar.tag.rawValue
+            if tag.hasPrefix("!"), tag != "!", !tag.hasPrefix("!!") {
+                throw Diagnostic.error(location, "`\(tag)` starts with `!`, which YAML reads as a tag, not as text",
+                                       hint: "quote the whole value, e.g. when: \"!exists(body.token)\"")
+            }
             let quoted = scalar.style != .plain && scalar.style != .any
             return YAMLNode(content: .scalar(scalar.string, quoted: quoted), location: location)
         case .mapping(let mapping):
@@ -119,7 +125,8 @@ public enum YAMLLoader {
             for item in sequence { try items.append(convert(item, file: file, aliasBudget: &aliasBudget)) }
             return YAMLNode(content: .sequence(items), location: location)
         case .alias:
-            throw Diagnostic.error(location, "YAML aliases (*name) are not supported in FlowSpec files")
+            // Yams resolves aliases while composing; one left over has no anchor to stand for.
+            throw Diagnostic.error(location, "this YAML alias (*name) does not refer to an anchor (&name) defined before it")
         }
     }
 
@@ -129,8 +136,14 @@ public enum YAMLLoader {
         case .scanner(let context, let problem, let mark, _),
              .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
-            var message = "invalid YAML: \(problem)"
+            let cleaned = problem.replacingOccurrences(of: ", set with yaml_set_max_nest_level())", with: "")
+            var message = "invalid YAML: \(cleaned)"
             if let context { message += " (\(context.text) at line \(context.mark.line))" }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = mark.line >= 1 && mark.line <= lines.count ? lines[mark.line - 1] : ""
+            if line.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
+                return .error(at(mark), message, hint: "indent with spaces, not tabs")
+            }
             return .error(at(mark), message, hint: yamlHint(problem))
         case .duplicatedKeysInMapping(let duplicates, let context):
             let key = duplicates.first ?? "?"
@@ -150,6 +163,7 @@ public enum YAMLLoader {
             return "a value containing `: ` must be quoted, e.g. reason: \"Error: bad code\""
         }
         if problem.contains("tab") { return "indent with spaces, not tabs" }
+        if problem.contains("Maximum nesting level") { return "YAML nesting is limited to 1,000 levels" }
         if problem.contains("did not find expected key") { return "check the indentation of this line against its siblings" }
         return nil
     }

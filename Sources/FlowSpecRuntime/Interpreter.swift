@@ -149,7 +149,7 @@ struct FlowRun {
         guard case .success(let e) = env else { return .finish(env.failureResult!) }
         var arguments: [String: String] = [:]
         do throws(EvaluationError) {
-            for (name, expr) in c.with { arguments[name] = try Evaluator.evaluate(expr, e).interpolated }
+            for (name, expr) in c.with { arguments[name.name] = try Evaluator.evaluate(expr, e).interpolated }
         } catch {
             return .finish(self.error(error))
         }

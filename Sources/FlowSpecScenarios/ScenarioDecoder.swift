@@ -45,14 +45,21 @@ public enum ScenarioDecoder {
             let step = Scenario.RunStep(flow: flow, inputs: [:], parallel: 1, expect: e, location: flow.location)
             steps = [.run(step)]
             check(step, specs: specs, scenarioInputs: inputs, &d)
+            checkInputNames(inputs, node: f["inputs"], flows: specs.flows[flow.name].map { [$0] } ?? [], specs: specs, &d)
         } else if let list = f.list("steps", &d) {
             if list.isEmpty { d.error(f["steps"]!.location, "`steps` is empty") }
             for item in list {
                 if let step = decodeStep(item, &d) {
-                    if case .run(let r) = step { check(r, specs: specs, scenarioInputs: inputs, &d) }
+                    if case .run(let r) = step {
+                        check(r, specs: specs, scenarioInputs: inputs, &d)
+                        checkInputNames(r.inputs, node: item.mapping?.first { $0.key.scalar == "inputs" }?.value,
+                                        flows: specs.flows[r.flow.name].map { [$0] } ?? [], specs: specs, &d)
+                    }
                     steps.append(step)
                 }
             }
+            let stepFlows = steps.compactMap { step -> Flow? in if case .run(let r) = step { return specs.flows[r.flow.name] } else { return nil } }
+            checkInputNames(inputs, node: f["inputs"], flows: stepFlows, specs: specs, &d)
             expect = f["expect"].flatMap { decodeExpectation($0, &d) }
             let anyExpect = expect != nil || steps.contains { if case .run(let r) = $0 { return r.expect != nil } else { return false } }
             if !anyExpect { d.error(root.location, "the scenario states no expectations", hint: "add `expect:` to a step or to the scenario") }
@@ -67,6 +74,37 @@ public enum ScenarioDecoder {
                         vars: vars, clockStart: clock, exchanges: exchanges, anyOrder: anyOrder, expect: expect)
     }
 
+    /// Inputs that `flow`, the flows it calls and its sessions' refresh flows can read.
+    static func reachableInputs(_ flow: Flow, specs: SpecSet) -> Set<String> {
+        var seen: Set<String> = []
+        var queue = [flow.name]
+        var inputs: Set<String> = []
+        while let name = queue.popLast() {
+            guard seen.insert(name).inserted, let f = specs.flows[name] else { continue }
+            inputs.formUnion(f.inputs.map(\.name))
+            var sessions = Set([f.session?.name].compactMap { $0 })
+            for stateName in f.stateOrder {
+                switch f.states[stateName]!.kind {
+                case .call(let c): queue.append(c.flow.name)
+                case .request(let r): if let s = r.session { sessions.insert(s.name) }
+                default: break
+                }
+            }
+            for s in sessions { if let refresh = specs.sessions[s]?.refresh { queue.append(refresh.flow.name) } }
+        }
+        return inputs
+    }
+
+    static func checkInputNames(_ given: [String: [String]], node: YAMLNode?, flows: [Flow], specs: SpecSet, _ d: inout Diagnostics) {
+        guard let node, !flows.isEmpty else { return }
+        let known = flows.reduce(into: Set<String>()) { $0.formUnion(reachableInputs($1, specs: specs)) }
+        for (ref, _) in Fields.pairs(of: node, what: "`inputs`", &d) ?? [] where !known.contains(ref.name) {
+            let names = flows.map { "`\($0.name)`" }.joined(separator: ", ")
+            d.error(ref.location, "no flow this scenario runs (\(names)) reads an input named `\(ref.name)`",
+                    hint: Suggestion.didYouMean(ref.name, in: known) ?? "its inputs: " + known.sorted().joined(separator: ", "))
+        }
+    }
+
     static func check(_ step: Scenario.RunStep, specs: SpecSet, scenarioInputs: [String: [String]], _ d: inout Diagnostics) {
         guard let flow = specs.flows[step.flow.name] else {
             d.error(step.flow.location, "unknown flow `\(step.flow.name)`",
@@ -77,6 +115,14 @@ public enum ScenarioDecoder {
             for ref in path where flow.states[ref.name] == nil {
                 d.error(ref.location, "flow `\(flow.name)` has no state `\(ref.name)`",
                         hint: Suggestion.didYouMean(ref.name, in: flow.stateOrder) ?? "its states: " + flow.stateOrder.joined(separator: ", "))
+            }
+        }
+        if let expect = step.expect, !expect.variables.isEmpty {
+            var settable = Set(flow.variables.map(\.0)).union(["input_error"])
+            for name in flow.stateOrder { for t in flow.states[name]!.transitions { settable.formUnion(t.set.map(\.0)) } }
+            for (name, _) in expect.variables where !settable.contains(name) {
+                d.error(expect.location, "flow `\(flow.name)` never sets a variable named `\(name)`",
+                        hint: Suggestion.didYouMean(name, in: settable) ?? "its variables: " + settable.sorted().joined(separator: ", "))
             }
         }
         if let outcome = step.expect?.outcome {
@@ -112,7 +158,8 @@ public enum ScenarioDecoder {
         var out: TokenStore.Snapshot = [:]
         for (ns, values) in Fields.pairs(of: node, what: "`store`", &d) ?? [] {
             guard values.mapping != nil else {
-                d.error(values.location, "`store.\(ns.name)` must map keys to values, e.g. `\(ns.name): { access_token: abc }`")
+                d.error(values.location, "the initial store maps namespaces to keys: `\(ns.name)` needs a namespace above it",
+                        hint: "write `store: { staff: { \(ns.name): ... } }`")
                 continue
             }
             var namespace: [String: JSONValue] = [:]

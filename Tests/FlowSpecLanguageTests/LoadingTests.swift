@@ -117,7 +117,7 @@ states:
           ok: { end: ok, success: true }
         """
         let out = messages(specs(["demo/login.yaml": validFlow, "demo/s.yaml": session, "demo/caller.yaml": caller]))
-        #expect(out.contains("6:21: error: flow `demo.login` has no input `emial`"))
+        #expect(out.contains("6:13: error: flow `demo.login` has no input `emial`"))
         #expect(out.contains("4:18: error: unknown flow `demo.refreshh`"))
     }
 
@@ -125,6 +125,21 @@ states:
         guard case .failure(let d) = YAMLLoader.load(text: "flow: x\n  bad: [1,\n", file: "f.yaml") else { Issue.record("should fail"); return }
         #expect(d.location.file == "f.yaml")
         #expect(d.message.hasPrefix("invalid YAML"))
+    }
+
+    @Test func largeOrdinaryDocumentsAreNotMistakenForAliasBombs() {
+        let orders = (0..<5_000).map { "    - { id: \($0), status: open, total: 12.5 }" }.joined(separator: "\n")
+        guard case .success(let root) = YAMLLoader.load(text: "orders:\n" + orders + "\n", file: "big.yaml") else { Issue.record("should load"); return }
+        #expect(root.mapping?.first?.value.sequence?.count == 5_000)
+    }
+
+    @Test func deeplyNestedExpressionsAreRefusedNotCrashed() {
+        let deep = String(repeating: "(", count: 40) + "true" + String(repeating: ")", count: 40)
+        guard case .failure(let d) = ExpressionParser.parse(deep, at: SourceLocation(file: "f", line: 1, column: 1)) else { Issue.record("should fail"); return }
+        #expect(d.message.contains("nested more than 32 levels"))
+        let long = Array(repeating: "true", count: 300).joined(separator: " && ")
+        guard case .failure(let d2) = ExpressionParser.parse(long, at: SourceLocation(file: "f", line: 1, column: 1)) else { Issue.record("should fail"); return }
+        #expect(d2.message.hasPrefix("expression too long"))
     }
 
     @Test func aliasBombsStopWithAnErrorInsteadOfExploding() {

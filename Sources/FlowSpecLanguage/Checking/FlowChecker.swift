@@ -32,9 +32,10 @@ public enum FlowChecker {
     }
 
     static func stateRef(_ ref: NameRef, _ flow: Flow, _ d: inout Diagnostics) {
-        if flow.states[ref.name] == nil {
+        if flow.states[ref.name] == nil, !flow.brokenStates.contains(ref.name) {
+            let all = flow.stateOrder + flow.brokenStates.sorted()
             d.error(ref.location, "unknown state `\(ref.name)`",
-                    hint: Suggestion.didYouMean(ref.name, in: flow.stateOrder) ?? "states in this flow: " + flow.stateOrder.joined(separator: ", "))
+                    hint: Suggestion.didYouMean(ref.name, in: all) ?? "states in this flow: " + all.joined(separator: ", "))
         }
     }
 
@@ -73,9 +74,9 @@ public enum FlowChecker {
                 }
                 if callee.name == flow.name { d.error(c.flow.location, "flow `\(flow.name)` calls itself") }
                 let calleeInputs = Set(callee.inputs.map(\.name))
-                for (arg, expr) in c.with where !calleeInputs.contains(arg) {
-                    d.error(expr.location, "flow `\(callee.name)` has no input `\(arg)`",
-                            hint: Suggestion.didYouMean(arg, in: calleeInputs) ?? "its inputs: " + callee.inputs.map(\.name).joined(separator: ", "))
+                for (arg, _) in c.with where !calleeInputs.contains(arg.name) {
+                    d.error(arg.location, "flow `\(callee.name)` has no input `\(arg.name)`",
+                            hint: Suggestion.didYouMean(arg.name, in: calleeInputs) ?? "its inputs: " + callee.inputs.map(\.name).joined(separator: ", "))
                 }
             default: break
             }

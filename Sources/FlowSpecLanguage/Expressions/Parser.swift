@@ -1,6 +1,9 @@
 /// Recursive-descent parser for the expression language. Precedence, loosest first:
 /// `||`, `&&`, `!`, comparisons and `in`, `+ -`, `* / %`, unary `-`, postfix `.name` `[i]`.
 public enum ExpressionParser {
+    static let maxTokens = 257
+    static let maxDepth = 32
+
     /// Parses `text`, which starts at `location` in its file.
     public static func parse(_ text: String, at location: SourceLocation) -> Result<Expr, Diagnostic> {
         let tokens: [Token]
@@ -9,10 +12,19 @@ public enum ExpressionParser {
         } catch {
             return .failure(.error(location.advanced(by: error.offset), "bad expression `\(text)`: \(error.message)"))
         }
+        // Bounds keep every later recursion (type checking, evaluation) far from the stack's end.
+        if tokens.count > maxTokens {
+            return .failure(.error(location, "expression too long (\(tokens.count - 1) tokens; at most \(maxTokens - 1))",
+                                   hint: "split the logic over several transitions or choice states"))
+        }
         var parser = State(tokens: tokens, text: text, base: location)
         do throws(Diagnostic) {
             let expr = try parser.parseOr()
             guard case .end = parser.current.kind else {
+                let durationWords: Set<String> = ["ms", "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes", "hour", "hours", "day", "days"]
+                if case .identifier(let word) = parser.current.kind, durationWords.contains(word.lowercased()) {
+                    throw parser.failure("unexpected `\(word)` after a number", hint: "write durations with a unit suffix and no space: 250ms, 60s, 16m, 1h, 90d")
+                }
                 throw parser.failure("unexpected \(parser.describe(parser.current)) after a complete expression",
                                      hint: "join conditions with `&&` or `||`")
             }
@@ -25,6 +37,7 @@ public enum ExpressionParser {
     struct State {
         var tokens: [Token]
         var position = 0
+        var depth = 0
         let text: String
         let base: SourceLocation
 
@@ -61,6 +74,11 @@ public enum ExpressionParser {
         }
 
         mutating func parseOr() throws(Diagnostic) -> Expr {
+            depth += 1
+            defer { depth -= 1 }
+            if depth > ExpressionParser.maxDepth {
+                throw failure("nested more than \(ExpressionParser.maxDepth) levels deep", hint: "simplify the expression")
+            }
             var lhs = try parseAnd()
             while isOp("||") {
                 let op = advance()
@@ -82,6 +100,9 @@ public enum ExpressionParser {
 
         mutating func parseNot() throws(Diagnostic) -> Expr {
             if isOp("!") {
+                depth += 1
+                defer { depth -= 1 }
+                if depth > ExpressionParser.maxDepth { throw failure("too many `!` in a row") }
                 let op = advance()
                 let operand = try parseNot()
                 return Expr(.unary(.not, operand), at: location(op), text: text)
@@ -130,6 +151,9 @@ public enum ExpressionParser {
         }
 
         mutating func parseUnary() throws(Diagnostic) -> Expr {
+            depth += 1
+            defer { depth -= 1 }
+            if depth > ExpressionParser.maxDepth * 2 { throw failure("too many `-` or `!` in a row") }
             if isOp("-") {
                 let token = advance()
                 let operand = try parseUnary()

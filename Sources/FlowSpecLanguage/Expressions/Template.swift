@@ -77,6 +77,9 @@ public struct Template: Sendable {
                 if inner.trimmingCharacters(in: .whitespaces).isEmpty {
                     return .failure(.error(location.advanced(by: i), "empty `${}` in \"\(source)\""))
                 }
+                if parts.count >= 128 {
+                    return .failure(.error(location.advanced(by: i), "too many `${…}` in one text (at most 64)"))
+                }
                 switch ExpressionParser.parse(inner, at: location.advanced(by: start)) {
                 case .success(let expr):
                     if !text.isEmpty { parts.append(.text(text)); text = "" }

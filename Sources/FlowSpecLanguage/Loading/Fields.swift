@@ -21,7 +21,8 @@ public struct Fields {
                 continue
             }
             if !allowed.contains(key) {
-                let hint = Suggestion.didYouMean(key, in: allowed) ?? "allowed keys: " + allowed.joined(separator: ", ")
+                let hint = Fields.misnomers[key.lowercased()].flatMap { allowed.contains($0) ? "did you mean `\($0)`?" : nil }
+                    ?? Suggestion.didYouMean(key, in: allowed) ?? "allowed keys: " + allowed.joined(separator: ", ")
                 diagnostics.error(pair.key.location, "unknown key `\(key)` in \(what)", hint: hint)
                 continue
             }
@@ -29,6 +30,14 @@ public struct Fields {
             keysInOrder.append(key)
         }
     }
+
+    /// Words from other tools that mean one of ours.
+    static let misnomers: [String: String] = [
+        "transitions": "on", "trasitions": "on", "transition": "on", "responses": "on", "on_response": "on",
+        "next": "goto", "then": "goto", "go": "goto", "target": "goto", "if": "when", "condition": "when",
+        "otherwise": "else", "default": "else", "body": "json", "params": "query", "header": "headers",
+        "input": "inputs", "expected": "expect", "expects": "expect", "requests_made": "requests",
+    ]
 
     public func has(_ key: String) -> Bool { values[key] != nil }
     public subscript(key: String) -> YAMLNode? { values[key]?.value }
@@ -53,6 +62,10 @@ public struct Fields {
     public func bool(_ key: String, _ diagnostics: inout Diagnostics) -> Bool? {
         guard let value = self[key] else { return nil }
         if case .bool(let b) = value.json { return b }
+        if value.isQuoted, ["true", "false"].contains(value.scalar ?? "") {
+            diagnostics.error(value.location, "`\(key)` in \(what) must be true or false, found the quoted text \"\(value.scalar!)\"", hint: "remove the quotes")
+            return nil
+        }
         diagnostics.error(value.location, "`\(key)` in \(what) must be true or false, found `\(value.scalar ?? value.kindName)`")
         return nil
     }
@@ -60,6 +73,10 @@ public struct Fields {
     public func int(_ key: String, _ diagnostics: inout Diagnostics, range: ClosedRange<Int>) -> Int? {
         guard let value = self[key] else { return nil }
         if case .number(let n) = value.json, n == n.rounded(), range.contains(Int(n)) { return Int(n) }
+        if value.isQuoted, let text = value.scalar, Int(text) != nil {
+            diagnostics.error(value.location, "`\(key)` in \(what) must be a whole number, found the quoted text \"\(text)\"", hint: "remove the quotes")
+            return nil
+        }
         diagnostics.error(value.location, "`\(key)` in \(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), found `\(value.scalar ?? value.kindName)`")
         return nil
     }

@@ -29,6 +29,7 @@ public enum FlowDecoder {
 
         var states: [String: State] = [:]
         var order: [String] = []
+        var broken: Set<String> = []
         if let statesNode = fields.require("states", &d) {
             if let pairs = Fields.pairs(of: statesNode, what: "`states`", &d) {
                 if pairs.isEmpty { d.error(statesNode.location, "`states` is empty", hint: "a flow needs at least one end state") }
@@ -36,15 +37,19 @@ public enum FlowDecoder {
                     if let state = decodeState(ref, node, &d) {
                         states[ref.name] = state
                         order.append(ref.name)
+                    } else {
+                        broken.insert(ref.name)
                     }
                 }
             }
         }
         guard let name, let start else { return nil }
-        return Flow(name: name.name, title: title, file: file, location: root.location,
+        var flow = Flow(name: name.name, title: title, file: file, location: root.location,
                     namespace: namespace?.name ?? "default", namespaceWasDeclared: namespace != nil,
                     session: session, inputs: inputs, baseURL: baseURL, headers: headers, variables: variables,
                     maxSteps: maxSteps, start: start, states: states, stateOrder: order)
+        flow.brokenStates = broken
+        return flow
     }
 
     static func decodeInputs(_ fields: Fields, _ d: inout Diagnostics) -> [InputDecl] {
@@ -105,9 +110,9 @@ public enum FlowDecoder {
         case "call":
             guard let f = Fields(node, what: what, allowed: ["call", "with", "on"], diagnostics: &d),
                   let flow = f.string("call", required: true, &d) else { return nil }
-            var with: [(String, Expr)] = []
+            var with: [(NameRef, Expr)] = []
             for (arg, value) in f.map("with", &d) ?? [] {
-                if let e = ExprReader.value(value, what: "`with.\(arg.name)`", &d) { with.append((arg.name, e)) }
+                if let e = ExprReader.value(value, what: "`with.\(arg.name)`", &d) { with.append((arg, e)) }
             }
             let transitions = f.list("on", &d).map { decodeTransitions($0, what: what, &d) } ?? []
             if !f.has("on") { d.error(node.location, "\(what) is missing the required key `on`", hint: "list transitions on `outcome`, e.g. `- when: success` / `goto: next`") }
@@ -145,7 +150,7 @@ public enum FlowDecoder {
         if let m = r.string("method", &d) {
             method = m.name.uppercased()
             if !methods.contains(method) {
-                d.error(m.location, "unknown HTTP method `\(m.name)`", hint: Suggestion.didYouMean(method, in: methods.sorted()) ?? "use one of " + methods.sorted().joined(separator: ", "))
+                d.error(m.location, "unknown HTTP method `\(m.name)`", hint: "use one of " + methods.sorted().joined(separator: ", "))
             }
         }
         let path = r["path"].flatMap { ExprReader.template($0, what: "`path`", &d) }
@@ -201,6 +206,9 @@ public enum FlowDecoder {
             var guardExpr: Expr?
             if f.has("when"), f.has("else") {
                 d.error(item.location, "a transition has either `when:` or `else: true`, not both")
+            } else if let w = f["when"], w.isNull {
+                d.error(w.location, "`when:` is empty", hint: "write a condition such as `status == 200`, or `else: true`")
+                guardExpr = Expr(.literal(.bool(false)), at: w.location, text: "")
             } else if let w = f["when"] {
                 // Keep a transition whose guard did not parse (as never-true), so its `goto` still counts
                 // and one typo does not also make the target look unreachable.

@@ -17,6 +17,9 @@ public struct Flow: Sendable {
     public var states: [String: State]
     /// State names in file order, for stable output.
     public var stateOrder: [String]
+    /// States written in the file that did not load (their errors are already reported); references to them
+    /// are not reported again as unknown.
+    public var brokenStates: Set<String> = []
 
     public func input(named name: String) -> InputDecl? { inputs.first { $0.name == name } }
 
@@ -150,7 +153,7 @@ public struct InputState: Sendable {
 
 public struct CallState: Sendable {
     public var flow: NameRef
-    public var with: [(String, Expr)]
+    public var with: [(NameRef, Expr)]
     public var transitions: [Transition]
 }
 
