@@ -85,7 +85,6 @@ public enum FlowChecker {
 
     static func checkExpressions(_ flow: Flow, _ specs: SpecSet, _ d: inout Diagnostics) {
         let inputs = Set(flow.inputs.map(\.name))
-        let plain = ExprContext(place: "this place", declaredInputs: inputs)
         for (_, expr) in flow.variables { TypeChecker.check(expr, in: ExprContext(place: "`variables`", declaredInputs: inputs), into: &d) }
         for template in [flow.baseURL].compactMap({ $0 }) + flow.headers.map(\.1) {
             for expr in template.expressions { TypeChecker.check(expr, in: ExprContext(place: "`defaults`", declaredInputs: inputs), into: &d) }
@@ -118,7 +117,7 @@ public enum FlowChecker {
             case .end(let e):
                 for expr in (e.reason?.expressions ?? []) + e.outputs.map(\.1) { TypeChecker.check(expr, in: ExprContext(place: "end state `\(name)`", declaredInputs: inputs), into: &d) }
             case .input:
-                _ = plain
+                break
             }
         }
     }
