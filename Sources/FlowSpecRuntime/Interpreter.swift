@@ -50,7 +50,7 @@ struct FlowRun {
             if let problem = decl.problem(with: value) { return result(.error("invalid input: \(problem)")) }
             inputValues[name] = value
         }
-        let baseEnv = await environment(for: flow.variables.map(\.1))
+        let baseEnv = await environment(reading: flow.variableInputReads)
         guard case .success(let initialEnv) = baseEnv else { return baseEnv.failureResult! }
         for (name, expr) in flow.variables {
             do throws(EvaluationError) { variables[name] = try Evaluator.evaluate(expr, initialEnv) } catch { return self.error(error) }
@@ -86,7 +86,7 @@ struct FlowRun {
     mutating func perform(_ state: State) async -> Step {
         switch state.kind {
         case .end(let end):
-            let env = await environment(for: (end.reason?.expressions ?? []) + end.outputs.map(\.1))
+            let env = await environment(reading: state.inputReads)
             guard case .success(let e) = env else { return .finish(env.failureResult!) }
             do throws(EvaluationError) {
                 var reason = ""
@@ -113,7 +113,7 @@ struct FlowRun {
             return .goto(i.goto.name)
 
         case .wait(let w):
-            let env = await environment(for: [w.duration])
+            let env = await environment(reading: state.inputReads)
             guard case .success(let e) = env else { return .finish(env.failureResult!) }
             do throws(EvaluationError) {
                 let value = try Evaluator.evaluate(w.duration, e)
@@ -127,7 +127,7 @@ struct FlowRun {
             }
 
         case .choice(let transitions):
-            let env = await environment(for: transitions.flatMap(\.expressions))
+            let env = await environment(reading: state.inputReads)
             guard case .success(let e) = env else { return .finish(env.failureResult!) }
             return await take(transitions, e, noMatch: "no choice matched in state `\(state.name)`")
 
@@ -145,7 +145,7 @@ struct FlowRun {
     }
 
     mutating func call(_ c: CallState, _ state: State) async -> Step {
-        let env = await environment(for: c.with.map(\.1))
+        let env = await environment(reading: state.inputReads)
         guard case .success(let e) = env else { return .finish(env.failureResult!) }
         var arguments: [String: String] = [:]
         do throws(EvaluationError) {
@@ -156,7 +156,7 @@ struct FlowRun {
         let sub = await interpreter.run(flow: c.flow.name, arguments: arguments, bypassSessions: bypassSessions)
         switch sub.ending {
         case .end(let outcome, let success, let reason, let outputs):
-            var callEnv = await environment(for: c.transitions.flatMap(\.expressions))
+            var callEnv = await environment(reading: state.inputReads)
             guard case .success = callEnv else { return .finish(callEnv.failureResult!) }
             callEnv.modify { $0.call = .init(outcome: outcome, success: success, reason: reason, outputs: outputs) }
             guard case .success(let ce) = callEnv else { return .finish(callEnv.failureResult!) }
@@ -209,25 +209,24 @@ struct FlowRun {
         }
     }
 
-    /// Builds what `exprs` can see, first asking the input source for any input they read that has no value yet.
-    mutating func environment(for exprs: [Expr], namespace: String? = nil) async -> EnvResult {
-        for expr in exprs {
-            for (name, _) in expr.inputReads where inputValues[name] == nil {
-                guard let decl = flow.input(named: name) else { continue }
-                guard let value = await context.inputs.current(decl, flow: flow.name) else {
-                    return .failure(result(.error(FlowRun.missingInput(decl, flow: flow.name))))
-                }
-                if decl.secret { context.redactor.register(value) }
-                if let problem = decl.problem(with: value) {
-                    return .failure(result(.error("invalid input: \(context.redactor.redact(problem))")))
-                }
-                inputValues[name] = value
+    /// Builds what a state's expressions see, first asking the input source for any input they read
+    /// (`names`, found at load time) that has no value yet.
+    mutating func environment(reading names: [String]) async -> EnvResult {
+        for name in names where inputValues[name] == nil {
+            guard let decl = flow.input(named: name) else { continue }
+            guard let value = await context.inputs.current(decl, flow: flow.name) else {
+                return .failure(result(.error(FlowRun.missingInput(decl, flow: flow.name))))
             }
+            if decl.secret { context.redactor.register(value) }
+            if let problem = decl.problem(with: value) {
+                return .failure(result(.error("invalid input: \(context.redactor.redact(problem))")))
+            }
+            inputValues[name] = value
         }
         var env = Environment()
         env.inputs = inputValues
         env.variables = variables
-        env.store = await context.store.namespace(namespace ?? flow.namespace)
+        env.store = await context.store.namespace(flow.namespace)
         env.vars = context.vars
         env.now = await context.clock.now()
         return .success(env)

@@ -5,7 +5,7 @@ import FlowSpecLanguage
 /// single flight, retry once), then take the first matching transition.
 extension FlowRun {
     mutating func request(_ r: RequestState, _ state: State) async -> Step {
-        let envResult = await environment(for: FlowChecker.expressions(in: state))
+        let envResult = await environment(reading: state.inputReads)
         guard case .success(let env) = envResult else { return .finish(envResult.failureResult!) }
         let built: HTTPRequest
         do throws(EvaluationError) {

@@ -34,7 +34,8 @@ public enum FlowDecoder {
             if let pairs = Fields.pairs(of: statesNode, what: "`states`", &d) {
                 if pairs.isEmpty { d.error(statesNode.location, "`states` is empty", hint: "a flow needs at least one end state") }
                 for (ref, node) in pairs {
-                    if let state = decodeState(ref, node, &d) {
+                    if var state = decodeState(ref, node, &d) {
+                        state.inputReads = inputNames(FlowChecker.expressions(in: state))
                         states[ref.name] = state
                         order.append(ref.name)
                     } else {
@@ -49,7 +50,13 @@ public enum FlowDecoder {
                     session: session, inputs: inputs, baseURL: baseURL, headers: headers, variables: variables,
                     maxSteps: maxSteps, start: start, states: states, stateOrder: order)
         flow.brokenStates = broken
+        flow.variableInputReads = inputNames(variables.map(\.1))
         return flow
+    }
+
+    static func inputNames(_ exprs: [Expr]) -> [String] {
+        var seen = Set<String>()
+        return exprs.flatMap(\.inputReads).map(\.0).filter { seen.insert($0).inserted }
     }
 
     static func decodeInputs(_ fields: Fields, _ d: inout Diagnostics) -> [InputDecl] {

@@ -20,6 +20,8 @@ public struct Flow: Sendable {
     /// States written in the file that did not load (their errors are already reported); references to them
     /// are not reported again as unknown.
     public var brokenStates: Set<String> = []
+    /// Inputs the initial `variables:` read.
+    public var variableInputReads: [String] = []
 
     public func input(named name: String) -> InputDecl? { inputs.first { $0.name == name } }
 
@@ -76,6 +78,8 @@ public struct State: Sendable {
     public var name: String
     public var location: SourceLocation
     public var kind: Kind
+    /// Inputs any expression of this state reads, found once at load time so a run need not walk them.
+    public var inputReads: [String] = []
 
     public enum Kind: Sendable {
         case request(RequestState)
