@@ -10,6 +10,12 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        // Starting and stopping the sandbox in-process (Hummingbird's own lifecycle library).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        // HMAC-SHA256 for the sandbox's signed JWTs; hand-written crypto is not an option.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: [
         // The language: model, YAML loading with positions, expressions, templates, static checks. No I/O beyond reading files.
@@ -18,13 +24,37 @@ let package = Package(
         .target(name: "FlowSpecRuntime", dependencies: ["FlowSpecLanguage"]),
         // Scenario files, the scripted adapter, expectations, the runner and its reporters.
         .target(name: "FlowSpecScenarios", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime"]),
+        // Live HTTP: the only module that imports AsyncHTTPClient.
+        .target(name: "FlowSpecHTTP", dependencies: [
+            "FlowSpecRuntime",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ]),
+        // The sandbox: a faithful in-memory reference backend for the seed APIs (Hummingbird).
+        .target(name: "FlowSpecSandbox", dependencies: [
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Yams", package: "Yams"),
+        ]),
         .executableTarget(name: "flowspec", dependencies: [
-            "FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios",
+            "FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecHTTP", "FlowSpecSandbox",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "FlowSpecLanguageTests", dependencies: ["FlowSpecLanguage"]),
         .testTarget(name: "FlowSpecRuntimeTests", dependencies: ["FlowSpecRuntime", "FlowSpecLanguage"]),
         .testTarget(name: "FlowSpecScenariosTests", dependencies: ["FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
+        .testTarget(name: "FlowSpecHTTPTests", dependencies: [
+            "FlowSpecHTTP", "FlowSpecRuntime", "FlowSpecLanguage",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
+        .testTarget(name: "FlowSpecSandboxTests", dependencies: [
+            "FlowSpecSandbox",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ]),
+        // The live suite against the sandbox, and its teeth: the sandbox with promises broken one at a time.
+        .testTarget(name: "LiveSuiteTests", dependencies: [
+            "FlowSpecSandbox", "FlowSpecHTTP", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage",
+        ]),
         .testTarget(name: "EndToEndTests", dependencies: ["flowspec"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
