@@ -11,6 +11,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // Named so the live adapter can tell NIO's connection, TLS and size errors apart (already in the graph).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         // Starting and stopping the sandbox in-process (Hummingbird's own lifecycle library).
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
@@ -28,6 +31,10 @@ let package = Package(
         .target(name: "FlowSpecHTTP", dependencies: [
             "FlowSpecRuntime",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
         // The sandbox: a faithful in-memory reference backend for the seed APIs (Hummingbird).
         .target(name: "FlowSpecSandbox", dependencies: [

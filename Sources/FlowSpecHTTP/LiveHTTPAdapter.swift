@@ -1,1 +1,78 @@
 import AsyncHTTPClient
+import Foundation
+import FlowSpecRuntime
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+
+/// Real HTTP through AsyncHTTPClient: one pooled client per proxy route, created once and shared by every
+/// flow of a run. Call `shutdown()` when the run is over.
+public final class LiveHTTPAdapter: HTTPAdapter {
+    public let needsBaseURL = true
+    private let options: LiveHTTPOptions
+    private let proxies: ProxySettings
+    private let direct: HTTPClient
+    private let viaProxy: [ProxySettings.Server: HTTPClient]
+
+    public init(options: LiveHTTPOptions = LiveHTTPOptions()) {
+        self.options = options
+        proxies = ProxySettings(environment: options.environment)
+        direct = Self.makeClient(options, proxy: nil)
+        var clients: [ProxySettings.Server: HTTPClient] = [:]
+        for server in [proxies.http, proxies.https].compactMap({ $0 }) where clients[server] == nil {
+            clients[server] = Self.makeClient(options, proxy: server)
+        }
+        viaProxy = clients
+    }
+
+    private static func makeClient(_ options: LiveHTTPOptions, proxy: ProxySettings.Server?) -> HTTPClient {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if options.insecure { tls.certificateVerification = .none }
+        var configuration = HTTPClient.Configuration(
+            tlsConfiguration: tls,
+            redirectConfiguration: options.followRedirects ? .follow(max: 5, allowCycles: false) : .disallow,
+            timeout: .init(connect: .milliseconds(Int64(options.connectTimeout * 1000))),
+            proxy: proxy.map { .server(host: $0.host, port: $0.port) }
+        )
+        configuration.decompression = .enabled(limit: .size(options.maxBodyBytes))
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    public func shutdown() async {
+        try? await direct.shutdown()
+        for client in viaProxy.values { try? await client.shutdown() }
+    }
+
+    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        let url = request.url
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), let host = parsed.host,
+              scheme == "http" || scheme == "https" else {
+            throw TransportError(.other, url: url, cause: "not an absolute http(s) URL — check the flow's base_url and the run variables it uses")
+        }
+        let client = proxies.server(scheme: scheme, host: host).flatMap { viaProxy[$0] } ?? direct
+
+        var outgoing = HTTPClientRequest(url: url)
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
+        if request.header("User-Agent") == nil { outgoing.headers.add(name: "User-Agent", value: options.userAgent) }
+        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+
+        let deadline = TimeAmount.milliseconds(Int64(options.requestTimeout * 1000))
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(outgoing, timeout: deadline)
+        } catch {
+            throw TransportFailure.classify(error, url: url, phase: .beforeResponse, options: options)
+        }
+        let body: ByteBuffer
+        do {
+            body = try await response.body.collect(upTo: options.maxBodyBytes)
+        } catch {
+            throw TransportFailure.classify(error, url: url, phase: .body, options: options)
+        }
+        var headers: [(String, String)] = []
+        headers.reserveCapacity(response.headers.count)
+        for header in response.headers { headers.append((header.name, header.value)) }
+        return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+    }
+}

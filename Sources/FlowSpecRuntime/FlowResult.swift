@@ -64,5 +64,11 @@ public actor ExchangeLog {
 
     public init() {}
 
+    /// Requests that got no response at all, from `index` on: what makes a failed live run an
+    /// infrastructure problem rather than a broken promise, even when the flow handled it (`unreachable:`).
+    public func transportFailures(from index: Int = 0) -> [TransportError] {
+        entries.dropFirst(index).compactMap(\.failure).filter { $0.kind != .unscripted }
+    }
+
     public func record(_ entry: Entry) { entries.append(entry) }
 }

@@ -3,9 +3,16 @@ import FlowSpecLanguage
 /// Where input values come from: a scenario's `inputs:`, `--input`, a shell command, a prompt.
 public protocol InputSource: Sendable {
     /// The value last given for `input`, asking for the first one if none was given yet. nil: none available.
-    func current(_ input: InputDecl, flow: String) async -> String?
-    /// A fresh value (the next of a list; a new prompt). nil: none available.
-    func next(_ input: InputDecl, flow: String) async -> String?
+    func current(_ input: InputDecl, flow: String) async throws(InputError) -> String?
+    /// A fresh value (the next of a list; a new prompt; the command run again). nil: none available.
+    func next(_ input: InputDecl, flow: String) async throws(InputError) -> String?
+}
+
+/// A source that should have produced a value and could not: a command failed, a prompt was cancelled.
+public struct InputError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
 }
 
 /// Fixed values; a list gives successive answers to successive input states.

@@ -62,6 +62,7 @@ struct FlowRun {
                 return result(.error("step budget of \(flow.maxSteps) exceeded in flow `\(flow.name)`; path: \(FlowRun.describe(path))"))
             }
             path.append(current)
+            interpreter.context.onState?(flow.name, current)
             guard let state = flow.states[current] else { return result(.error("unknown state `\(current)`")) }
             let step = await perform(state)
             switch step {
@@ -100,7 +101,11 @@ struct FlowRun {
 
         case .input(let i):
             guard let decl = flow.input(named: i.input.name) else { return .finish(result(.error("undeclared input `\(i.input.name)`"))) }
-            guard let value = await context.inputs.next(decl, flow: flow.name) else {
+            let answer: String?
+            do { answer = try await context.inputs.next(decl, flow: flow.name) } catch {
+                return .finish(result(.error(context.redactor.redact("input `\(decl.name)`: \(error.message)"))))
+            }
+            guard let value = answer else {
                 return .finish(result(.error(FlowRun.missingInput(decl, flow: flow.name))))
             }
             if decl.secret { context.redactor.register(value) }
@@ -214,7 +219,11 @@ struct FlowRun {
     mutating func environment(reading names: [String]) async -> EnvResult {
         for name in names where inputValues[name] == nil {
             guard let decl = flow.input(named: name) else { continue }
-            guard let value = await context.inputs.current(decl, flow: flow.name) else {
+            let answer: String?
+            do { answer = try await context.inputs.current(decl, flow: flow.name) } catch {
+                return .failure(result(.error(context.redactor.redact("input `\(name)`: \(error.message)"))))
+            }
+            guard let value = answer else {
                 return .failure(result(.error(FlowRun.missingInput(decl, flow: flow.name))))
             }
             if decl.secret { context.redactor.register(value) }

@@ -54,7 +54,7 @@ public final class Redactor: Sendable {
 
     public static func isSensitiveHeader(_ name: String) -> Bool { sensitiveHeaders.contains(name.lowercased()) }
 
-    static func isSensitiveKey(_ key: String) -> Bool {
+    public static func isSensitiveKey(_ key: String) -> Bool {
         let lowered = key.lowercased()
         return sensitiveKeyParts.contains { lowered.contains($0) }
     }

@@ -12,6 +12,8 @@ public struct RunContext: Sendable {
     public var redactor: Redactor
     public var broker: SessionBroker
     public var log: ExchangeLog
+    /// Sees every state as a run enters it (flow name, state name): `exec` prints the path as it goes.
+    public var onState: (@Sendable (String, String) -> Void)?
 
     public init(specs: SpecSet, adapter: any HTTPAdapter, clock: any FlowClock, store: TokenStore, inputs: any InputSource,
                 vars: [String: JSONValue], redactor: Redactor, broker: SessionBroker = SessionBroker(), log: ExchangeLog = ExchangeLog()) {

@@ -8,8 +8,13 @@ public struct Scenario: Sendable {
     public var file: String
     public var location: SourceLocation
     public var tags: [String]
+    /// Runs against a real backend (the live adapter, the system clock) instead of scripted exchanges.
+    public var live: Bool
+    /// Run variables the scenario needs (its inputs and every flow it may run read them); a live scenario
+    /// missing any is skipped, naming them.
+    public var requiredVars: [String]
     public var steps: [Step]
-    public var inputs: [String: [String]]
+    public var inputs: ScenarioInputs
     public var store: TokenStore.Snapshot
     public var vars: [String: JSONValue]
     public var clockStart: Double
@@ -22,11 +27,13 @@ public struct Scenario: Sendable {
         case run(RunStep)
         case wait(seconds: Double, location: SourceLocation)
         case relaunch(location: SourceLocation)
+        /// Writes keys into the store (null removes one), e.g. a garbage access token before calling `/me`.
+        case setStore(TokenStore.Snapshot, location: SourceLocation)
     }
 
     public struct RunStep: Sendable {
         public var flow: NameRef
-        public var inputs: [String: [String]]
+        public var inputs: ScenarioInputs
         public var parallel: Int
         public var expect: Expectation?
         public var location: SourceLocation
@@ -36,6 +43,22 @@ public struct Scenario: Sendable {
     public var flowNames: [String] {
         steps.compactMap { if case .run(let r) = $0 { return r.flow.name } else { return nil } }
     }
+}
+
+/// Input values (text templates: `${vars.staff_email}`) and input commands, by input name.
+public struct ScenarioInputs: Sendable {
+    public var values: [String: [Template]] = [:]
+    /// Shell commands whose trimmed output is the value (`code: { command: "${vars.email_code_command}" }`).
+    public var commands: [String: Template] = [:]
+
+    public init(values: [String: [Template]] = [:], commands: [String: Template] = [:]) {
+        self.values = values
+        self.commands = commands
+    }
+
+    public var isEmpty: Bool { values.isEmpty && commands.isEmpty }
+    public var names: Set<String> { Set(values.keys).union(commands.keys) }
+    public var templates: [Template] { values.values.flatMap { $0 } + Array(commands.values) }
 }
 
 public struct Exchange: Sendable {

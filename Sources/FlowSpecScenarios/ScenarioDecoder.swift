@@ -4,8 +4,8 @@ import FlowSpecRuntime
 /// Turns a scenario file's YAML into a `Scenario`, checking it against the loaded flows: unknown flows,
 /// states, inputs and keys are reported with positions before anything runs.
 public enum ScenarioDecoder {
-    static let topKeys = ["scenario", "tags", "flow", "steps", "inputs", "store", "vars", "clock", "exchanges", "exchange_order", "expect"]
-    static let stepKeys = ["run", "inputs", "expect", "parallel", "wait", "relaunch"]
+    static let topKeys = ["scenario", "tags", "live", "flow", "steps", "inputs", "store", "vars", "clock", "exchanges", "exchange_order", "expect"]
+    static let stepKeys = ["run", "inputs", "expect", "parallel", "wait", "relaunch", "set_store"]
     static let expectKeys = ["outcome", "success", "path", "variables", "outputs", "reason", "error", "store", "store_present", "store_absent", "request_count", "requests"]
 
     public static func decode(_ root: YAMLNode, file: String, specs: SpecSet, _ d: inout Diagnostics) -> Scenario? {
@@ -15,6 +15,7 @@ public enum ScenarioDecoder {
         for item in f.list("tags", &d) ?? [] {
             if let t = item.scalar { tags.append(t) } else { d.error(item.location, "tags are single words, found \(item.kindName)") }
         }
+        let live = f.bool("live", &d) ?? false
         let inputs = decodeInputs(f["inputs"], &d)
         let store = decodeStore(f["store"], &d)
         var vars: [String: JSONValue] = [:]
@@ -42,24 +43,24 @@ public enum ScenarioDecoder {
             if e == nil, !f.has("expect") {
                 d.error(root.location, "the scenario states no expectations", hint: "add `expect:` with at least `outcome:` — a scenario that expects nothing cannot fail")
             }
-            let step = Scenario.RunStep(flow: flow, inputs: [:], parallel: 1, expect: e, location: flow.location)
+            let step = Scenario.RunStep(flow: flow, inputs: ScenarioInputs(), parallel: 1, expect: e, location: flow.location)
             steps = [.run(step)]
             check(step, specs: specs, scenarioInputs: inputs, &d)
-            checkInputNames(inputs, node: f["inputs"], flows: specs.flows[flow.name].map { [$0] } ?? [], specs: specs, &d)
+            checkInputNames(inputs.names, node: f["inputs"], flows: specs.flows[flow.name].map { [$0] } ?? [], specs: specs, &d)
         } else if let list = f.list("steps", &d) {
             if list.isEmpty { d.error(f["steps"]!.location, "`steps` is empty") }
             for item in list {
                 if let step = decodeStep(item, &d) {
                     if case .run(let r) = step {
                         check(r, specs: specs, scenarioInputs: inputs, &d)
-                        checkInputNames(r.inputs, node: item.mapping?.first { $0.key.scalar == "inputs" }?.value,
+                        checkInputNames(r.inputs.names, node: item.mapping?.first { $0.key.scalar == "inputs" }?.value,
                                         flows: specs.flows[r.flow.name].map { [$0] } ?? [], specs: specs, &d)
                     }
                     steps.append(step)
                 }
             }
             let stepFlows = steps.compactMap { step -> Flow? in if case .run(let r) = step { return specs.flows[r.flow.name] } else { return nil } }
-            checkInputNames(inputs, node: f["inputs"], flows: stepFlows, specs: specs, &d)
+            checkInputNames(inputs.names, node: f["inputs"], flows: stepFlows, specs: specs, &d)
             expect = f["expect"].flatMap { decodeExpectation($0, &d) }
             let anyExpect = expect != nil || steps.contains { if case .run(let r) = $0 { return r.expect != nil } else { return false } }
             if !anyExpect { d.error(root.location, "the scenario states no expectations", hint: "add `expect:` to a step or to the scenario") }
@@ -69,33 +70,29 @@ public enum ScenarioDecoder {
         for key in store.keys where key.contains(".") {
             d.warning(f["store"]!.location, "store namespace `\(key)` contains a dot; write namespaces as nested keys: `store: { staff: { access_token: ... } }`")
         }
+        if live {
+            if f.has("exchanges") {
+                d.error(f.keyLocation("exchanges")!, "a live scenario talks to a real backend; it has no scripted `exchanges`",
+                        hint: "remove `live: true` to script the backend, or remove `exchanges:`")
+            }
+            if f.has("clock") { d.error(f.keyLocation("clock")!, "a live scenario runs on the real clock; `clock` is for scripted scenarios") }
+        }
         guard let name else { return nil }
-        return Scenario(name: name.name, file: file, location: root.location, tags: tags, steps: steps, inputs: inputs, store: store,
+        var stepInputs = [inputs]
+        for step in steps { if case .run(let r) = step { stepInputs.append(r.inputs) } }
+        let required = RequiredVars.of(flows: steps.compactMap { if case .run(let r) = $0 { return r.flow.name } else { return nil } },
+                                       inputs: stepInputs, specs: specs).subtracting(vars.keys)
+        return Scenario(name: name.name, file: file, location: root.location, tags: tags, live: live, requiredVars: required.sorted(),
+                        steps: steps, inputs: inputs, store: store,
                         vars: vars, clockStart: clock, exchanges: exchanges, anyOrder: anyOrder, expect: expect)
     }
 
     /// Inputs that `flow`, the flows it calls and its sessions' refresh flows can read.
-    static func reachableInputs(_ flow: Flow, specs: SpecSet) -> Set<String> {
-        var seen: Set<String> = []
-        var queue = [flow.name]
-        var inputs: Set<String> = []
-        while let name = queue.popLast() {
-            guard seen.insert(name).inserted, let f = specs.flows[name] else { continue }
-            inputs.formUnion(f.inputs.map(\.name))
-            var sessions = Set([f.session?.name].compactMap { $0 })
-            for stateName in f.stateOrder {
-                switch f.states[stateName]!.kind {
-                case .call(let c): queue.append(c.flow.name)
-                case .request(let r): if let s = r.session { sessions.insert(s.name) }
-                default: break
-                }
-            }
-            for s in sessions { if let refresh = specs.sessions[s]?.refresh { queue.append(refresh.flow.name) } }
-        }
-        return inputs
+    public static func reachableInputs(_ flow: Flow, specs: SpecSet) -> Set<String> {
+        Set(specs.reachable(from: [flow.name]).flows.flatMap { $0.inputs.map(\.name) })
     }
 
-    static func checkInputNames(_ given: [String: [String]], node: YAMLNode?, flows: [Flow], specs: SpecSet, _ d: inout Diagnostics) {
+    static func checkInputNames(_ given: Set<String>, node: YAMLNode?, flows: [Flow], specs: SpecSet, _ d: inout Diagnostics) {
         guard let node, !flows.isEmpty else { return }
         let known = flows.reduce(into: Set<String>()) { $0.formUnion(reachableInputs($1, specs: specs)) }
         for (ref, _) in Fields.pairs(of: node, what: "`inputs`", &d) ?? [] where !known.contains(ref.name) {
@@ -105,7 +102,7 @@ public enum ScenarioDecoder {
         }
     }
 
-    static func check(_ step: Scenario.RunStep, specs: SpecSet, scenarioInputs: [String: [String]], _ d: inout Diagnostics) {
+    static func check(_ step: Scenario.RunStep, specs: SpecSet, scenarioInputs: ScenarioInputs, _ d: inout Diagnostics) {
         guard let flow = specs.flows[step.flow.name] else {
             d.error(step.flow.location, "unknown flow `\(step.flow.name)`",
                     hint: Suggestion.didYouMean(step.flow.name, in: specs.flows.keys) ?? "flows are named `<system>.<file stem>`; is the flows folder loaded (--flows)?")
@@ -134,20 +131,36 @@ public enum ScenarioDecoder {
         }
     }
 
-    static func decodeInputs(_ node: YAMLNode?, _ d: inout Diagnostics) -> [String: [String]] {
-        guard let node else { return [:] }
-        var out: [String: [String]] = [:]
+    /// Input values are text templates that may read run variables (`${vars.staff_email}`); a list gives
+    /// successive answers; `{ command: "…" }` takes the value from a shell command when the flow asks.
+    static func decodeInputs(_ node: YAMLNode?, _ d: inout Diagnostics) -> ScenarioInputs {
+        guard let node else { return ScenarioInputs() }
+        var out = ScenarioInputs()
+        func template(_ item: YAMLNode, _ name: String) -> Template? {
+            guard item.scalar != nil else {
+                d.error(item.location, "input values are text, found \(item.kindName)")
+                return nil
+            }
+            guard let t = ExprReader.template(item, what: "input `\(name)`", &d) else { return nil }
+            for e in t.expressions {
+                for (root, location) in e.roots where root != .vars {
+                    d.error(location, "scenario inputs can read only run variables, like `${vars.staff_email}`; found `\(root.rawValue)`")
+                }
+            }
+            return t
+        }
         for (ref, value) in Fields.pairs(of: node, what: "`inputs`", &d) ?? [] {
             if let items = value.sequence {
-                var list: [String] = []
-                for item in items {
-                    if let s = item.scalar { list.append(s) } else { d.error(item.location, "input values are text, found \(item.kindName)") }
-                }
-                out[ref.name] = list
-            } else if let s = value.scalar {
-                out[ref.name] = [s]
+                out.values[ref.name] = items.compactMap { template($0, ref.name) }
+            } else if value.mapping != nil {
+                guard let f = Fields(value, what: "input `\(ref.name)`", allowed: ["command"], diagnostics: &d),
+                      let command = f.require("command", &d, hint: "write `\(ref.name): { command: \"…\" }` to take the value from a shell command")
+                else { continue }
+                out.commands[ref.name] = template(command, ref.name)
+            } else if value.scalar != nil {
+                out.values[ref.name] = template(value, ref.name).map { [$0] } ?? []
             } else {
-                d.error(value.location, "input `\(ref.name)` must be a value or a list of successive values")
+                d.error(value.location, "input `\(ref.name)` must be a value, a list of successive values, or `{ command: … }`")
             }
         }
         return out
@@ -171,9 +184,9 @@ public enum ScenarioDecoder {
 
     static func decodeStep(_ node: YAMLNode, _ d: inout Diagnostics) -> Scenario.Step? {
         guard let f = Fields(node, what: "a step", allowed: stepKeys, diagnostics: &d) else { return nil }
-        let kinds = ["run", "wait", "relaunch"].filter { f.has($0) }
+        let kinds = ["run", "wait", "relaunch", "set_store"].filter { f.has($0) }
         guard kinds.count == 1 else {
-            d.error(node.location, kinds.isEmpty ? "a step needs one of `run:`, `wait:` or `relaunch: true`" : "a step has several kinds (\(kinds.joined(separator: ", "))); give each its own step")
+            d.error(node.location, kinds.isEmpty ? "a step needs one of `run:`, `wait:`, `relaunch: true` or `set_store:`" : "a step has several kinds (\(kinds.joined(separator: ", "))); give each its own step")
             return nil
         }
         switch kinds[0] {
@@ -186,6 +199,9 @@ public enum ScenarioDecoder {
                 return nil
             }
             return .wait(seconds: seconds, location: node.location)
+        case "set_store":
+            for extra in ["inputs", "expect", "parallel"] where f.has(extra) { d.error(f.keyLocation(extra)!, "`\(extra)` belongs to a `run:` step, not a `set_store:` step") }
+            return .setStore(decodeStore(f["set_store"], &d), location: node.location)
         case "relaunch":
             if f.bool("relaunch", &d) != true { d.error(f["relaunch"]!.location, "write `relaunch: true`") }
             return .relaunch(location: node.location)

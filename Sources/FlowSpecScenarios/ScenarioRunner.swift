@@ -2,28 +2,41 @@ import Foundation
 import FlowSpecLanguage
 import FlowSpecRuntime
 
-/// Plays scenarios against the scripted backend, concurrently, reporting in the order given.
+/// Plays scenarios — scripted ones against their exchanges, live ones against a real backend — concurrently,
+/// reporting in the order given.
 public struct ScenarioRunner: Sendable {
     public var specs: SpecSet
     public var jobs: Int
     /// Run variables from the command line; a scenario's own `vars:` add to them.
     public var vars: [String: JSONValue]
+    /// The backend live scenarios talk to; nil skips them.
+    public var live: (any HTTPAdapter)?
+    /// Seconds an input command may take.
+    public var commandTimeout: Double
 
-    public init(specs: SpecSet, jobs: Int, vars: [String: JSONValue] = [:]) {
+    public init(specs: SpecSet, jobs: Int, vars: [String: JSONValue] = [:], live: (any HTTPAdapter)? = nil, commandTimeout: Double = 30) {
         self.specs = specs
         self.jobs = max(1, jobs)
         self.vars = vars
+        self.live = live
+        self.commandTimeout = commandTimeout
     }
 
     /// Runs every scenario; `onFinish` sees each report as soon as its scenario ends (for progress output).
+    /// Live scenarios run one at a time: they share accounts on one backend, and "the latest code sent to
+    /// this address" is only meaningful when one login per account is in flight.
     public func run(_ scenarios: [Scenario], onFinish: @escaping @Sendable (Int, ScenarioReport) async -> Void = { _, _ in }) async -> [ScenarioReport] {
         var reports = [ScenarioReport?](repeating: nil, count: scenarios.count)
+        let gate = SerialGate()
         await withTaskGroup(of: (Int, ScenarioReport).self) { group in
             var next = 0
             func launch() {
                 let index = next
                 let scenario = scenarios[index]
-                group.addTask { (index, await self.run(scenario)) }
+                group.addTask {
+                    guard scenario.live else { return (index, await self.run(scenario)) }
+                    return (index, await gate.serially { await self.run(scenario) })
+                }
                 next += 1
             }
             while next < min(jobs, scenarios.count) { launch() }
@@ -38,26 +51,53 @@ public struct ScenarioRunner: Sendable {
 
     public func run(_ scenario: Scenario) async -> ScenarioReport {
         let started = ContinuousClock.now
+        let runVars = vars.merging(scenario.vars) { $1 }
+        func skipped(_ reason: String) -> ScenarioReport {
+            ScenarioReport(name: scenario.name, file: scenario.file, tags: scenario.tags, status: .skipped, failures: [], paths: [],
+                           lastExchange: nil, durationSeconds: 0, infrastructureFailure: false, skipReason: reason)
+        }
+        if scenario.live {
+            let missing = scenario.requiredVars.filter { runVars[$0] == nil }
+            if !missing.isEmpty {
+                return skipped("live scenario needs the variable\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) (give them with --vars-file or --var; see docs/live.md)")
+            }
+            if live == nil { return skipped("live scenario, and no live backend was set up for this run") }
+        }
         let redactor = Redactor()
-        registerSecretInputs(scenario, redactor)
+        registerSecrets(scenario, runVars, redactor)
+        let resolved: (values: [String: [String]], commands: [String: String])
+        do { resolved = try resolve(scenario.inputs, runVars) } catch {
+            return ScenarioReport(name: scenario.name, file: scenario.file, tags: scenario.tags, status: .failed,
+                                  failures: [redactor.redact(error.message)], paths: [], lastExchange: nil,
+                                  durationSeconds: 0, infrastructureFailure: false, skipReason: nil)
+        }
+        registerSecretInputs(resolved.values, redactor)
         let store = TokenStore(scenario.store, redactor: redactor)
         let backend = ScriptedBackend(exchanges: scenario.exchanges, anyOrder: scenario.anyOrder, redactor: redactor)
-        let inputs = ListInputSource(scenario.inputs)
+        let adapter: any HTTPAdapter = scenario.live ? CredentialHarvestingAdapter(live!, redactor: redactor) : backend
+        let clock: any FlowClock = scenario.live ? SystemClock() : VirtualClock(start: scenario.clockStart)
+        let inputs = LayeredInputSource(values: resolved.values, commands: resolved.commands, commandTimeout: commandTimeout)
         let log = ExchangeLog()
         let broker = SessionBroker()
-        let clock = VirtualClock(start: scenario.clockStart)
-        let context = RunContext(specs: specs, adapter: backend, clock: clock, store: store, inputs: inputs,
-                                 vars: vars.merging(scenario.vars) { $1 }, redactor: redactor, broker: broker, log: log)
+        let context = RunContext(specs: specs, adapter: adapter, clock: clock, store: store, inputs: inputs,
+                                 vars: runVars, redactor: redactor, broker: broker, log: log)
         let interpreter = Interpreter(context: context)
         let checker = ExpectationChecker(redactor: redactor)
 
         var failures: [String] = []
+        var infrastructure: [String] = []
         var paths: [(String, [String])] = []
         let multiStep = scenario.steps.count > 1
-        for (stepIndex, step) in scenario.steps.enumerated() {
+        steps: for (stepIndex, step) in scenario.steps.enumerated() {
             switch step {
             case .wait(let seconds, _):
                 await clock.sleep(seconds: seconds)
+            case .setStore(let values, _):
+                for (namespace, keys) in values {
+                    for (key, value) in keys {
+                        if value == .null { await store.delete(namespace, key) } else { await store.set(namespace, key, value) }
+                    }
+                }
             case .relaunch:
                 // The app restarts: only what the store persists survives, exactly as its file format keeps it.
                 let snapshot = await store.snapshot()
@@ -68,7 +108,16 @@ public struct ScenarioRunner: Sendable {
                 await store.replace(with: reloaded)
                 await broker.reset()
             case .run(let r):
-                if !r.inputs.isEmpty { await inputs.merge(r.inputs) }
+                if !r.inputs.isEmpty {
+                    do {
+                        let more = try resolve(r.inputs, runVars)
+                        registerSecretInputs(more.values, redactor)
+                        await inputs.merge(values: more.values, commands: more.commands)
+                    } catch {
+                        failures.append("step \(stepIndex + 1): \(error.message)")
+                        break steps
+                    }
+                }
                 let before = await log.entries.count
                 let results: [FlowResult]
                 if r.parallel > 1 {
@@ -85,6 +134,13 @@ public struct ScenarioRunner: Sendable {
                     paths.append((r.flow.name, result.path))
                     var label = multiStep ? "step \(stepIndex + 1) (\(r.flow.name))" : ""
                     if r.parallel > 1 { label += (label.isEmpty ? "" : ", ") + "copy \(copy + 1) of \(r.parallel)" }
+                    let causes = scenario.live ? await log.transportFailures(from: before).map(\.description) : []
+                    if scenario.live, !result.success, result.isInfrastructureFailure || !causes.isEmpty {
+                        // A backend that did not answer is not a broken promise: say what did not answer, and stop.
+                        let why = causes.isEmpty ? result.reason : causes.joined(separator: "; ")
+                        infrastructure.append("\(label.isEmpty ? "" : label + ": ")no response from the backend — \(redactor.redact(why))")
+                        continue
+                    }
                     if let e = r.expect {
                         failures += checker.checkRun(e, result, label: label)
                     } else if case .end = result.ending {} else {
@@ -92,6 +148,7 @@ public struct ScenarioRunner: Sendable {
                         failures.append("\(label.isEmpty ? "" : label + ": ")the flow ended `\(result.outcome)` — \(redactor.redact(result.reason))")
                     }
                 }
+                if !infrastructure.isEmpty { break steps }
                 if let e = r.expect {
                     failures += checker.checkStore(e, await store.snapshot())
                     let requests = await log.entries.dropFirst(before).map(\.request)
@@ -99,48 +156,69 @@ public struct ScenarioRunner: Sendable {
                 }
             }
         }
-        if let e = scenario.expect {
+        if infrastructure.isEmpty, let e = scenario.expect {
             failures += checker.checkStore(e, await store.snapshot())
             failures += checker.checkRequests(e, await log.entries.map(\.request))
         }
-        let problems = await backend.problems
-        failures = problems + failures
-        failures += await backend.unused()
+        if !scenario.live {
+            failures = await backend.problems + failures
+            failures += await backend.unused()
+        }
+        failures = infrastructure + failures
 
         let entries = await log.entries
         let last = entries.last.map { ScenarioRunner.describe($0, redactor) }
         return ScenarioReport(name: scenario.name, file: scenario.file, tags: scenario.tags,
                               status: failures.isEmpty ? .passed : .failed, failures: failures.map(redactor.redact),
                               paths: paths, lastExchange: last, durationSeconds: (ContinuousClock.now - started).seconds,
-                              infrastructureFailure: false, skipReason: nil)
+                              infrastructureFailure: !infrastructure.isEmpty, skipReason: nil)
     }
 
-    func registerSecretInputs(_ scenario: Scenario, _ redactor: Redactor) {
-        var secretNames = Set<String>()
-        for flow in specs.flows.values { for input in flow.inputs where input.secret { secretNames.insert(input.name) } }
-        var all = scenario.inputs
-        for step in scenario.steps { if case .run(let r) = step { all.merge(r.inputs) { $0 + $1 } } }
-        for (name, values) in all where secretNames.contains(name) { values.forEach(redactor.register) }
+    /// Renders input templates against the run variables.
+    func resolve(_ inputs: ScenarioInputs, _ vars: [String: JSONValue]) throws(InputError) -> (values: [String: [String]], commands: [String: String]) {
+        var env = Environment()
+        env.vars = vars
+        func render(_ t: Template, _ name: String) throws(InputError) -> String {
+            do { return try Evaluator.render(t, env) } catch {
+                throw InputError("input `\(name)` (\(t.location)): \(error)")
+            }
+        }
+        var values: [String: [String]] = [:]
+        for (name, list) in inputs.values {
+            var out: [String] = []
+            for t in list { out.append(try render(t, name)) }
+            values[name] = out
+        }
+        var commands: [String: String] = [:]
+        for (name, t) in inputs.commands { commands[name] = try render(t, name) }
+        return (values, commands)
+    }
+
+    /// Run variables that hold credentials (`staff_password`, `phone_otp`, `supabase_anon_key`…) are masked too.
+    func registerSecrets(_ scenario: Scenario, _ vars: [String: JSONValue], _ redactor: Redactor) {
+        for (name, value) in vars where !name.hasSuffix("_command") && Redactor.isSensitiveKey(name) { redactor.register(value) }
         // Tokens the scripted backend hands out and tokens the scenario expects in the store are credentials too,
         // even when a failure stops the flow before they reach the store.
         for exchange in scenario.exchanges {
-            if case .reply(_, _, let body) = exchange.response, let json = JSONValue.parse(Data(body)) { registerCredentials(in: json, redactor) }
+            if case .reply(_, _, let body) = exchange.response, let json = JSONValue.parse(Data(body)) { redactor.registerCredentials(in: json) }
         }
         var expectations = scenario.expect.map { [$0] } ?? []
         for step in scenario.steps { if case .run(let r) = step, let e = r.expect { expectations.append(e) } }
         for e in expectations { for (key, value) in e.store { redactor.registerStored(key.key ?? "", value) } }
         for namespace in scenario.store.values { for (key, value) in namespace { redactor.registerStored(key, value) } }
+        for step in scenario.steps {
+            if case .setStore(let values, _) = step { for namespace in values.values { for (key, value) in namespace { redactor.registerStored(key, value) } } }
+        }
     }
 
-    func registerCredentials(in json: JSONValue, _ redactor: Redactor) {
-        switch json {
-        case .object(let fields):
-            for (key, value) in fields {
-                if case .string = value { redactor.registerStored(key, value) } else { registerCredentials(in: value, redactor) }
-            }
-        case .array(let items): items.forEach { registerCredentials(in: $0, redactor) }
-        default: break
-        }
+    func registerSecretInputs(_ values: [String: [String]], _ redactor: Redactor) {
+        for (name, list) in values where secretInputNames.contains(name) { list.forEach(redactor.register) }
+    }
+
+    var secretInputNames: Set<String> {
+        var names = Set<String>()
+        for flow in specs.flows.values { for input in flow.inputs where input.secret { names.insert(input.name) } }
+        return names
     }
 
     static func describe(_ entry: ExchangeLog.Entry, _ redactor: Redactor) -> String {
@@ -159,6 +237,20 @@ public struct ScenarioRunner: Sendable {
             text += "\n      → no response: \(redactor.redact(failure.cause))"
         }
         return text
+    }
+}
+
+/// Runs closures one at a time, in arrival order.
+actor SerialGate {
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func serially<T: Sendable>(_ body: @Sendable () async -> T) async -> T {
+        if busy { await withCheckedContinuation { waiting.append($0) } }
+        busy = true
+        let result = await body()
+        if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+        return result
     }
 }
 

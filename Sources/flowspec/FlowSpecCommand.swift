@@ -17,7 +17,7 @@ struct FlowSpecCommand: AsyncParsableCommand {
         Exit codes: 0 all passed · 1 a scenario failed · 2 invalid spec or usage · 3 infrastructure error.
         """,
         version: "0.1.0",
-        subcommands: [CheckCommand.self, RunCommand.self]
+        subcommands: [CheckCommand.self, RunCommand.self, ExecCommand.self]
     )
 }
 
@@ -49,6 +49,7 @@ enum Main {
 
 enum Console {
     static func error(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+    static func prompt(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
 
     static var useColor: Bool {
         ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(STDOUT_FILENO) != 0

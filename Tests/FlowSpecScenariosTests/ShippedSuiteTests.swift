@@ -121,7 +121,7 @@ enum ScenarioSecrets {
         var out: [String] = []
         for namespace in scenario.store.values { for value in namespace.values { if case .string(let s) = value, s.count >= 4 { out.append(s) } } }
         let secretInputs = Set(specs.flows.values.flatMap { $0.inputs.filter(\.secret).map(\.name) })
-        for (name, values) in scenario.inputs where secretInputs.contains(name) { out += values.filter { $0.count >= 4 } }
+        for (name, values) in scenario.inputs.values where secretInputs.contains(name) { out += values.map(\.source).filter { $0.count >= 4 } }
         for exchange in scenario.exchanges {
             if case .reply(_, _, let body) = exchange.response, let json = JSONValue.parse(Data(body)) {
                 collectTokens(json, into: &out)

@@ -1,0 +1,80 @@
+import AsyncHTTPClient
+import Foundation
+import FlowSpecRuntime
+import NIOCore
+import NIOPosix
+import NIOSSL
+
+/// Turns the many error types NIO and AsyncHTTPClient throw into the few kinds a user acts on differently:
+/// nothing listening, a wrong host name, a certificate problem, a slow backend, a cut-off body.
+enum TransportFailure {
+    enum Phase { case beforeResponse, body }
+
+    static func classify(_ error: any Error, url: String, phase: Phase, options: LiveHTTPOptions) -> TransportError {
+        let (kind, cause) = describe(error, phase: phase, options: options)
+        return TransportError(kind, url: url, cause: cause)
+    }
+
+    private static func describe(_ error: any Error, phase: Phase, options: LiveHTTPOptions) -> (TransportError.Kind, String) {
+        if error is NIOTooManyBytesError {
+            return (.tooLarge, "the response body is larger than the \(options.maxBodyBytes)-byte limit")
+        }
+        if let e = error as? HTTPClientError {
+            switch e {
+            case .connectTimeout:
+                return (.timeout, "no connection within \(seconds(options.connectTimeout)) (connect timeout; --timeout changes it)")
+            case .deadlineExceeded, .readTimeout, .writeTimeout:
+                return (.timeout, "no complete response within \(seconds(options.requestTimeout)) (request timeout; --timeout changes it)")
+            case .tlsHandshakeTimeout:
+                return (.tls, "the TLS handshake did not finish in time")
+            case .remoteConnectionClosed:
+                return phase == .body
+                    ? (.truncated, "the server closed the connection before the whole body arrived")
+                    : (.other, "the server closed the connection without answering")
+            case .bodyLengthMismatch:
+                return (.truncated, "the body was shorter than its Content-Length")
+            case .redirectLimitReached, .redirectCycleDetected:
+                return (.other, "too many redirects (\(e))")
+            case .invalidURL, .emptyHost, .emptyScheme:
+                return (.other, "not a valid URL — check the flow's base_url and the run variables it uses")
+            default:
+                break
+            }
+        }
+        if let e = error as? NIOConnectionError {
+            if e.connectionErrors.isEmpty, let dns = e.dnsAError ?? e.dnsAAAAError {
+                return (.dns, "the host name \(e.host) does not resolve (\(dns))")
+            }
+            if let first = e.connectionErrors.first {
+                return describe(first.error, phase: phase, options: options)
+            }
+            return (.dns, "the host name \(e.host) does not resolve")
+        }
+        if let e = error as? IOError {
+            switch e.errnoCode {
+            case ECONNREFUSED: return (.refused, "connection refused: nothing is listening there")
+            case ECONNRESET: return phase == .body ? (.truncated, "connection reset while the body was arriving") : (.other, "connection reset by the server")
+            case ETIMEDOUT: return (.timeout, "the connection timed out")
+            case ENETUNREACH, EHOSTUNREACH: return (.refused, "the network or host is unreachable")
+            default: return (.other, e.description)
+            }
+        }
+        if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
+            return (.tls, "TLS failed: \(error) — a self-signed or wrong certificate? --insecure skips verification (not for production)")
+        }
+        if error is ChannelError, case .connectTimeout = error as! ChannelError {
+            return (.timeout, "no connection within \(seconds(options.connectTimeout))")
+        }
+        let text = String(describing: error)
+        if text.contains("refused") { return (.refused, "connection refused: nothing is listening there") }
+        if phase == .body { return (.truncated, "the body could not be read completely: \(text)") }
+        if text.lowercased().contains("ssl") || text.lowercased().contains("tls") || text.contains("certificate") {
+            return (.tls, "TLS failed: \(text)")
+        }
+        return (.other, text)
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}

@@ -1,0 +1,29 @@
+extension SpecSet {
+    /// Every flow a run of `names` may execute — the flows themselves, the flows they call, and their
+    /// sessions' refresh flows — and those sessions, each once, in a stable order.
+    public func reachable(from names: [String]) -> (flows: [Flow], sessions: [SessionDef]) {
+        var flowsOut: [Flow] = []
+        var sessionsOut: [SessionDef] = []
+        var seenFlows: Set<String> = []
+        var seenSessions: Set<String> = []
+        var queue = Array(names.reversed())
+        while let name = queue.popLast() {
+            guard seenFlows.insert(name).inserted, let flow = flows[name] else { continue }
+            flowsOut.append(flow)
+            var sessionNames = [flow.session?.name].compactMap { $0 }
+            for stateName in flow.stateOrder {
+                switch flow.states[stateName]!.kind {
+                case .call(let c): queue.insert(c.flow.name, at: 0)
+                case .request(let r): if let s = r.session { sessionNames.append(s.name) }
+                default: break
+                }
+            }
+            for s in sessionNames where seenSessions.insert(s).inserted {
+                guard let session = sessions[s] else { continue }
+                sessionsOut.append(session)
+                if let refresh = session.refresh { queue.insert(refresh.flow.name, at: 0) }
+            }
+        }
+        return (flowsOut, sessionsOut)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import FlowSpecLanguage
+
+/// Wraps a live adapter so every credential a backend hands out (a string under a key such as `token`,
+/// `refreshToken`, `access_token`) is known to the redactor the moment it arrives — even when the flow never
+/// stores it, or fails before it can.
+public struct CredentialHarvestingAdapter: HTTPAdapter {
+    public let inner: any HTTPAdapter
+    public let redactor: Redactor
+
+    public init(_ inner: any HTTPAdapter, redactor: Redactor) {
+        self.inner = inner
+        self.redactor = redactor
+    }
+
+    public var needsBaseURL: Bool { inner.needsBaseURL }
+
+    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        let response = try await inner.send(request)
+        redactor.registerCredentials(in: response.json)
+        return response
+    }
+}
+
+extension Redactor {
+    /// Registers string values under credential-like keys, at any depth.
+    public func registerCredentials(in json: JSONValue) {
+        switch json {
+        case .object(let fields):
+            for (key, value) in fields {
+                if case .string = value { registerStored(key, value) } else { registerCredentials(in: value) }
+            }
+        case .array(let items): items.forEach { registerCredentials(in: $0) }
+        default: break
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import ArgumentParser
+import Foundation
+import FlowSpecHTTP
+import FlowSpecLanguage
+import FlowSpecRuntime
+import FlowSpecScenarios
+
+struct ExecCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exec",
+        abstract: "Run one flow live against a backend, from the shell.",
+        discussion: """
+        Inputs come from --input, else --input-command (its trimmed stdout), else a prompt on a terminal; \
+        secret inputs are read without echo. --store keeps the token store between runs, as an app relaunch would.
+        Exit 0 success state · 1 failure state or unhandled response · 2 bad usage, spec or input · 3 no response from the backend.
+        """
+    )
+
+    @Argument(help: "The flow to run, e.g. repairminder.staff-password-2fa.")
+    var flow: String
+
+    @Option(name: .customLong("base-url"), help: "The backend, e.g. https://staging.example.com: sets every URL variable the flow's base_url reads.")
+    var baseURL: String?
+
+    @Option(name: .customLong("input"), help: "An input value, name=value (repeatable).")
+    var inputs: [String] = []
+
+    @Option(name: .customLong("input-command"), help: "name='shell command': the command's trimmed output is the input (run when the flow asks; earlier inputs are in its environment, e.g. ${email}).")
+    var inputCommands: [String] = []
+
+    @Option(help: "Token store file (JSON, mode 0600): loaded before the run if it exists, saved after.")
+    var store: String?
+
+    @Flag(help: "Print one JSON object {flow, outcome, success, path, outputs} on stdout; progress goes to stderr.")
+    var json = false
+
+    @Option(help: "The flows folder (default: the nearest flows/ folder).")
+    var flows: String?
+
+    @OptionGroup var variables: VariableOptions
+    @OptionGroup var http: HTTPClientOptions
+
+    func validate() throws {
+        for i in inputs where !i.contains("=") { throw ValidationError("--input takes name=value, got `\(i)`") }
+        for c in inputCommands where !c.contains("=") { throw ValidationError("--input-command takes name='command', got `\(c)`") }
+        if let baseURL {
+            guard let url = URL(string: baseURL), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
+                throw ValidationError("--base-url must be an absolute http(s) URL such as https://staging.example.com, got `\(baseURL)`")
+            }
+        }
+    }
+
+    func run() async throws {
+        let suite = SuiteLoader.load(paths: [], flowsFolder: flows ?? SuiteLoader.flowsFolder(for: [FileManager.default.currentDirectoryPath], explicit: nil))
+        if suite.diagnostics.hasErrors {
+            for diagnostic in suite.diagnostics.sorted where diagnostic.severity == .error { Console.error(diagnostic.description) }
+            Console.error("not running: fix the errors above (flowspec check flows shows them too)")
+            throw ExitCode(Exit.invalid)
+        }
+        guard let target = suite.specs.flows[flow] else {
+            let known = suite.specs.flows.keys
+            Console.error("error: unknown flow `\(flow)`" + (Suggestion.didYouMean(flow, in: known).map { "; \($0)" } ?? ""))
+            if known.isEmpty { Console.error("no flows loaded: run from a project with a flows/ folder, or pass --flows DIR") }
+            throw ExitCode(Exit.invalid)
+        }
+
+        var vars = try variables.resolved()
+        if let baseURL {
+            let trimmed = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+            for name in BaseURLVariables.read(by: target, specs: suite.specs) where vars[name] == nil { vars[name] = .string(trimmed) }
+        }
+
+        let redactor = Redactor()
+        for (name, value) in vars where !name.hasSuffix("_command") && Redactor.isSensitiveKey(name) { redactor.register(value) }
+        let storeFile = store
+        let initial = try loadStore(storeFile)
+        let tokenStore = TokenStore(initial, redactor: redactor)
+        for namespace in initial.values { for (key, value) in namespace { redactor.registerStored(key, value) } }
+
+        var given: [String: [String]] = [:]
+        for i in inputs {
+            let parts = i.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            given[parts[0], default: []].append(parts[1])
+            if suite.specs.flows.values.contains(where: { $0.input(named: parts[0])?.secret == true }) { redactor.register(parts[1]) }
+        }
+        var commands: [String: String] = [:]
+        for c in inputCommands {
+            let parts = c.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            commands[parts[0]] = parts[1]
+        }
+        let known = ScenarioDecoder.reachableInputs(target, specs: suite.specs)
+        for name in Set(given.keys).union(commands.keys) where !known.contains(name) {
+            Console.error("error: flow `\(flow)` reads no input named `\(name)`" + (Suggestion.didYouMean(name, in: known).map { "; \($0)" } ?? "; its inputs: \(known.sorted().joined(separator: ", "))"))
+            throw ExitCode(Exit.invalid)
+        }
+
+        let live = LiveHTTPAdapter(options: http.liveOptions())
+        let progress = ProgressPrinter(mainFlow: flow, toStandardError: json)
+        let log = ExchangeLog()
+        var context = RunContext(specs: suite.specs, adapter: CredentialHarvestingAdapter(live, redactor: redactor), clock: SystemClock(),
+                                 store: tokenStore,
+                                 inputs: LayeredInputSource(values: given, commands: commands,
+                                                            prompter: TerminalPrompter.available ? TerminalPrompter() : nil),
+                                 vars: vars, redactor: redactor, log: log)
+        context.onState = { flowName, state in progress.entered(flowName, state) }
+        let result = await Interpreter(context: context).run(flow: flow)
+        await live.shutdown()
+
+        if let storeFile {
+            do { try TokenStoreFile.write(await tokenStore.snapshot(), to: storeFile) } catch {
+                Console.error("error: could not save the token store to \(storeFile): \(error.localizedDescription)")
+                throw ExitCode(Exit.invalid)
+            }
+        }
+        report(result, redactor)
+        // A failure the flow reached because the backend never answered is an infrastructure problem (3),
+        // even when the flow handles it with `unreachable:`; say what did not answer and why.
+        let noResponse = await log.transportFailures()
+        if !result.success, !noResponse.isEmpty {
+            for failure in noResponse { Console.error("no response: \(redactor.redact(failure.description))") }
+            throw ExitCode(Exit.infrastructure)
+        }
+        throw ExitCode(Self.exitCode(for: result))
+    }
+
+    static func exitCode(for result: FlowResult) -> Int32 {
+        switch result.ending {
+        case .end(_, let success, _, _): success ? Exit.passed : Exit.failed
+        case .unhandled: Exit.failed
+        case .error: Exit.invalid
+        case .infrastructure: Exit.infrastructure
+        }
+    }
+
+    private func loadStore(_ path: String?) throws -> TokenStore.Snapshot {
+        guard let path, FileManager.default.fileExists(atPath: path) else { return [:] }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            Console.error("error: cannot read the token store \(path)")
+            throw ExitCode(Exit.invalid)
+        }
+        guard let snapshot = TokenStoreFile.decode(data) else {
+            Console.error("error: \(path) is not a FlowSpec token store (a JSON object of namespaces, each an object of keys); delete it or pass another --store")
+            throw ExitCode(Exit.invalid)
+        }
+        return snapshot
+    }
+
+    private func report(_ result: FlowResult, _ redactor: Redactor) {
+        if json {
+            let object: JSONValue = .object([
+                "flow": .string(result.flow),
+                "outcome": .string(result.outcome),
+                "success": .bool(result.success),
+                "path": .array(result.path.map { .string($0) }),
+                "outputs": redactor.maskedJSON(result.outputs.isEmpty ? .object([:]) : .object(result.outputs)),
+            ])
+            print(redactor.redact(object.compactJSON))
+            if !result.success { Console.error(redactor.redact(result.reason)) }
+            return
+        }
+        let verdict = result.success ? "success" : "failure"
+        var line = "\(result.outcome) (\(verdict))"
+        if !result.reason.isEmpty { line += ": " + redactor.redact(result.reason) }
+        print(line)
+        for (name, value) in result.outputs.sorted(by: { $0.key < $1.key }) {
+            print("  \(name): \(redactor.redact(redactor.maskedJSON(value).interpolated))")
+        }
+    }
+}
+
+/// The variables a flow's `base_url` templates read — its own, its sub-flows' and its refresh flows' —
+/// which `--base-url` sets.
+enum BaseURLVariables {
+    static func read(by flow: Flow, specs: SpecSet) -> Set<String> {
+        Set(specs.reachable(from: [flow.name]).flows.flatMap { ($0.baseURL?.expressions ?? []).flatMap(\.varsReads).map(\.0) })
+    }
+}
+
+/// Prints each state as a run enters it; sub-flow states are prefixed with their flow.
+final class ProgressPrinter: Sendable {
+    let mainFlow: String
+    let toStandardError: Bool
+
+    init(mainFlow: String, toStandardError: Bool) {
+        self.mainFlow = mainFlow
+        self.toStandardError = toStandardError
+    }
+
+    func entered(_ flow: String, _ state: String) {
+        let line = flow == mainFlow ? "→ \(state)" : "  → \(flow): \(state)"
+        if toStandardError { Console.error(line) } else { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import FlowSpecLanguage
+import FlowSpecHTTP
+import FlowSpecScenarios
+
+/// Run variables: `--vars-file` (several allowed, later wins), then `--var`, which wins over files.
+struct VariableOptions: ParsableArguments {
+    @Option(name: .customLong("var"), help: "A run variable, name=value (repeatable; wins over --vars-file).")
+    var vars: [String] = []
+
+    @Option(name: .customLong("vars-file"), help: "A YAML or JSON file of run variables (repeatable; later files win).")
+    var varsFiles: [String] = []
+
+    func validate() throws {
+        for v in vars where !v.contains("=") || v.hasPrefix("=") { throw ValidationError("--var takes name=value, got `\(v)`") }
+    }
+
+    /// The merged variables, or exit 2 with the file's located error.
+    func resolved() throws -> [String: JSONValue] {
+        var out: [String: JSONValue] = [:]
+        for file in varsFiles {
+            switch VarsFile.load(file) {
+            case .success(let vars): out.merge(vars) { $1 }
+            case .failure(let diagnostic):
+                Console.error(diagnostic.description)
+                throw ExitCode(Exit.invalid)
+            }
+        }
+        for v in vars {
+            let parts = v.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            out[parts[0]] = .string(parts.count > 1 ? parts[1] : "")
+        }
+        return out
+    }
+}
+
+/// How live requests are made. Defaults are documented in docs/live.md.
+struct HTTPClientOptions: ParsableArguments {
+    @Option(name: .customLong("timeout"), help: "Seconds a live request may take, connection included (default 30).")
+    var requestTimeout: Double = 30
+
+    @Option(name: .customLong("connect-timeout"), help: "Seconds to connect to a live backend (default 10).")
+    var connectTimeout: Double = 10
+
+    @Flag(help: "Skip TLS certificate verification (self-signed staging certificates). Never for production.")
+    var insecure = false
+
+    @Flag(name: .customLong("follow-redirects"), help: "Follow 3xx redirects (up to 5); by default the flow sees them.")
+    var followRedirects = false
+
+    @Option(name: .customLong("max-body"), help: "Largest response body accepted, in bytes (default 10485760).")
+    var maxBody: Int = 10 * 1024 * 1024
+
+    func validate() throws {
+        if !(requestTimeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        if !(connectTimeout > 0) { throw ValidationError("--connect-timeout must be a positive number of seconds") }
+        if maxBody < 1 { throw ValidationError("--max-body must be at least 1 byte") }
+    }
+
+    func liveOptions() -> LiveHTTPOptions {
+        if insecure { Console.error("warning: --insecure: TLS certificates are not verified; anyone on the network path can read these credentials") }
+        var options = LiveHTTPOptions()
+        options.requestTimeout = requestTimeout
+        options.connectTimeout = min(connectTimeout, requestTimeout)
+        options.insecure = insecure
+        options.followRedirects = followRedirects
+        options.maxBodyBytes = maxBody
+        options.environment = ProcessInfo.processInfo.environment
+        return options
+    }
+}
