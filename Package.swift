@@ -14,6 +14,7 @@ let package = Package(
         // Named so the live adapter can tell NIO's connection, TLS and size errors apart (already in the graph).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         // Starting and stopping the sandbox in-process (Hummingbird's own lifecycle library).
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
@@ -53,6 +54,7 @@ let package = Package(
         .testTarget(name: "FlowSpecHTTPTests", dependencies: [
             "FlowSpecHTTP", "FlowSpecRuntime", "FlowSpecLanguage",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "FlowSpecSandboxTests", dependencies: [
             "FlowSpecSandbox",

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import FlowSpecHTTP
+import FlowSpecRuntime
+import Hummingbird
+import Logging
+
+/// The live adapter against real sockets: a Hummingbird server for well-formed answers, a raw server for
+/// broken ones, and addresses where nothing answers at all.
+@Suite(.serialized) struct LiveHTTPAdapterTests {
+    /// Starts a Hummingbird app on a free port for the duration of `body`.
+    func withServer(_ router: Router<BasicRequestContext>, _ body: (Int) async throws -> Void) async throws {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        var logger = Logger(label: "test-server")
+        logger.logLevel = .critical
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                              onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await app.runService(gracefulShutdownSignals: []) }
+            var ports = stream.makeAsyncIterator()
+            let port = await ports.next() ?? 0
+            try await body(port)
+            group.cancelAll()
+        }
+    }
+
+    func options(_ change: (inout LiveHTTPOptions) -> Void = { _ in }) -> LiveHTTPOptions {
+        var o = LiveHTTPOptions()
+        o.connectTimeout = 2
+        o.requestTimeout = 2
+        change(&o)
+        return o
+    }
+
+    /// The adapter is always shut down, even when an expectation throws: AsyncHTTPClient traps otherwise.
+    func withAdapter(_ options: LiveHTTPOptions, _ body: (LiveHTTPAdapter) async throws -> Void) async throws {
+        let adapter = LiveHTTPAdapter(options: options)
+        do { try await body(adapter) } catch {
+            await adapter.shutdown()
+            throw error
+        }
+        await adapter.shutdown()
+    }
+
+    func send(_ adapter: LiveHTTPAdapter, _ url: String, headers: [(String, String)] = []) async -> Result<FlowSpecRuntime.HTTPResponse, TransportError> {
+        let parts = URLComponents(string: url)!
+        let base = "\(parts.scheme!)://\(parts.host!)" + (parts.port.map { ":\($0)" } ?? "")
+        let request = FlowSpecRuntime.HTTPRequest(method: "GET", baseURL: base, path: parts.path.isEmpty ? "/" : parts.path, headers: headers)
+        do { return .success(try await adapter.send(request)) } catch { return .failure(error) }
+    }
+
+    func failureKind(_ result: Result<FlowSpecRuntime.HTTPResponse, TransportError>) -> TransportError.Kind? {
+        if case .failure(let e) = result { return e.kind }
+        return nil
+    }
+
+    @Test func answersComeBackWithStatusHeadersAndParsedJSONAndOurUserAgent() async throws {
+        let router = Router()
+        router.get("/echo") { request, _ -> Response in
+            let ua = request.headers[.userAgent] ?? ""
+            return Response(status: .created, headers: [.contentType: "application/json", .init("X-Seen")!: ua],
+                            body: .init(byteBuffer: .init(string: #"{"ok":true}"#)))
+        }
+        try await withServer(router) { port in
+            try await withAdapter(options()) { adapter in
+            let response = try await send(adapter, "http://127.0.0.1:\(port)/echo").get()
+            #expect(response.status == 201)
+            #expect(response.json == .object(["ok": .bool(true)]))
+            #expect(response.header("x-seen")?.hasPrefix("flowspec/") == true)
+            let own = try await send(adapter, "http://127.0.0.1:\(port)/echo", headers: [("User-Agent", "RepairMinder-iOS/1.0 (iPhone)")]).get()
+            #expect(own.header("x-seen") == "RepairMinder-iOS/1.0 (iPhone)")
+            }
+        }
+    }
+
+    @Test func redirectsAreShownNotFollowedUnlessAsked() async throws {
+        let router = Router()
+        router.get("/old") { _, _ in Response(status: .found, headers: [.location: "/new"]) }
+        router.get("/new") { _, _ in "arrived" }
+        try await withServer(router) { port in
+            try await withAdapter(options()) { plain in
+                let shown = try await send(plain, "http://127.0.0.1:\(port)/old").get()
+                #expect(shown.status == 302)
+                #expect(shown.header("location") == "/new")
+            }
+            try await withAdapter(options { $0.followRedirects = true }) { following in
+                let followed = try await send(following, "http://127.0.0.1:\(port)/old").get()
+                #expect(followed.status == 200)
+                #expect(String(decoding: followed.body, as: UTF8.self) == "arrived")
+            }
+        }
+    }
+
+    @Test func aSlowBackendIsATimeoutAndAHugeBodyIsTooLarge() async throws {
+        let router = Router()
+        router.get("/slow") { _, _ -> String in
+            try await Task.sleep(for: .seconds(3))
+            return "late"
+        }
+        router.get("/huge") { _, _ in String(repeating: "x", count: 300_000) }
+        try await withServer(router) { port in
+            try await withAdapter(options { $0.requestTimeout = 0.5; $0.maxBodyBytes = 100_000 }) { adapter in
+            let slow = await send(adapter, "http://127.0.0.1:\(port)/slow")
+            #expect(failureKind(slow) == .timeout)
+            if case .failure(let e) = slow {
+                #expect(e.url == "http://127.0.0.1:\(port)/slow")
+                #expect(e.cause.contains("--timeout"))
+            }
+            #expect(failureKind(await send(adapter, "http://127.0.0.1:\(port)/huge")) == .tooLarge)
+            }
+        }
+    }
+
+    @Test func nothingListeningIsRefusedAndAnUnknownHostIsDNS() async throws {
+        try await withAdapter(options()) { adapter in
+        let refused = await send(adapter, "http://127.0.0.1:9/api/auth/me")
+        #expect(failureKind(refused) == .refused)
+        if case .failure(let e) = refused { #expect(e.description.contains("http://127.0.0.1:9/api/auth/me")) }
+        #expect(failureKind(await send(adapter, "http://flowspec-no-such-host.invalid/x")) == .dns)
+        }
+    }
+
+    @Test func aBodyCutShortIsTruncated() async throws {
+        let server = try RawServer(reply: Array("HTTP/1.1 200 OK\r\nContent-Length: 100\r\nContent-Type: application/json\r\n\r\n{\"token\":".utf8))
+        defer { server.stop() }
+        try await withAdapter(options()) { adapter in
+            #expect(failureKind(await send(adapter, "http://127.0.0.1:\(server.port)/")) == .truncated)
+        }
+    }
+
+    @Test func tlsToAPlainServerIsATLSFailure() async throws {
+        let server = try RawServer(reply: Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8), replyToAnyBytes: true)
+        defer { server.stop() }
+        try await withAdapter(options()) { adapter in
+            #expect(failureKind(await send(adapter, "https://127.0.0.1:\(server.port)/")) == .tls)
+        }
+    }
+
+    @Test func requestsGoThroughTheConfiguredProxyExceptNoProxyHosts() async throws {
+        let proxy = try RawServer(reply: Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8))
+        defer { proxy.stop() }
+        try await withAdapter(options {
+            $0.environment = ["HTTP_PROXY": "http://127.0.0.1:\(proxy.port)", "NO_PROXY": "internal.example"]
+        }) { adapter in
+        let viaProxy = try await send(adapter, "http://staging.example.test/api/auth/me").get()
+        #expect(viaProxy.status == 200)
+        #expect(proxy.requestHeads.first?.hasPrefix("CONNECT staging.example.test:80 HTTP/1.1") == true)
+        #expect(proxy.requestHeads.last?.hasPrefix("GET /api/auth/me HTTP/1.1") == true)
+        // NO_PROXY hosts go direct (and fail to resolve here), never through the proxy.
+        #expect(failureKind(await send(adapter, "http://api.internal.example/x")) == .dns)
+        #expect(proxy.requestHeads.count == 2)
+        }
+    }
+}
