@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import FlowSpecHTTP
 import FlowSpecLanguage
+import FlowSpecSandbox
 import FlowSpecScenarios
 
 struct RunCommand: AsyncParsableCommand {
@@ -22,15 +24,17 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Run only scenarios whose name matches this regular expression.")
     var filter: String?
 
-    @Option(name: .customLong("var"), help: "A run variable, name=value (repeatable).")
-    var vars: [String] = []
+    @OptionGroup var variables: VariableOptions
+    @OptionGroup var http: HTTPClientOptions
+
+    @Flag(name: .customLong("no-sandbox"), help: "Never start the embedded sandbox; live scenarios without a backend are skipped.")
+    var noSandbox = false
 
     @Flag(help: "Print only failures and the summary.")
     var quiet = false
 
     func validate() throws {
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        for v in vars where !v.contains("=") { throw ValidationError("--var takes name=value, got `\(v)`") }
         if let filter, RegexCache.compile(filter) == nil { throw ValidationError("--filter is not a valid regular expression: \(filter)") }
     }
 
@@ -50,20 +54,20 @@ struct RunCommand: AsyncParsableCommand {
             Console.error("no scenarios found in \(paths.joined(separator: " "))\(filter.map { " matching /\($0)/" } ?? "")")
             throw ExitCode(Exit.invalid)
         }
-        var runVars: [String: JSONValue] = [:]
-        for v in vars {
-            let parts = v.split(separator: "=", maxSplits: 1).map(String.init)
-            runVars[parts[0]] = .string(parts.count > 1 ? parts[1] : "")
-        }
+        var runVars = try variables.resolved()
+        let backend = try await LiveBackend.prepare(needed: scenarios.contains(where: \.live), vars: &runVars,
+                                                    embedded: !noSandbox, options: http.liveOptions())
         let reporter = ConsoleReporter(color: Console.useColor)
         let quiet = self.quiet
-        let runner = ScenarioRunner(specs: suite.specs, jobs: jobs, vars: runVars)
+        let runner = ScenarioRunner(specs: suite.specs, jobs: jobs, vars: runVars, live: backend?.adapter)
         let printer = OrderedPrinter(count: scenarios.count)
         let reports = await runner.run(scenarios) { index, report in
             await printer.finished(index, quiet && report.status == .passed ? nil : reporter.line(for: report))
         }
+        await backend?.stop()
         print(ConsoleReporter.summary(reports))
-        if reports.contains(where: { $0.status == .failed }) { throw ExitCode(Exit.failed) }
+        // A broken promise (1) outranks a backend that did not answer (3): it is the regression signal.
+        if reports.contains(where: { $0.status == .failed && !$0.infrastructureFailure }) { throw ExitCode(Exit.failed) }
         if reports.contains(where: { $0.infrastructureFailure }) { throw ExitCode(Exit.infrastructure) }
     }
 }

@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import FlowSpecLanguage
+import FlowSpecRuntime
+import FlowSpecSandbox
+
+struct SandboxCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sandbox",
+        abstract: "Serve the reference backend (Repair Minder, Supabase Auth, Traveling; the legacy API on its own port).",
+        discussion: "Runs until interrupted (Ctrl-C). Endpoints, accounts file and outbox: docs/sandbox.md."
+    )
+
+    @Option(help: "Port for Repair Minder, Supabase (/auth/v1), Traveling and the outbox (0: a free port).")
+    var port: Int = 8080
+
+    @Option(name: .customLong("legacy-port"), help: "Port for the seed-000 backend, which shares paths with the newer API (0: a free port).")
+    var legacyPort: Int = 8081
+
+    @Option(help: "Interface to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "Accounts, codes for test phones and token lifetimes (YAML or JSON; see docs/sandbox.md).")
+    var accounts: String?
+
+    @Option(name: .customLong("break"), help: "Break one documented promise on purpose, to see the live suite catch it (repeatable; `--break list` shows them).")
+    var breaks: [String] = []
+
+    @Option(name: .customLong("write-vars"), help: "Write the live-suite variables for this sandbox to FILE (YAML), for `flowspec run scenarios/live --vars-file FILE`.")
+    var writeVars: String?
+
+    func validate() throws {
+        for p in [port, legacyPort] where !(0...65535).contains(p) { throw ValidationError("ports are 0–65535 (0 picks a free one), got \(p)") }
+    }
+
+    func run() async throws {
+        if breaks.contains("list") {
+            for b in SandboxBreak.allCases { print("\(b.rawValue)\n    \(b.promise)") }
+            return
+        }
+        var broken: Set<SandboxBreak> = []
+        for name in breaks {
+            guard let b = SandboxBreak(rawValue: name) else {
+                let names = SandboxBreak.allCases.map(\.rawValue)
+                throw ValidationError("unknown --break `\(name)`" + (Suggestion.didYouMean(name, in: names).map { "; \($0)" } ?? "") + "; `--break list` shows them")
+            }
+            broken.insert(b)
+        }
+        var options = SandboxOptions(host: host, port: port, legacyPort: legacyPort, breaks: broken)
+        if let accounts {
+            do { options.accounts = try SandboxAccounts.load(path: accounts) } catch {
+                Console.error("error: \(error)")
+                throw ExitCode(Exit.invalid)
+            }
+        }
+        let sandbox: RunningSandbox
+        do { sandbox = try await Sandbox.start(options) } catch {
+            Console.error("error: could not start the sandbox on \(host):\(port)/\(legacyPort): \(error) — is the port in use? --port 0 picks a free one")
+            throw ExitCode(Exit.infrastructure)
+        }
+        let vars = sandbox.liveVars()
+        if let writeVars {
+            let text = vars.sorted { $0.key < $1.key }.map { "\($0.key): \(Self.yamlQuoted($0.value))" }.joined(separator: "\n") + "\n"
+            do { try AtomicFile.write(Data(text.utf8), to: writeVars, permissions: 0o600) } catch {
+                Console.error("error: could not write \(writeVars): \(error.localizedDescription)")
+                await sandbox.stop()
+                throw ExitCode(Exit.invalid)
+            }
+        }
+        print("FlowSpec sandbox")
+        print("  Repair Minder, Supabase (/auth/v1), Traveling: \(sandbox.baseURL)")
+        print("  legacy Repair Minder (seed 000):              \(sandbox.legacyURL)")
+        print("  outbox (emailed and texted codes):            \(sandbox.baseURL)/__sandbox/outbox")
+        if !broken.isEmpty { print("  BROKEN on purpose: " + broken.map(\.rawValue).sorted().joined(separator: ", ")) }
+        if let writeVars { print("  live-suite variables written to \(writeVars)") }
+        print("Ctrl-C stops it.")
+        fflushStandardOutput()
+        await Self.waitForInterrupt()
+        await sandbox.stop()
+    }
+
+    static func yamlQuoted(_ value: String) -> String {
+        "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// Suspends until SIGINT or SIGTERM.
+    static func waitForInterrupt() async {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
+        var sources: [any DispatchSourceSignal] = []
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { continuation.yield(sig) }
+            source.resume()
+            sources.append(source)
+        }
+        for await _ in stream { break }
+        sources.forEach { $0.cancel() }
+    }
+}
+
+func fflushStandardOutput() { fflush(nil) }
