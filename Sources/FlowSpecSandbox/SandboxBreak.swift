@@ -29,7 +29,7 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
     // Traveling (seed 004)
     case travelingNoEnvelope = "traveling-no-envelope"
     case travelingRefreshBroken = "traveling-refresh-broken"
-    case travelingNever401 = "traveling-never-401"
+    case travelingAcceptsExpiredToken = "traveling-accepts-expired-token"
     // Legacy Repair Minder (seed 000)
     case legacyTwoFactorOptional = "legacy-two-factor-optional"
 
@@ -84,7 +84,7 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
             "Traveling answers are wrapped in {\"data\": ...} (seed 004, Backend Requirements)."
         case .travelingRefreshBroken:
             "POST /v1/auth/refresh exchanges a valid refresh token for new tokens (seed 004, Backend Requirements; refresh on 401)."
-        case .travelingNever401:
+        case .travelingAcceptsExpiredToken:
             "An expired access token answers 401 on /v1/auth/me, so the client's refresh-on-401 runs (seed 004, Authenticated Request Flow)."
         case .legacyTwoFactorOptional:
             "The legacy login answers requiresTwoFactor for a 2FA account until twoFactorToken is sent (seed 000, AuthManager.login)."

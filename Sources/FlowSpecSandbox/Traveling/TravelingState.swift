@@ -1,1 +1,4 @@
-struct TravelingState: Sendable {}
+/// Traveling state: refresh-token families (the tokens themselves are JWTs wrapping the family's current token).
+struct TravelingState: Sendable {
+    var families = RefreshFamilies()
+}
