@@ -1,2 +1,133 @@
 import Hummingbird
-import Crypto
+import Logging
+import ServiceLifecycle
+
+/// Starts sandboxes: in-memory reference backends for the seed APIs, in this process.
+public enum Sandbox {
+    /// Binds both listeners (main and legacy) and returns once both are accepting connections.
+    /// Throws `SandboxStartError` when a listener cannot be bound (a port in use, a bad host).
+    /// No signal handlers are installed: the caller decides when to `stop()`.
+    public static func start(_ options: SandboxOptions) async throws -> RunningSandbox {
+        let world = World(accounts: options.accounts, breaks: options.breaks)
+        let main = MainBackend(world: world)
+        let legacy = LegacyBackend(world: world)
+        let (events, announce) = AsyncStream<StartEvent>.makeStream()
+        let logger = quietLogger()
+
+        func application(_ listener: Listener, port: Int, handle: @escaping @Sendable (SandboxRequest) -> Reply)
+            -> some Service
+        {
+            Application(
+                responder: SandboxResponder(handle: handle),
+                configuration: ApplicationConfiguration(address: .hostname(options.host, port: port), serverName: nil),
+                onServerRunning: { channel in announce.yield(.bound(listener, channel.localAddress?.port ?? port)) },
+                logger: logger)
+        }
+
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: [
+                .init(service: application(.main, port: options.port, handle: main.respond(to:))),
+                .init(service: application(.legacy, port: options.legacyPort) { legacy.respond(to: $0) }),
+            ],
+            logger: logger))
+        let running = Task {
+            do {
+                try await group.run()
+                announce.yield(.finished(nil))
+            } catch {
+                announce.yield(.finished(error))
+            }
+            announce.finish()
+        }
+
+        var ports: [Listener: Int] = [:]
+        for await event in events {
+            switch event {
+            case .bound(let listener, let port):
+                ports[listener] = port
+            case .finished(let error):
+                await group.triggerGracefulShutdown()
+                throw SandboxStartError(host: options.host, port: options.port, legacyPort: options.legacyPort,
+                                        underlying: error.map { "\($0)" } ?? "the server stopped before listening")
+            }
+            if let mainPort = ports[.main], let legacyPort = ports[.legacy] {
+                return RunningSandbox(host: options.host, port: mainPort, legacyPort: legacyPort,
+                                      accounts: options.accounts, group: group, running: running)
+            }
+        }
+        throw SandboxStartError(host: options.host, port: options.port, legacyPort: options.legacyPort,
+                                underlying: "the server stopped before listening")
+    }
+
+    /// Warnings and worse only: the sandbox runs inside test processes, whose output should stay readable.
+    private static func quietLogger() -> Logger {
+        var logger = Logger(label: "flowspec.sandbox")
+        logger.logLevel = .warning
+        return logger
+    }
+
+    enum Listener: Hashable, Sendable {
+        case main
+        case legacy
+    }
+
+    enum StartEvent: Sendable {
+        case bound(Listener, Int)
+        case finished((any Error)?)
+    }
+}
+
+/// A sandbox that could not start listening.
+public struct SandboxStartError: Error, CustomStringConvertible {
+    public let host: String
+    public let port: Int
+    public let legacyPort: Int
+    public let underlying: String
+
+    public var description: String {
+        "The sandbox could not listen on \(host) (port \(port == 0 ? "any" : String(port)), legacy port "
+            + "\(legacyPort == 0 ? "any" : String(legacyPort))): \(underlying)"
+    }
+}
+
+/// A started sandbox. Keep it alive for as long as its backends are needed, and `stop()` it afterwards.
+public final class RunningSandbox: Sendable {
+    public let port: Int
+    public let legacyPort: Int
+    public let host: String
+    private let accounts: SandboxAccounts
+    private let group: ServiceGroup
+    private let running: Task<Void, Never>
+
+    init(host: String, port: Int, legacyPort: Int, accounts: SandboxAccounts, group: ServiceGroup,
+         running: Task<Void, Never>)
+    {
+        self.host = host
+        self.port = port
+        self.legacyPort = legacyPort
+        self.accounts = accounts
+        self.group = group
+        self.running = running
+    }
+
+    /// The main port: Repair Minder (`/api`), Supabase (`/auth/v1`), Traveling (`/v1`), the outbox (`/__sandbox`).
+    public var baseURL: String { "http://\(hostForURL):\(port)" }
+
+    /// The seed-000 backend.
+    public var legacyURL: String { "http://\(hostForURL):\(legacyPort)" }
+
+    private var hostForURL: String { host.contains(":") ? "[\(host)]" : host }
+
+    /// Every live-suite variable for the loaded accounts (docs/sandbox.md lists them). A variable whose kind
+    /// of account the accounts do not contain is left out rather than pointed at the wrong account.
+    public func liveVars() -> [String: String] {
+        accounts.liveVars(baseURL: baseURL, legacyURL: legacyURL)
+    }
+
+    /// Stops accepting connections, lets requests in flight finish, and returns when both listeners are closed.
+    /// Safe to call more than once.
+    public func stop() async {
+        await group.triggerGracefulShutdown()
+        await running.value
+    }
+}

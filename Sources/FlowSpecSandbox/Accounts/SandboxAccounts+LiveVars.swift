@@ -1,0 +1,73 @@
+extension SandboxAccounts {
+    /// The live suite's variables, each pointing at an account of the kind its name promises.
+    func liveVars(baseURL: String, legacyURL: String) -> [String: String] {
+        var vars: [String: String] = [
+            "repairminder_url": baseURL,
+            "supabase_url": baseURL,
+            "supabase_anon_key": supabase.anonKey,
+            "traveling_url": baseURL,
+            "legacy_url": legacyURL,
+            // The runner exports a flow's inputs as environment variables; `${email}` is for the shell.
+            "email_code_command": Self.codeCommand(baseURL: baseURL),
+            "legacy_code_command": Self.codeCommand(baseURL: baseURL),
+        ]
+        func staff(where matches: (StaffUser, Company) -> Bool) -> StaffUser? {
+            self.staff.first { user in company(id: user.companyID).map { matches(user, $0) } ?? false }
+        }
+        let usable: (StaffUser, Company) -> Bool = { user, company in
+            user.isActive && !user.isArchived && company.status == .active
+        }
+        if let user = staff(where: { usable($0, $1) && $0.password != nil }) {
+            vars["staff_email"] = user.email
+            vars["staff_password"] = user.password
+        }
+        if let user = staff(where: { usable($0, $1) && $0.magicLinkEnabled && $0.password != nil })
+            ?? staff(where: { usable($0, $1) && $0.magicLinkEnabled })
+        {
+            vars["magic_staff_email"] = user.email
+        }
+        if let user = staff(where: { user, _ in !user.isActive && !user.isArchived && user.password != nil }) {
+            vars["deactivated_email"] = user.email
+            vars["deactivated_password"] = user.password
+        }
+        if let user = staff(where: { $0.isActive && !$0.isArchived && $0.password != nil && $1.status == .pendingApproval })
+            ?? staff(where: { $0.isActive && !$0.isArchived && $0.password != nil && $1.status.isQuarantined })
+        {
+            vars["quarantined_email"] = user.email
+            vars["quarantined_password"] = user.password
+        }
+        if let user = staff(where: { user, _ in user.isActive && !user.isArchived && user.password == nil }) {
+            vars["nopassword_email"] = user.email
+        }
+        if let user = staff(where: { user, _ in user.isArchived && user.password != nil }) {
+            vars["archived_email"] = user.email
+            vars["archived_password"] = user.password
+        }
+        if let customer = customers.first(where: { $0.companyIDs.count == 1 }) {
+            vars["customer_email"] = customer.email
+        }
+        if let customer = customers.first(where: { $0.companyIDs.count >= 2 }), let last = customer.companyIDs.last {
+            // The last company, never the first: a client that ignores companyId lands in the first one.
+            vars["multi_customer_email"] = customer.email
+            vars["multi_customer_company_id"] = last
+        }
+        if let (phone, code) = supabase.testPhones.sorted(by: { $0.key < $1.key }).first {
+            vars["phone"] = phone
+            vars["phone_otp"] = code
+        }
+        if let user = traveling.users.first {
+            vars["traveling_email"] = user.email
+            vars["traveling_password"] = user.password
+        }
+        if let user = legacy.users.first(where: { $0.login == .twoFactor }) ?? legacy.users.first {
+            vars["legacy_email"] = user.email
+            vars["legacy_password"] = user.password
+        }
+        return vars
+    }
+
+    /// Prints only the latest code sent to `$email` (curl exits non-zero on 404, so "no code" is a failure).
+    static func codeCommand(baseURL: String) -> String {
+        "curl -fsS -G --data-urlencode \"to=${email}\" \(baseURL)/__sandbox/outbox/latest"
+    }
+}

@@ -1,0 +1,48 @@
+/// Short numeric codes sent by email or SMS, one live code per key (a new code replaces the previous one,
+/// like seed 003's single `magic_link_code` column).
+struct OneTimeCodes<Key: Hashable & Sendable>: Sendable {
+    struct Issued: Sendable {
+        let code: String
+        let expiresAt: Double
+        var wrongAttempts: Int
+    }
+
+    /// Wrong guesses before the live code is burnt: a 6-digit code must not be brute-forceable through the sandbox.
+    static var maxWrongAttempts: Int { 5 }
+
+    private var live: [Key: Issued] = [:]
+
+    mutating func issue(for key: Key, lifetime: Double, now: Double, code: String = Secrets.sixDigitCode()) -> String {
+        live[key] = Issued(code: code, expiresAt: now + lifetime, wrongAttempts: 0)
+        return code
+    }
+
+    /// Whether `code` is the live, unexpired code for `key`. A match is consumed unless `consume` is false
+    /// (the customer company-selection step keeps it for the follow-up call, and the `codes-reusable` break).
+    mutating func redeem(_ code: String, for key: Key, now: Double, consume: Bool = true) -> Bool {
+        guard var issued = live[key] else { return false }
+        if now >= issued.expiresAt {
+            live[key] = nil
+            return false
+        }
+        guard constantTimeEquals(issued.code, code) else {
+            issued.wrongAttempts += 1
+            live[key] = issued.wrongAttempts >= Self.maxWrongAttempts ? nil : issued
+            return false
+        }
+        if consume { live[key] = nil }
+        return true
+    }
+
+    mutating func discard(for key: Key) {
+        live[key] = nil
+    }
+
+    private func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
+        let left = Array(lhs.utf8), right = Array(rhs.utf8)
+        guard left.count == right.count else { return false }
+        var difference: UInt8 = 0
+        for (l, r) in zip(left, right) { difference |= l ^ r }
+        return difference == 0
+    }
+}

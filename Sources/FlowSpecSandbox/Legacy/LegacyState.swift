@@ -1,0 +1,5 @@
+/// Seed-000 backend state: 2FA codes by user id and refresh families (sessions).
+struct LegacyState: Sendable {
+    var codes = OneTimeCodes<String>()
+    var families = RefreshFamilies()
+}

@@ -1,0 +1,21 @@
+/// Repair Minder staff state: who is mid-2FA, live codes, refresh families, runtime account changes.
+struct StaffState: Sendable {
+    /// User id → end of the window in which the 2FA code may be requested and verified after a correct password.
+    var pendingTwoFactor: [String: Double] = [:]
+    /// Keyed by user id (2FA verify sends `userId`).
+    var twoFactorCodes = OneTimeCodes<String>()
+    /// Keyed by lowercased email (magic-link verify sends `email`).
+    var magicLinkCodes = OneTimeCodes<String>()
+    var families = RefreshFamilies()
+    /// Set through `/__sandbox/staff/deactivate|activate`, so "User account is no longer active" can be shown.
+    var activeOverride: [String: Bool] = [:]
+    var lastLogin: [String: Double] = [:]
+}
+
+/// Repair Minder customer state.
+struct CustomerState: Sendable {
+    /// Keyed by lowercased email.
+    var codes = OneTimeCodes<String>()
+    /// Session id → revoked? Customer JWTs carry the session id (seed 003 claims).
+    var sessions: [String: Bool] = [:]
+}

@@ -1,0 +1,71 @@
+/// Staff session endpoints (seed 003): refresh with rotation and reuse detection, /me, logout.
+struct StaffSessionRoutes: Sendable {
+    let world: World
+    var sessions: StaffSessions { StaffSessions(world: world) }
+
+    var routes: [Route] {
+        [
+            Route("POST", "/api/auth/refresh") { request, _ in try refresh(request) },
+            Route("GET", "/api/auth/me") { request, _ in try me(request) },
+            Route("POST", "/api/auth/logout") { request, _ in try logout(request) },
+        ]
+    }
+
+    func refresh(_ request: SandboxRequest) throws -> Reply {
+        let body = try request.repairMinderBody()
+        guard let token = body.text("refreshToken") else { return .error(400, "Refresh token is required") }
+        let isMobile = sessions.isMobile(request)
+        let policy = RefreshFamilies.Policy(
+            rotate: !world.has(.noRefreshRotation),
+            detectReuse: !world.has(.noReuseDetection),
+            revokeFamilyOnReuse: !world.has(.familySurvivesReuse))
+        return world.withState { state in
+            let rotation = state.staff.families.rotate(token, lifetime: sessions.refreshLifetime(isMobile: isMobile),
+                                                       isMobile: isMobile, now: request.now, policy: policy)
+            switch rotation {
+            case .unknown, .revoked:
+                return .error(401, RepairMinderMessages.invalidRefreshToken)
+            case .reused:
+                return .error(401, RepairMinderMessages.tokenReuse)
+            case .expired:
+                return .error(401, RepairMinderMessages.refreshTokenExpired)
+            case .rotated(let family):
+                guard let user = sessions.user(id: family.subject), sessions.canUseSession(user, in: state.staff) else {
+                    state.staff.families.revoke(family.id)
+                    return .error(401, RepairMinderMessages.noLongerActive)
+                }
+                return .ok([
+                    "token": .string(sessions.accessToken(for: user, sessionID: family.id, isMobile: isMobile, now: request.now)),
+                    "refreshToken": .string(family.current),
+                    "expiresIn": .int(WallClock.seconds(world.accounts.lifetimes.accessToken)),
+                ])
+            }
+        }
+    }
+
+    func me(_ request: SandboxRequest) throws -> Reply {
+        try world.withState { state throws(Rejection) in
+            let session = try sessions.authenticate(request, state: state.staff)
+            if world.has(.quarantineBlocksMe), session.company.status.isQuarantined {
+                return QuarantineGuard.refusal
+            }
+            var user = sessions.userJSON(session.user, state: state.staff)
+            if world.has(.meDropsEmail) { user = user.removing("email") }
+            return .ok([
+                "user": user,
+                "company": RepairMinderJSON.company(session.company),
+                "hasPassword": .bool(session.user.password != nil),
+            ])
+        }
+    }
+
+    func logout(_ request: SandboxRequest) throws -> Reply {
+        try world.withState { state throws(Rejection) in
+            let session = try sessions.authenticate(request, state: state.staff)
+            if !world.has(.logoutKeepsSession) {
+                state.staff.families.revoke(session.sessionID)
+            }
+            return .ok(["success": true])
+        }
+    }
+}

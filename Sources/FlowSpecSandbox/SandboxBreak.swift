@@ -1,0 +1,93 @@
+/// A deliberately broken promise. Starting the sandbox with one break proves that the live suite notices
+/// when a backend stops keeping that promise (a suite that still passes has no teeth there).
+public enum SandboxBreak: String, CaseIterable, Sendable {
+    // Repair Minder staff (seed 003)
+    case twoFactorOptional = "two-factor-optional"
+    case codesReusable = "codes-reusable"
+    case noRefreshRotation = "no-refresh-rotation"
+    case noReuseDetection = "no-reuse-detection"
+    case familySurvivesReuse = "family-survives-reuse"
+    case logoutKeepsSession = "logout-keeps-session"
+    case acceptsTamperedToken = "accepts-tampered-token"
+    case acceptsExpiredToken = "accepts-expired-token"
+    case deactivatedCanLogin = "deactivated-can-login"
+    case meDropsEmail = "me-drops-email"
+    case wrongErrorMessage = "wrong-error-message"
+    case mobileGetsWebLifetime = "mobile-gets-web-lifetime"
+    case quarantineOpen = "quarantine-open"
+    case quarantineBlocksMe = "quarantine-blocks-me"
+    // Repair Minder customers (seed 003, scenarios)
+    case customerEnumeration = "customer-enumeration"
+    case ignoresCompanyID = "ignores-company-id"
+    case customerLogoutKeepsSession = "customer-logout-keeps-session"
+    // Supabase Auth (reference/supabase-auth.md, seed 002)
+    case supabaseOTPNoRateLimit = "supabase-otp-no-rate-limit"
+    case supabaseOTPReusable = "supabase-otp-reusable"
+    case supabaseRefreshNoRotation = "supabase-refresh-no-rotation"
+    case supabaseBadJWT401 = "supabase-bad-jwt-401"
+    case supabaseLogoutKeepsSession = "supabase-logout-keeps-session"
+    // Traveling (seed 004)
+    case travelingNoEnvelope = "traveling-no-envelope"
+    case travelingRefreshBroken = "traveling-refresh-broken"
+    case travelingAcceptsExpiredToken = "traveling-accepts-expired-token"
+    // Legacy Repair Minder (seed 000)
+    case legacyTwoFactorOptional = "legacy-two-factor-optional"
+
+    /// One line: the documented promise this break violates, and where it is documented.
+    public var promise: String {
+        switch self {
+        case .twoFactorOptional:
+            "Staff password login always requires 2FA and never returns tokens (seed 003, Staff Login Flow: \"Response (always requires 2FA)\")."
+        case .codesReusable:
+            "2FA and magic-link codes are single use (seed 003 2FA/magic-link steps; brief: codes single use and expiring)."
+        case .noRefreshRotation:
+            "Each refresh returns a new refresh token and retires the old one (seed 003, Token Refresh: \"Refresh tokens are single-use (rotation on each refresh)\")."
+        case .noReuseDetection:
+            "Presenting a rotated-out refresh token is rejected with \"Token reuse detected. All sessions revoked. Please log in again.\" (seed 003, Token Refresh)."
+        case .familySurvivesReuse:
+            "Reusing a revoked refresh token revokes the entire token family, so the newest token stops working too (seed 003, Token Refresh: \"Stolen token detection\")."
+        case .logoutKeepsSession:
+            "POST /api/auth/logout revokes the entire refresh token family for the session (seed 003, Logout)."
+        case .acceptsTamperedToken:
+            "Access tokens are signed JWTs; a token whose signature does not verify is rejected with 401 (seed 003, JWT Claims; Auto-Refresh Strategy)."
+        case .acceptsExpiredToken:
+            "Access tokens expire after 15 minutes and an expired one is rejected with 401 (seed 003, Token Lifetimes; Auto-Refresh Strategy)."
+        case .deactivatedCanLogin:
+            "A deactivated account cannot log in: 401 \"Account is deactivated\" (seed 003, Staff Login Flow, Error Responses)."
+        case .meDropsEmail:
+            "GET /api/auth/me returns the user with every User field, including email (seed 003, Get Current User; User Model)."
+        case .wrongErrorMessage:
+            "A wrong email or password answers 401 \"Invalid credentials\" (seed 003, Staff Login Flow, Error Responses)."
+        case .mobileGetsWebLifetime:
+            "A mobile User-Agent (Mobile, Android, iPhone, iPad, iPod) gets a 90-day refresh token and isMobile true (seed 003, Token Lifetimes; JWT Claims)."
+        case .quarantineOpen:
+            "Staff of a pending_approval or suspended company get 403 ACCOUNT_PENDING_APPROVAL outside the allow-list (seed 003, Quarantine Mode)."
+        case .quarantineBlocksMe:
+            "/api/auth/me stays allowed during quarantine (seed 003, Quarantine Mode, allowed endpoints)."
+        case .customerEnumeration:
+            "request-magic-link answers the same for known and unknown emails (seed 003, Customer Magic Link: \"always the same to prevent enumeration\")."
+        case .ignoresCompanyID:
+            "A multi-company customer's verify with companyId signs in to that company (seed 003, Customer Magic Link: \"call verify again with companyId\"; seed 001)."
+        case .customerLogoutKeepsSession:
+            "Customer logout ends that customer session (scenario customer-logout-keeps-staff-tokens; seed 001 logout per role)."
+        case .supabaseOTPNoRateLimit:
+            "A second SMS to the same phone within the send interval is refused with 429 over_sms_send_rate_limit (reference/supabase-auth.md, POST /otp)."
+        case .supabaseOTPReusable:
+            "An SMS code is single use; presenting it again answers 403 otp_expired (reference/supabase-auth.md, POST /verify)."
+        case .supabaseRefreshNoRotation:
+            "The refresh_token grant returns a new refresh token (rotation) (reference/supabase-auth.md, POST /token)."
+        case .supabaseBadJWT401:
+            "An expired or bad JWT on /user answers 403 bad_jwt, not 401 (reference/supabase-auth.md, GET /user)."
+        case .supabaseLogoutKeepsSession:
+            "POST /logout ends the session: its access token then gets 403 session_not_found (reference/supabase-auth.md, GET /user, POST /logout)."
+        case .travelingNoEnvelope:
+            "Traveling answers are wrapped in {\"data\": ...} (seed 004, Backend Requirements)."
+        case .travelingRefreshBroken:
+            "POST /v1/auth/refresh exchanges a valid refresh token for new tokens (seed 004, Backend Requirements; refresh on 401)."
+        case .travelingAcceptsExpiredToken:
+            "An expired access token answers 401 on /v1/auth/me, so the client's refresh-on-401 runs (seed 004, Authenticated Request Flow)."
+        case .legacyTwoFactorOptional:
+            "The legacy login answers requiresTwoFactor for a 2FA account until twoFactorToken is sent (seed 000, AuthManager.login)."
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// How to start a sandbox. Port 0 asks the OS for a free port (tests run many sandboxes in parallel).
+public struct SandboxOptions: Sendable {
+    public var host: String
+    public var port: Int
+    /// The seed-000 backend listens on its own port because it shares paths (`/api/auth/login`) with the newer API.
+    public var legacyPort: Int
+    public var accounts: SandboxAccounts
+    /// Deliberately broken promises, for proving the live suite's teeth. Meant to be used one at a time.
+    public var breaks: Set<SandboxBreak>
+
+    public init(host: String = "127.0.0.1", port: Int = 0, legacyPort: Int = 0, accounts: SandboxAccounts = .defaults,
+                breaks: Set<SandboxBreak> = [])
+    {
+        self.host = host
+        self.port = port
+        self.legacyPort = legacyPort
+        self.accounts = accounts
+        self.breaks = breaks
+    }
+}
