@@ -33,7 +33,7 @@ public final class Redactor: Sendable {
         if case .string(let s) = value, Redactor.looksLikeErrorCode(s) { return }
         if Redactor.isSensitiveKey(key) || key.lowercased().contains("session") {
             register(value)
-        } else if case .string(let s) = value, s.count >= 20, !s.contains(" ") {
+        } else if case .string(let s) = value, s.count >= 20, !s.contains(" "), !Redactor.isUUID(s) {
             register(s)
         }
     }
@@ -53,6 +53,12 @@ public final class Redactor: Sendable {
     static let sensitiveKeyParts = ["token", "password", "secret", "code", "otp", "jwt", "apikey", "api_key"]
 
     public static func isSensitiveHeader(_ name: String) -> Bool { sensitiveHeaders.contains(name.lowercased()) }
+
+    /// Ids (user, company, session family) are UUIDs; a credential under an id-like key is rare, and one
+    /// under a credential key is masked by its key anyway.
+    static func isUUID(_ s: String) -> Bool {
+        s.count == 36 && RegexCache.uuid.wholeMatch(s)
+    }
 
     public static func isSensitiveKey(_ key: String) -> Bool {
         let lowered = key.lowercased()
@@ -86,4 +92,8 @@ public final class Redactor: Sendable {
     public func maskedHeaderValue(_ name: String, _ value: String) -> String {
         Redactor.isSensitiveHeader(name) ? (value.hasPrefix("Bearer ") ? "Bearer \(Redactor.mask)" : Redactor.mask) : redact(value)
     }
+}
+
+extension RegexCache {
+    static let uuid = compile("^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$")!
 }
