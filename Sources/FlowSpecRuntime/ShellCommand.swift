@@ -40,7 +40,13 @@ public struct ShellCommand: Sendable {
             return .failure(InputError("could not start /bin/sh: \(error.localizedDescription)"))
         }
         let timedOut = TimeoutFlag()
-        let timer = DispatchWorkItem { if process.isRunning { timedOut.set(); process.terminate() } }
+        // The shell's children (a `sleep`, a stuck `psql`) hold the output pipe open too: stop the whole group.
+        let timer = DispatchWorkItem {
+            guard process.isRunning else { return }
+            timedOut.set()
+            kill(-process.processIdentifier, SIGKILL)
+            process.terminate()
+        }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         // Read stderr on another thread so a chatty command cannot fill one pipe while we drain the other.
         let errorData = PipeReader(stderr.fileHandleForReading)

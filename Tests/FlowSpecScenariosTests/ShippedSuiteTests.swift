@@ -6,9 +6,12 @@ import Testing
 
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+/// The scripted scenarios (live ones need a backend; LiveSuiteTests runs them against the sandbox).
 func shippedSuite() -> Suite {
-    SuiteLoader.load(paths: [repositoryRoot.appendingPathComponent("scenarios").path],
-                     flowsFolder: repositoryRoot.appendingPathComponent("flows").path)
+    var suite = SuiteLoader.load(paths: [repositoryRoot.appendingPathComponent("scenarios").path],
+                                 flowsFolder: repositoryRoot.appendingPathComponent("flows").path)
+    suite.scenarios.removeAll { $0.live }
+    return suite
 }
 
 @Suite struct ShippedSuiteTests {

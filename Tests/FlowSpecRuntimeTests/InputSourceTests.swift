@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import FlowSpecLanguage
+@testable import FlowSpecRuntime
+
+/// Given values, then a command, then a prompt — and commands see the inputs handed out so far.
+struct InputSourceTests {
+    func decl(_ name: String, secret: Bool = false) -> InputDecl {
+        InputDecl(name: name, kind: .string, pattern: nil, secret: secret, prompt: nil, location: SourceLocation(file: "t", line: 1, column: 1))
+    }
+
+    @Test func aCommandPrintsTheValueTrimmedAndSeesEarlierNonSecretInputs() async throws {
+        let source = LayeredInputSource(values: ["email": ["qa@example.com"], "password": ["hunter2-secret"]],
+                                        commands: ["code": #"printf '  %s|%s \n' "$email" "${password:-none}""#])
+        #expect(try await source.current(decl("email"), flow: "f") == "qa@example.com")
+        #expect(try await source.current(decl("password", secret: true), flow: "f") == "hunter2-secret")
+        // The secret password is not exported to the command's environment.
+        #expect(try await source.next(decl("code"), flow: "f") == "qa@example.com|none")
+    }
+
+    @Test func givenValuesWinOverCommandsAndAReAskRunsTheCommandAgain() async throws {
+        let counter = FileManager.default.temporaryDirectory.appendingPathComponent("flowspec-counter-\(UUID().uuidString)").path
+        let source = LayeredInputSource(values: ["code": ["111111"]],
+                                        commands: ["code": "echo x >> \(counter); wc -l < \(counter) | tr -d ' '"])
+        #expect(try await source.next(decl("code"), flow: "f") == "111111")
+        #expect(try await source.next(decl("code"), flow: "f") == "1")
+        #expect(try await source.current(decl("code"), flow: "f") == "1")   // current repeats the last answer
+        #expect(try await source.next(decl("code"), flow: "f") == "2")
+    }
+
+    @Test func aFailingSilentOrSlowCommandIsAClearError() async {
+        let failing = LayeredInputSource(values: [:], commands: ["code": "echo 'no such mailbox' >&2; exit 7"])
+        await #expect { try await failing.next(decl("code"), flow: "f") } throws: { error in
+            "\(error)".contains("status 7") && "\(error)".contains("no such mailbox")
+        }
+        let silent = LayeredInputSource(values: [:], commands: ["code": "true"])
+        await #expect { try await silent.next(decl("code"), flow: "f") } throws: { "\($0)".contains("printed nothing") }
+        let slow = LayeredInputSource(values: [:], commands: ["code": "sleep 5; echo late"], commandTimeout: 0.3)
+        await #expect { try await slow.next(decl("code"), flow: "f") } throws: { "\($0)".contains("did not finish") }
+    }
+
+    @Test func thePrompterIsAskedOnlyWhenNothingElseGivesAValue() async throws {
+        struct Answer: InputPrompter {
+            func ask(_ input: InputDecl, flow: String) async throws(InputError) -> String? { "typed-\(input.name)" }
+        }
+        let source = LayeredInputSource(values: ["email": ["a@b.co"]], commands: [:], prompter: Answer())
+        #expect(try await source.current(decl("email"), flow: "f") == "a@b.co")
+        #expect(try await source.next(decl("code"), flow: "f") == "typed-code")
+        let none = LayeredInputSource(values: [:])
+        #expect(try await none.next(decl("code"), flow: "f") == nil)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import FlowSpecHTTP
+import FlowSpecLanguage
+import FlowSpecRuntime
+import FlowSpecSandbox
+import FlowSpecScenarios
+
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The live suite (`scenarios/live/`) against the real sandbox over real HTTP — and against the sandbox with
+/// documented promises broken one at a time, where it must fail. A suite that passes against a broken
+/// backend has no teeth.
+@Suite(.serialized) struct LiveSuiteTests {
+    static let suite: Suite = SuiteLoader.load(paths: [repositoryRoot.appendingPathComponent("scenarios/live").path],
+                                               flowsFolder: repositoryRoot.appendingPathComponent("flows").path)
+
+    static var liveScenarios: [Scenario] { suite.scenarios.filter(\.live) }
+
+    func run(breaks: Set<SandboxBreak> = [], dropping: Set<String> = [], scenarios: [Scenario] = LiveSuiteTests.liveScenarios) async throws -> [ScenarioReport] {
+        let sandbox = try await Sandbox.start(SandboxOptions(breaks: breaks))
+        var vars: [String: JSONValue] = [:]
+        for (name, value) in sandbox.liveVars() where !dropping.contains(name) { vars[name] = .string(value) }
+        var options = LiveHTTPOptions()
+        options.requestTimeout = 10
+        let adapter = LiveHTTPAdapter(options: options)
+        let reports = await ScenarioRunner(specs: Self.suite.specs, jobs: 2, vars: vars, live: adapter).run(scenarios)
+        await adapter.shutdown()
+        await sandbox.stop()
+        return reports
+    }
+
+    @Test func theLiveSuiteLoadsCleanAndIsSubstantial() {
+        #expect(Self.suite.diagnostics.items.filter { $0.severity == .error }.map(\.description) == [])
+        #expect(Self.liveScenarios.count >= 20)
+    }
+
+    @Test func theLiveSuitePassesAgainstTheSandbox() async throws {
+        let reports = try await run()
+        #expect(reports.count == Self.liveScenarios.count)
+        for report in reports where report.status != .passed {
+            Issue.record("\(report.file) \(report.status): \(report.skipReason ?? report.failures.joined(separator: "\n"))")
+        }
+    }
+
+    @Test(arguments: SandboxBreak.allCases)
+    func aBrokenPromiseFailsTheLiveSuite(_ broken: SandboxBreak) async throws {
+        let reports = try await run(breaks: [broken])
+        let caught = reports.filter { $0.status == .failed && !$0.infrastructureFailure }
+        #expect(!caught.isEmpty, "the live suite passed against a sandbox with `\(broken.rawValue)` — \(broken.promise)")
+    }
+
+    @Test func scenariosWhoseVariablesAreMissingAreSkippedNamingThem() async throws {
+        let reports = try await run(dropping: ["staff_password"])
+        let skipped = reports.filter { $0.status == .skipped }
+        #expect(!skipped.isEmpty)
+        for report in skipped { #expect(report.skipReason?.contains("staff_password") == true) }
+        #expect(reports.allSatisfy { $0.status != .failed })
+    }
+
+    @Test func aBackendThatDoesNotAnswerIsAnInfrastructureFailureNotABrokenPromise() async throws {
+        var vars: [String: JSONValue] = [:]
+        let sandbox = try await Sandbox.start(SandboxOptions())
+        for (name, value) in sandbox.liveVars() { vars[name] = .string(value) }
+        await sandbox.stop()   // the variables now point at ports where nothing listens
+        let adapter = LiveHTTPAdapter()
+        let reports = await ScenarioRunner(specs: Self.suite.specs, jobs: 1, vars: vars, live: adapter).run(Array(Self.liveScenarios.prefix(5)))
+        await adapter.shutdown()
+        #expect(reports.count == 5)
+        for report in reports {
+            #expect(report.status == .failed)
+            #expect(report.infrastructureFailure)
+            #expect(report.failures.first?.contains("no response from the backend") == true)
+            #expect(report.failures.first?.contains("refused") == true)
+        }
+    }
+}
