@@ -117,7 +117,9 @@ struct ExecCommand: AsyncParsableCommand {
         // even when the flow handles it with `unreachable:`; say what did not answer and why.
         let noResponse = await log.transportFailures()
         if !result.success, !noResponse.isEmpty {
-            for failure in noResponse { Console.error("no response: \(redactor.redact(failure.description))") }
+            if !result.isInfrastructureFailure {
+                for failure in noResponse { Console.error("no response: \(redactor.redact(failure.description))") }
+            }
             throw ExitCode(Exit.infrastructure)
         }
         throw ExitCode(Self.exitCode(for: result))
