@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Testing
 
@@ -95,5 +96,21 @@ struct LifecycleTests {
             #expect(wrongMethod.status == 405)
             #expect(wrongMethod.headers["allow"] == "POST")
         }
+    }
+}
+
+@Suite("Stopping with clients still connected")
+struct StopWithOpenConnectionsTests {
+    @Test("stop returns promptly while a client still holds a keep-alive connection")
+    func stopWithKeepAlive() async throws {
+        let sandbox = try await Sandbox.start(SandboxOptions())
+        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let fixture = SandboxFixture(sandbox: sandbox, http: http)
+        #expect(try await fixture.get("/__sandbox/outbox").status == 200)
+        let clock = ContinuousClock()
+        let started = clock.now
+        await sandbox.stop()
+        #expect(clock.now - started < .seconds(2))
+        try await http.shutdown()
     }
 }
