@@ -24,10 +24,16 @@ public enum Sandbox {
                 logger: logger)
         }
 
+        // If one listener fails (a port in use), the other is shut down gracefully rather than cancelled:
+        // cancellation makes Hummingbird log errors into the caller's test output.
+        func configured(_ service: some Service) -> ServiceGroupConfiguration.ServiceConfiguration {
+            .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup,
+                  failureTerminationBehavior: .gracefullyShutdownGroup)
+        }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: [
-                .init(service: application(.main, port: options.port, handle: main.respond(to:))),
-                .init(service: application(.legacy, port: options.legacyPort) { legacy.respond(to: $0) }),
+                configured(application(.main, port: options.port, handle: main.respond(to:))),
+                configured(application(.legacy, port: options.legacyPort) { legacy.respond(to: $0) }),
             ],
             logger: logger))
         let running = Task {

@@ -6,7 +6,14 @@ struct AccountsReader {
     func read(_ root: YAMLCursor) throws(SandboxAccountsError) -> SandboxAccounts {
         let sections = try root.mapping(allowed: ["companies", "staff", "customers", "supabase", "traveling", "legacy", "lifetimes"])
         var accounts = SandboxAccounts.defaults
-        if let node = sections["companies"] { accounts.companies = try list(node, of: "companies", company) }
+        if let node = sections["companies"] {
+            accounts.companies = try list(node, of: "companies", company)
+            // The built-in people belong to the built-in companies: a file with its own companies starts
+            // with no staff, customers or legacy users of its own unless it lists them.
+            accounts.staff = []
+            accounts.customers = []
+            accounts.legacy.users = []
+        }
         if let node = sections["staff"] {
             let firstCompany = accounts.companies.first?.id
             accounts.staff = try list(node, of: "staff users") { cursor throws(SandboxAccountsError) in

@@ -1,0 +1,194 @@
+import Testing
+
+@testable import FlowSpecSandbox
+
+/// Each break must really change what a client can observe; otherwise it proves nothing about the live suite.
+@Suite("Deliberately broken promises")
+struct BreakTests {
+    @Test("every break has a kebab-case raw value and a one-line promise citing its source")
+    func catalogue() {
+        #expect(SandboxBreak.allCases.count >= 12)
+        for brokenPromise in SandboxBreak.allCases {
+            #expect(brokenPromise.rawValue.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(brokenPromise.rawValue)")
+            #expect(!brokenPromise.promise.contains("\n"))
+            #expect(brokenPromise.promise.contains("seed") || brokenPromise.promise.contains("reference")
+                || brokenPromise.promise.contains("scenario"))
+        }
+        #expect(Set(SandboxBreak.allCases.map(\.rawValue)).count == SandboxBreak.allCases.count)
+    }
+
+    @Test("two-factor-optional: login returns tokens directly")
+    func twoFactorOptional() async throws {
+        try await withSandbox(breaks: [.twoFactorOptional]) { s in
+            let login = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
+            #expect(login["token"]?.stringValue != nil)
+            #expect(login["requiresTwoFactor"] == nil)
+        }
+    }
+
+    @Test("codes-reusable: a 2FA code works twice")
+    func codesReusable() async throws {
+        try await withSandbox(breaks: [.codesReusable]) { s in
+            let login = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
+            _ = try await s.post("/api/auth/2fa/request", ["userId": login["userId"]!, "email": "staff@example.com"])
+            let code = JSON.string(try await s.latestCode(to: "staff@example.com"))
+            #expect(try await s.post("/api/auth/2fa/verify", ["userId": login["userId"]!, "code": code]).status == 200)
+            #expect(try await s.post("/api/auth/2fa/verify", ["userId": login["userId"]!, "code": code]).status == 200)
+        }
+    }
+
+    @Test("no-refresh-rotation: refresh hands back the same refresh token")
+    func noRotation() async throws {
+        try await withSandbox(breaks: [.noRefreshRotation]) { s in
+            let signedIn = try await s.staffSignIn()
+            #expect(try await s.refresh(signedIn.refreshToken)["refreshToken"] == .string(signedIn.refreshToken))
+        }
+    }
+
+    @Test("no-reuse-detection and family-survives-reuse break reuse detection in their two ways")
+    func reuse() async throws {
+        try await withSandbox(breaks: [.noReuseDetection]) { s in
+            let signedIn = try await s.staffSignIn()
+            _ = try await s.refresh(signedIn.refreshToken)
+            #expect(try await s.refresh(signedIn.refreshToken).status == 200)
+        }
+        try await withSandbox(breaks: [.familySurvivesReuse]) { s in
+            let signedIn = try await s.staffSignIn()
+            let newest = try #require(try await s.refresh(signedIn.refreshToken)["refreshToken"]?.stringValue)
+            #expect(try await s.refresh(signedIn.refreshToken).status == 401)
+            #expect(try await s.refresh(newest).status == 200)
+        }
+    }
+
+    @Test("logout-keeps-session: the token still works after logout")
+    func logoutKeepsSession() async throws {
+        try await withSandbox(breaks: [.logoutKeepsSession]) { s in
+            let token = try await s.staffSignIn().token
+            #expect(try await s.post("/api/auth/logout", headers: ["Authorization": "Bearer \(token)"]).status == 200)
+            #expect(try await s.get("/api/auth/me", bearer: token).status == 200)
+        }
+    }
+
+    @Test("accepts-tampered-token: a forged signature opens /me")
+    func acceptsTampered() async throws {
+        try await withSandbox(breaks: [.acceptsTamperedToken]) { s in
+            let token = try await s.staffSignIn().token
+            #expect(try await s.get("/api/auth/me", bearer: tampered(token)).status == 200)
+        }
+    }
+
+    @Test("customer-enumeration and ignores-company-id change the customer answers")
+    func customerBreaks() async throws {
+        try await withSandbox(breaks: [.customerEnumeration]) { s in
+            let answer = try await s.post("/api/customer/auth/request-magic-link", ["email": "nobody@example.com"])
+            #expect(answer.status == 404)
+        }
+        try await withSandbox(breaks: [.ignoresCompanyID]) { s in
+            let chosen = s.vars["multi_customer_company_id"]!
+            let verify = try await s.customerVerify(email: s.vars["multi_customer_email"]!, companyID: chosen)
+            #expect(verify["company"]?["id"] != .string(chosen))
+        }
+    }
+
+    @Test("quarantine-open and quarantine-blocks-me flip the quarantine answers")
+    func quarantineBreaks() async throws {
+        try await withSandbox(breaks: [.quarantineOpen]) { s in
+            let token = try await s.staffSignIn(email: s.vars["quarantined_email"]!, password: s.vars["quarantined_password"]!).token
+            #expect(try await s.get("/api/orders", bearer: token).status == 200)
+        }
+        try await withSandbox(breaks: [.quarantineBlocksMe]) { s in
+            let token = try await s.staffSignIn(email: s.vars["quarantined_email"]!, password: s.vars["quarantined_password"]!).token
+            #expect(try await s.get("/api/auth/me", bearer: token).status == 403)
+        }
+    }
+
+    @Test("me-drops-email, wrong-error-message, deactivated-can-login, mobile-gets-web-lifetime")
+    func staffShapeBreaks() async throws {
+        try await withSandbox(breaks: [.meDropsEmail]) { s in
+            let me = try await s.get("/api/auth/me", bearer: try await s.staffSignIn().token)
+            #expect(me["user"]?["email"] == nil)
+        }
+        try await withSandbox(breaks: [.wrongErrorMessage]) { s in
+            let login = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "nope"])
+            #expect(login.error != "Invalid credentials")
+        }
+        try await withSandbox(breaks: [.deactivatedCanLogin]) { s in
+            let login = try await s.post("/api/auth/login", ["email": .string(s.vars["deactivated_email"]!),
+                                                             "password": .string(s.vars["deactivated_password"]!)])
+            #expect(login.status == 200)
+        }
+        try await withSandbox(breaks: [.mobileGetsWebLifetime]) { s in
+            let token = try await s.staffSignIn().token
+            #expect(claims(of: token)["isMobile"] == false)
+        }
+    }
+
+    @Test("the Supabase breaks change rate limiting, rotation, reuse, the bad_jwt status and logout")
+    func supabaseBreaks() async throws {
+        try await withSandbox(breaks: [.supabaseOTPNoRateLimit]) { s in
+            _ = try await s.supabase("POST", "/otp", ["phone": "+41791234567"])
+            #expect(try await s.supabase("POST", "/otp", ["phone": "+41791234567"]).status == 200)
+        }
+        try await withSandbox(breaks: [.supabaseRefreshNoRotation]) { s in
+            let token = try #require(try await s.supabaseSignIn()["refresh_token"])
+            let refreshed = try await s.supabase("POST", "/token?grant_type=refresh_token", ["refresh_token": token])
+            #expect(refreshed["refresh_token"] == token)
+        }
+        try await withSandbox(breaks: [.supabaseOTPReusable]) { s in
+            _ = try await s.supabase("POST", "/otp", ["phone": "+41791234567"])
+            let code = JSON.string(try await s.latestCode(to: "+41791234567"))
+            #expect(try await s.supabase("POST", "/verify", ["type": "sms", "phone": "+41791234567", "token": code]).status == 200)
+            #expect(try await s.supabase("POST", "/verify", ["type": "sms", "phone": "+41791234567", "token": code]).status == 200)
+        }
+        try await withSandbox(breaks: [.supabaseBadJWT401]) { s in
+            let token = try #require(try await s.supabaseSignIn()["access_token"]?.stringValue)
+            #expect(try await s.supabase("GET", "/user", bearer: tampered(token)).status == 401)
+        }
+        try await withSandbox(breaks: [.supabaseLogoutKeepsSession]) { s in
+            let token = try #require(try await s.supabaseSignIn()["access_token"]?.stringValue)
+            #expect(try await s.supabase("POST", "/logout", bearer: token).status == 204)
+            #expect(try await s.supabase("GET", "/user", bearer: token).status == 200)
+        }
+    }
+
+    @Test("the Traveling and legacy breaks change their answers")
+    func otherBreaks() async throws {
+        try await withSandbox(breaks: [.travelingNoEnvelope]) { s in
+            let login = try await s.post("/v1/auth/login", ["email": "test@softserve.com", "password": "password123"])
+            #expect(login["data"] == nil)
+            #expect(login["accessToken"]?.stringValue != nil)
+        }
+        try await withSandbox(breaks: [.travelingRefreshBroken]) { s in
+            let login = try await s.post("/v1/auth/login", ["email": "test@softserve.com", "password": "password123"])
+            #expect(try await s.post("/v1/auth/refresh", ["refreshToken": login["data"]!["refreshToken"]!]).status == 401)
+        }
+        try await withSandbox(accounts: accounts { $0.traveling.accessTokenLifetime = 1 },
+                              breaks: [.travelingAcceptsExpiredToken]) { s in
+            let login = try await s.post("/v1/auth/login", ["email": "test@softserve.com", "password": "password123"])
+            try await Task.sleep(for: .milliseconds(1100))
+            #expect(try await s.get("/v1/auth/me", bearer: login["data"]?["accessToken"]?.stringValue).status == 200)
+        }
+        try await withSandbox(breaks: [.legacyTwoFactorOptional]) { s in
+            let login = try await s.post("/api/auth/login", ["email": "legacy@example.com", "password": "legacy-horse"], on: s.legacy)
+            #expect(login["data"]?["token"]?.stringValue != nil)
+        }
+    }
+
+    @Test("accepts-expired-token: an expired staff token opens /me")
+    func acceptsExpired() async throws {
+        try await withSandbox(accounts: accounts { $0.lifetimes.accessToken = 1 }, breaks: [.acceptsExpiredToken]) { s in
+            let token = try await s.staffSignIn().token
+            try await Task.sleep(for: .milliseconds(1100))
+            #expect(try await s.get("/api/auth/me", bearer: token).status == 200)
+        }
+    }
+
+    @Test("customer-logout-keeps-session: the customer token survives logout")
+    func customerLogoutKeepsSession() async throws {
+        try await withSandbox(breaks: [.customerLogoutKeepsSession]) { s in
+            let token = try #require(try await s.customerVerify(email: "customer@example.com")["token"]?.stringValue)
+            _ = try await s.post("/api/customer/auth/logout", headers: ["Authorization": "Bearer \(token)"])
+            #expect(try await s.get("/api/customer/auth/me", bearer: token).status == 200)
+        }
+    }
+}
