@@ -54,6 +54,11 @@ extension SandboxAccounts {
         if let (phone, code) = supabase.testPhones.sorted(by: { $0.key < $1.key }).first {
             vars["phone"] = phone
             vars["phone_otp"] = code
+            // A phone that is not a test number gets real, single-use codes through the outbox.
+            var candidate = 15_555_550_123
+            while supabase.testPhones["+\(candidate)"] != nil { candidate += 1 }
+            vars["sms_phone"] = "+\(candidate)"
+            vars["sms_code_command"] = "curl -fsS -G --data-urlencode \"to=${phone}\" \(baseURL)/__sandbox/outbox/latest"
         }
         if let user = traveling.users.first {
             vars["traveling_email"] = user.email
