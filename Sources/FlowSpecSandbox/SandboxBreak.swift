@@ -39,7 +39,7 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
         case .twoFactorOptional:
             "Staff password login always requires 2FA and never returns tokens (seed 003, Staff Login Flow: \"Response (always requires 2FA)\")."
         case .codesReusable:
-            "2FA and magic-link codes are single use (seed 003 2FA/magic-link steps; brief: codes single use and expiring)."
+            "A 2FA or magic-link code works once; a used code is refused like a wrong one (seed 003 2FA and magic-link verify steps; reference/supabase-auth.md: \"The code is single use\")."
         case .noRefreshRotation:
             "Each refresh returns a new refresh token and retires the old one (seed 003, Token Refresh: \"Refresh tokens are single-use (rotation on each refresh)\")."
         case .noReuseDetection:

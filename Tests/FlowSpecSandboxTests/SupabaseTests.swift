@@ -108,7 +108,7 @@ struct SupabaseTests {
 
     @Test("a second send within the window is 429 over_sms_send_rate_limit; after the window it is allowed")
     func rateLimit() async throws {
-        try await withSandbox(accounts: accounts { $0.supabase.sendInterval = 0.6 }) { s in
+        try await withSandbox(accounts: accounts { $0.supabase.sendInterval = 1 }) { s in
             #expect(try await s.supabase("POST", "/otp", ["phone": "+41791234567"]).status == 200)
             let limited = try await s.supabase("POST", "/otp", ["phone": "+41791234567"])
             #expect(limited.status == 429)
@@ -117,7 +117,7 @@ struct SupabaseTests {
             #expect(limited.headers["x-sb-error-code"] == "over_sms_send_rate_limit")
             // Per phone: another number is not limited.
             #expect(try await s.supabase("POST", "/otp", ["phone": "+41791234568"]).status == 200)
-            try await Task.sleep(for: .milliseconds(700))
+            try await Task.sleep(for: .milliseconds(1100))
             #expect(try await s.supabase("POST", "/otp", ["phone": "+41791234567"]).status == 200)
         }
     }
