@@ -41,6 +41,7 @@ let package = Package(
         .target(name: "FlowSpecSandbox", dependencies: [
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Yams", package: "Yams"),
         ]),
@@ -59,6 +60,7 @@ let package = Package(
         .testTarget(name: "FlowSpecSandboxTests", dependencies: [
             "FlowSpecSandbox",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
         ]),
         // The live suite against the sandbox, and its teeth: the sandbox with promises broken one at a time.
         .testTarget(name: "LiveSuiteTests", dependencies: [

@@ -23,12 +23,17 @@ public struct CredentialHarvestingAdapter: HTTPAdapter {
 }
 
 extension Redactor {
-    /// Registers string values under credential-like keys, at any depth.
+    /// Registers string values under credential-like keys (`token`, `refreshToken`, `access_token`…), at any
+    /// depth. By key only: a live body's timestamps and ids are not secrets, whatever their length.
     public func registerCredentials(in json: JSONValue) {
         switch json {
         case .object(let fields):
             for (key, value) in fields {
-                if case .string = value { registerStored(key, value) } else { registerCredentials(in: value) }
+                if case .string(let s) = value {
+                    if Redactor.isSensitiveKey(key), !Redactor.looksLikeErrorCode(s) { register(s) }
+                } else {
+                    registerCredentials(in: value)
+                }
             }
         case .array(let items): items.forEach { registerCredentials(in: $0) }
         default: break

@@ -150,7 +150,10 @@ struct FlowRun {
     }
 
     mutating func call(_ c: CallState, _ state: State) async -> Step {
-        let env = await environment(reading: state.inputReads)
+        // Only the `with:` arguments are needed before the call; inputs its guards read are asked for after it,
+        // so a sub-flow that asks for the same input gets the value first.
+        let argumentReads = state.inputReads.filter { name in c.with.contains { $0.1.inputReads.contains { $0.0 == name } } }
+        let env = await environment(reading: argumentReads)
         guard case .success(let e) = env else { return .finish(env.failureResult!) }
         var arguments: [String: String] = [:]
         do throws(EvaluationError) {

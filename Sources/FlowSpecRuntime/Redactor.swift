@@ -33,7 +33,7 @@ public final class Redactor: Sendable {
         if case .string(let s) = value, Redactor.looksLikeErrorCode(s) { return }
         if Redactor.isSensitiveKey(key) || key.lowercased().contains("session") {
             register(value)
-        } else if case .string(let s) = value, s.count >= 20, !s.contains(" "), !Redactor.isUUID(s) {
+        } else if case .string(let s) = value, s.count >= 20, !s.contains(" "), !Redactor.isUUID(s), !Redactor.isTimestamp(s) {
             register(s)
         }
     }
@@ -60,6 +60,11 @@ public final class Redactor: Sendable {
         s.count == 36 && RegexCache.uuid.wholeMatch(s)
     }
 
+    /// `2026-11-21T06:30:27Z`: long and space-free like a token, but a time.
+    static func isTimestamp(_ s: String) -> Bool {
+        RegexCache.isoTimestamp.firstMatch(in: s)
+    }
+
     public static func isSensitiveKey(_ key: String) -> Bool {
         let lowered = key.lowercased()
         return sensitiveKeyParts.contains { lowered.contains($0) }
@@ -71,7 +76,8 @@ public final class Redactor: Sendable {
         case .object(let fields):
             var out: [String: JSONValue] = [:]
             for (key, field) in fields {
-                if Redactor.isSensitiveKey(key), case .string(let s) = field, !Redactor.looksLikeErrorCode(s) {
+                // Under 4 characters is not a credential (`currency_code: GBP`), as `register` also holds.
+                if Redactor.isSensitiveKey(key), case .string(let s) = field, s.count >= 4, !Redactor.looksLikeErrorCode(s) {
                     out[key] = .string(Redactor.mask)
                 } else {
                     out[key] = maskedJSON(field)
@@ -95,5 +101,6 @@ public final class Redactor: Sendable {
 }
 
 extension RegexCache {
+    static let isoTimestamp = compile("^[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}")!
     static let uuid = compile("^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$")!
 }
