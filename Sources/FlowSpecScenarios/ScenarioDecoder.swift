@@ -67,9 +67,6 @@ public enum ScenarioDecoder {
         } else {
             d.error(root.location, "a scenario needs `flow:` (one flow) or `steps:` (a sequence)")
         }
-        for key in store.keys where key.contains(".") {
-            d.warning(f["store"]!.location, "store namespace `\(key)` contains a dot; write namespaces as nested keys: `store: { staff: { access_token: ... } }`")
-        }
         if live {
             if f.has("exchanges") {
                 d.error(f.keyLocation("exchanges")!, "a live scenario talks to a real backend; it has no scripted `exchanges`",
@@ -166,16 +163,22 @@ public enum ScenarioDecoder {
         return out
     }
 
+    /// Namespaces of keys, `{ staff: { access_token: … } }`; `staff.access_token: …` is accepted as shorthand.
     static func decodeStore(_ node: YAMLNode?, _ d: inout Diagnostics) -> TokenStore.Snapshot {
         guard let node else { return [:] }
         var out: TokenStore.Snapshot = [:]
         for (ns, values) in Fields.pairs(of: node, what: "`store`", &d) ?? [] {
             guard values.mapping != nil else {
-                d.error(values.location, "the initial store maps namespaces to keys: `\(ns.name)` needs a namespace above it",
-                        hint: "write `store: { staff: { \(ns.name): ... } }`")
+                let parts = ns.name.split(separator: ".", maxSplits: 1).map(String.init)
+                if parts.count == 2 {
+                    out[parts[0], default: [:]][parts[1]] = values.json
+                } else {
+                    d.error(values.location, "store values live in a namespace: `\(ns.name)` needs one above it",
+                            hint: "write `{ staff: { \(ns.name): ... } }` or `staff.\(ns.name): ...`")
+                }
                 continue
             }
-            var namespace: [String: JSONValue] = [:]
+            var namespace: [String: JSONValue] = out[ns.name] ?? [:]
             for (key, value) in Fields.pairs(of: values, what: "`store.\(ns.name)`", &d) ?? [] { namespace[key.name] = value.json }
             out[ns.name] = namespace
         }

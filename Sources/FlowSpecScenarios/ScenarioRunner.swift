@@ -67,8 +67,10 @@ public struct ScenarioRunner: Sendable {
         registerSecrets(scenario, runVars, redactor)
         let resolved: (values: [String: [String]], commands: [String: String])
         do { resolved = try resolve(scenario.inputs, runVars) } catch {
+            var why = [error.message]
+            if !scenario.live, scenario.exchanges.isEmpty { why.append("is it meant to run against a real backend? add `live: true` (docs/live.md)") }
             return ScenarioReport(name: scenario.name, file: scenario.file, tags: scenario.tags, status: .failed,
-                                  failures: [redactor.redact(error.message)], paths: [], lastExchange: nil,
+                                  failures: why.map(redactor.redact), paths: [], lastExchange: nil,
                                   durationSeconds: 0, infrastructureFailure: false, skipReason: nil)
         }
         registerSecretInputs(resolved.values, redactor)
@@ -163,6 +165,9 @@ public struct ScenarioRunner: Sendable {
         if !scenario.live {
             failures = await backend.problems + failures
             failures += await backend.unused()
+            if scenario.exchanges.isEmpty, await log.entries.contains(where: { $0.failure?.kind == .unscripted }) {
+                failures.append("this scenario is scripted and scripts no `exchanges:`; to run it against a real backend, add `live: true`")
+            }
         }
         failures = infrastructure + failures
 
@@ -180,7 +185,7 @@ public struct ScenarioRunner: Sendable {
         env.vars = vars
         func render(_ t: Template, _ name: String) throws(InputError) -> String {
             do { return try Evaluator.render(t, env) } catch {
-                throw InputError("input `\(name)` (\(t.location)): \(error)")
+                throw InputError("\(error.location): input `\(name)`: \(error.message)")
             }
         }
         var values: [String: [String]] = [:]
