@@ -60,6 +60,12 @@ public final class Redactor: Sendable {
         s.count == 36 && RegexCache.uuid.wholeMatch(s)
     }
 
+    /// Run variables that hold credentials (`staff_password`, `phone_otp`, `supabase_anon_key`…); a
+    /// `*_command` is a recipe for fetching a code, not a secret.
+    public func registerVariables(_ vars: [String: JSONValue]) {
+        for (name, value) in vars where !name.hasSuffix("_command") && Redactor.isSensitiveKey(name) { register(value) }
+    }
+
     /// `2026-11-21T06:30:27Z`: long and space-free like a token, but a time.
     static func isTimestamp(_ s: String) -> Bool {
         RegexCache.isoTimestamp.firstMatch(in: s)

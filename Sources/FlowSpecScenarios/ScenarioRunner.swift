@@ -13,6 +13,8 @@ public struct ScenarioRunner: Sendable {
     public var live: (any HTTPAdapter)?
     /// Seconds an input command may take.
     public var commandTimeout: Double
+    /// Inputs any flow declares secret; their values are masked wherever they appear.
+    let secretInputNames: Set<String>
 
     public init(specs: SpecSet, jobs: Int, vars: [String: JSONValue] = [:], live: (any HTTPAdapter)? = nil, commandTimeout: Double = 30) {
         self.specs = specs
@@ -20,6 +22,7 @@ public struct ScenarioRunner: Sendable {
         self.vars = vars
         self.live = live
         self.commandTimeout = commandTimeout
+        secretInputNames = Set(specs.flows.values.flatMap { $0.inputs.filter(\.secret).map(\.name) })
     }
 
     /// Runs every scenario; `onFinish` sees each report as soon as its scenario ends (for progress output).
@@ -201,7 +204,7 @@ public struct ScenarioRunner: Sendable {
 
     /// Run variables that hold credentials (`staff_password`, `phone_otp`, `supabase_anon_key`…) are masked too.
     func registerSecrets(_ scenario: Scenario, _ vars: [String: JSONValue], _ redactor: Redactor) {
-        for (name, value) in vars where !name.hasSuffix("_command") && Redactor.isSensitiveKey(name) { redactor.register(value) }
+        redactor.registerVariables(vars)
         // Tokens the scripted backend hands out and tokens the scenario expects in the store are credentials too,
         // even when a failure stops the flow before they reach the store.
         for exchange in scenario.exchanges {
@@ -218,12 +221,6 @@ public struct ScenarioRunner: Sendable {
 
     func registerSecretInputs(_ values: [String: [String]], _ redactor: Redactor) {
         for (name, list) in values where secretInputNames.contains(name) { list.forEach(redactor.register) }
-    }
-
-    var secretInputNames: Set<String> {
-        var names = Set<String>()
-        for flow in specs.flows.values { for input in flow.inputs where input.secret { names.insert(input.name) } }
-        return names
     }
 
     static func describe(_ entry: ExchangeLog.Entry, _ redactor: Redactor) -> String {

@@ -71,23 +71,18 @@ struct ExecCommand: AsyncParsableCommand {
         }
 
         let redactor = Redactor()
-        for (name, value) in vars where !name.hasSuffix("_command") && Redactor.isSensitiveKey(name) { redactor.register(value) }
+        redactor.registerVariables(vars)
         let storeFile = store
         let initial = try loadStore(storeFile)
         let tokenStore = TokenStore(initial, redactor: redactor)
         for namespace in initial.values { for (key, value) in namespace { redactor.registerStored(key, value) } }
 
         var given: [String: [String]] = [:]
-        for i in inputs {
-            let parts = i.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            given[parts[0], default: []].append(parts[1])
-            if suite.specs.flows.values.contains(where: { $0.input(named: parts[0])?.secret == true }) { redactor.register(parts[1]) }
+        for (name, value) in inputs.map(Assignment.split) {
+            given[name, default: []].append(value)
+            if suite.specs.flows.values.contains(where: { $0.input(named: name)?.secret == true }) { redactor.register(value) }
         }
-        var commands: [String: String] = [:]
-        for c in inputCommands {
-            let parts = c.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            commands[parts[0]] = parts[1]
-        }
+        let commands = Dictionary(inputCommands.map(Assignment.split)) { $1 }
         let known = ScenarioDecoder.reachableInputs(target, specs: suite.specs)
         for name in Set(given.keys).union(commands.keys) where !known.contains(name) {
             Console.error("error: flow `\(flow)` reads no input named `\(name)`" + (Suggestion.didYouMean(name, in: known).map { "; \($0)" } ?? "; its inputs: \(known.sorted().joined(separator: ", "))"))

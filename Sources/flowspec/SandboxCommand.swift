@@ -74,7 +74,7 @@ struct SandboxCommand: AsyncParsableCommand {
         if !broken.isEmpty { print("  BROKEN on purpose: " + broken.map(\.rawValue).sorted().joined(separator: ", ")) }
         if let writeVars { print("  live-suite variables written to \(writeVars)") }
         print("Ctrl-C stops it.")
-        fflushStandardOutput()
+        fflush(nil)   // the banner must be visible before we block, even when piped
         await Self.waitForInterrupt()
         await sandbox.stop()
     }
@@ -99,4 +99,3 @@ struct SandboxCommand: AsyncParsableCommand {
     }
 }
 
-func fflushStandardOutput() { fflush(nil) }

@@ -27,11 +27,16 @@ struct VariableOptions: ParsableArguments {
                 throw ExitCode(Exit.invalid)
             }
         }
-        for v in vars {
-            let parts = v.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            out[parts[0]] = .string(parts.count > 1 ? parts[1] : "")
-        }
+        for (name, value) in vars.map(Assignment.split) { out[name] = .string(value) }
         return out
+    }
+}
+
+/// `name=value` from the command line (`--var`, `--input`, `--input-command`); the value may contain `=`.
+enum Assignment {
+    static func split(_ text: String) -> (String, String) {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        return (parts[0], parts.count > 1 ? parts[1] : "")
     }
 }
 
