@@ -45,8 +45,12 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Yams", package: "Yams"),
         ]),
+        // Seeing flows: Mermaid, DOT and SVG diagrams, shortest paths and scenario skeletons. Pure functions of a flow.
+        .target(name: "FlowSpecGraph", dependencies: ["FlowSpecLanguage"]),
+        // Reports (JUnit, JSON, TAP, HTML), coverage and merging shards' outputs.
+        .target(name: "FlowSpecReports", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecGraph"]),
         .executableTarget(name: "flowspec", dependencies: [
-            "FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecHTTP", "FlowSpecSandbox",
+            "FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecHTTP", "FlowSpecSandbox", "FlowSpecGraph", "FlowSpecReports",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "FlowSpecLanguageTests", dependencies: ["FlowSpecLanguage"]),
@@ -66,6 +70,8 @@ let package = Package(
         .testTarget(name: "LiveSuiteTests", dependencies: [
             "FlowSpecSandbox", "FlowSpecHTTP", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage",
         ]),
+        .testTarget(name: "FlowSpecGraphTests", dependencies: ["FlowSpecGraph", "FlowSpecLanguage"]),
+        .testTarget(name: "FlowSpecReportsTests", dependencies: ["FlowSpecReports", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
         .testTarget(name: "EndToEndTests", dependencies: ["flowspec"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -22,9 +22,9 @@ enum TransportFailure {
         if let e = error as? HTTPClientError {
             switch e {
             case .connectTimeout:
-                return (.timeout, "no connection within \(seconds(options.connectTimeout)) (connect timeout; --timeout changes it)")
+                return (.timeout, "no connection within \(seconds(options.connectTimeout)) (connect timeout; --connect-timeout changes it)")
             case .deadlineExceeded, .readTimeout, .writeTimeout:
-                return (.timeout, "no complete response within \(seconds(options.requestTimeout)) (request timeout; --timeout changes it)")
+                return (.timeout, "no complete response within \(seconds(options.requestTimeout)) (request timeout; --request-timeout changes it)")
             case .tlsHandshakeTimeout:
                 return (.tls, "the TLS handshake did not finish in time")
             case .remoteConnectionClosed:

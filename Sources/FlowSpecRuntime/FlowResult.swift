@@ -58,6 +58,21 @@ public actor ExchangeLog {
         public var request: HTTPRequest
         public var response: HTTPResponse?
         public var failure: TransportError?
+        /// The trace id of the flow run that sent it, when a trace is recorded.
+        public var run: Int?
+        /// Wall time from sending to the whole response (or the failure).
+        public var durationSeconds: Double
+
+        public init(flow: String, state: String, request: HTTPRequest, response: HTTPResponse?, failure: TransportError?,
+                    run: Int? = nil, durationSeconds: Double = 0) {
+            self.flow = flow
+            self.state = state
+            self.request = request
+            self.response = response
+            self.failure = failure
+            self.run = run
+            self.durationSeconds = durationSeconds
+        }
     }
 
     public private(set) var entries: [Entry] = []

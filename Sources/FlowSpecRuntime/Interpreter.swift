@@ -9,12 +9,16 @@ public struct Interpreter: Sendable {
 
     /// Runs `flowName`. `arguments` are input values given by a caller (`call … with:`).
     /// `bypassSessions` is set for refresh flows: their requests never pass through a session.
-    public func run(flow flowName: String, arguments: [String: String] = [:], bypassSessions: Bool = false) async -> FlowResult {
+    /// `parent` is the trace id of the run that started this one.
+    public func run(flow flowName: String, arguments: [String: String] = [:], bypassSessions: Bool = false, parent: Int? = nil) async -> FlowResult {
         guard let flow = context.specs.flows[flowName] else {
             return FlowResult(flow: flowName, ending: .error("unknown flow `\(flowName)`"), path: [], variables: [:])
         }
-        var run = FlowRun(flow: flow, interpreter: self, bypassSessions: bypassSessions)
-        return await run.execute(arguments: arguments)
+        let traceID = context.trace?.begin(flow: flowName, parent: parent)
+        var run = FlowRun(flow: flow, interpreter: self, bypassSessions: bypassSessions, traceID: traceID)
+        let result = await run.execute(arguments: arguments)
+        if let traceID { context.trace?.ended(traceID, outcome: result.outcome, success: result.success) }
+        return result
     }
 }
 
@@ -23,16 +27,19 @@ struct FlowRun {
     let flow: Flow
     let interpreter: Interpreter
     let bypassSessions: Bool
+    /// This run's id in the context's trace, when one is recorded.
+    let traceID: Int?
     var path: [String] = []
     var variables: [String: JSONValue] = [:]
     var inputValues: [String: String] = [:]
 
     var context: RunContext { interpreter.context }
 
-    init(flow: Flow, interpreter: Interpreter, bypassSessions: Bool) {
+    init(flow: Flow, interpreter: Interpreter, bypassSessions: Bool, traceID: Int?) {
         self.flow = flow
         self.interpreter = interpreter
         self.bypassSessions = bypassSessions
+        self.traceID = traceID
     }
 
     func result(_ ending: FlowResult.Ending) -> FlowResult {
@@ -63,10 +70,13 @@ struct FlowRun {
             }
             path.append(current)
             interpreter.context.onState?(flow.name, current)
+            if let traceID { context.trace?.entered(traceID, current) }
             guard let state = flow.states[current] else { return result(.error("unknown state `\(current)`")) }
             let step = await perform(state)
             switch step {
-            case .goto(let next): current = next
+            case .goto(let next, let edge):
+                if let traceID { context.trace?.took(traceID, edge: edge) }
+                current = next
             case .finish(let r): return r
             }
         }
@@ -78,7 +88,8 @@ struct FlowRun {
     }
 
     enum Step {
-        case goto(String)
+        /// On to a state, by the numbered edge (see `Edge`).
+        case goto(String, edge: Int)
         case finish(FlowResult)
     }
 
@@ -112,10 +123,10 @@ struct FlowRun {
             if let problem = decl.problem(with: value) {
                 guard let invalid = i.invalid else { return .finish(result(.error("invalid input: \(context.redactor.redact(problem))"))) }
                 variables["input_error"] = .string(problem)
-                return .goto(invalid.name)
+                return .goto(invalid.name, edge: 1)
             }
             inputValues[decl.name] = value
-            return .goto(i.goto.name)
+            return .goto(i.goto.name, edge: 0)
 
         case .wait(let w):
             let env = await environment(reading: state.inputReads)
@@ -126,7 +137,7 @@ struct FlowRun {
                     return .finish(result(.error("\(w.duration.location): `wait` needs a non-negative number of seconds, got \(value.compactJSON)")))
                 }
                 await context.clock.sleep(seconds: seconds)
-                return .goto(w.goto.name)
+                return .goto(w.goto.name, edge: 0)
             } catch {
                 return .finish(self.error(error))
             }
@@ -161,7 +172,7 @@ struct FlowRun {
         } catch {
             return .finish(self.error(error))
         }
-        let sub = await interpreter.run(flow: c.flow.name, arguments: arguments, bypassSessions: bypassSessions)
+        let sub = await interpreter.run(flow: c.flow.name, arguments: arguments, bypassSessions: bypassSessions, parent: traceID)
         switch sub.ending {
         case .end(let outcome, let success, let reason, let outputs):
             var callEnv = await environment(reading: state.inputReads)
@@ -182,9 +193,12 @@ struct FlowRun {
 
     /// First matching transition wins; its actions are evaluated against the values before any of them apply.
     mutating func take(_ transitions: [Transition], _ env: Environment, noMatch: String, unhandled: Bool = false) async -> Step {
-        for t in transitions {
+        for (index, t) in transitions.enumerated() {
             do throws(EvaluationError) {
-                if let g = t.guardExpr, !(try Evaluator.truth(g, env)) { continue }
+                if let g = t.guardExpr, !(try Evaluator.truth(g, env)) {
+                    if let traceID { context.trace?.guardFailed(traceID, transition: index) }
+                    continue
+                }
                 var sets: [(String, JSONValue)] = []
                 for (name, expr) in t.set { sets.append((name, try Evaluator.evaluate(expr, env))) }
                 var writes: [(String, JSONValue)] = []
@@ -196,7 +210,7 @@ struct FlowRun {
                 case .all: await context.store.clear(flow.namespace)
                 case .keys(let keys): for key in keys { await context.store.delete(flow.namespace, key) }
                 }
-                return .goto(t.goto.name)
+                return .goto(t.goto.name, edge: index)
             } catch {
                 return .finish(self.error(error))
             }

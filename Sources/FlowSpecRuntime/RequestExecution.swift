@@ -24,7 +24,7 @@ extension FlowRun {
         case .transportFailure(let failure) where failure.kind == .unscripted:
             return .finish(result(.error("\(built.method) \(failure.url): no scripted exchange matches this request")))
         case .transportFailure(let failure):
-            if let unreachable = r.unreachable { return .goto(unreachable.name) }
+            if let unreachable = r.unreachable { return .goto(unreachable.name, edge: r.transitions.count) }
             return .finish(result(.infrastructure("\(built.method) \(failure.url): \(failure.kind.rawValue): \(context.redactor.redact(failure.cause))")))
         case .sessionLost(let session, let reason):
             return await sessionLost(session, reason: reason)
@@ -176,8 +176,9 @@ extension FlowRun {
         guard let refresh = session.refresh else { return .failed("session `\(session.name)` has no refresh") }
         let interpreter = self.interpreter
         let store = context.store
+        let parent = traceID
         return await context.broker.refresh(session.name, sentWith: generation) {
-            let result = await interpreter.run(flow: refresh.flow.name, bypassSessions: true)
+            let result = await interpreter.run(flow: refresh.flow.name, bypassSessions: true, parent: parent)
             if result.success { return .refreshed }
             // No answer is not a rejection: an offline device keeps its session.
             if result.isInfrastructureFailure { return .unreachable("refresh flow `\(refresh.flow.name)` got no response: \(result.reason)") }
@@ -198,12 +199,18 @@ extension FlowRun {
     }
 
     func transmit(_ request: HTTPRequest, state: String) async -> SendOutcome {
+        let started = ContinuousClock.now
+        func entry(_ response: HTTPResponse?, _ failure: TransportError?) -> ExchangeLog.Entry {
+            let elapsed = ContinuousClock.now - started
+            return .init(flow: flow.name, state: state, request: request, response: response, failure: failure, run: traceID,
+                         durationSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
         do {
             let response = try await context.adapter.send(request)
-            await context.log.record(.init(flow: flow.name, state: state, request: request, response: response, failure: nil))
+            await context.log.record(entry(response, nil))
             return .response(response)
         } catch {
-            await context.log.record(.init(flow: flow.name, state: state, request: request, response: nil, failure: error))
+            await context.log.record(entry(nil, error))
             return .transportFailure(error)
         }
     }

@@ -14,6 +14,8 @@ public struct RunContext: Sendable {
     public var log: ExchangeLog
     /// Sees every state as a run enters it (flow name, state name): `exec` prints the path as it goes.
     public var onState: (@Sendable (String, String) -> Void)?
+    /// Records every run's states, edges and false guards, for coverage and reports; nil records nothing.
+    public var trace: TraceRecorder?
 
     public init(specs: SpecSet, adapter: any HTTPAdapter, clock: any FlowClock, store: TokenStore, inputs: any InputSource,
                 vars: [String: JSONValue], redactor: Redactor, broker: SessionBroker = SessionBroker(), log: ExchangeLog = ExchangeLog()) {

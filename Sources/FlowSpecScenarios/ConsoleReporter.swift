@@ -15,22 +15,43 @@ public struct ConsoleReporter: Sendable {
 
     public func line(for report: ScenarioReport) -> String {
         let time = String(format: "%.0f ms", report.durationSeconds * 1000)
+        let name = report.repetition.map { "\(report.name) (run \($0))" } ?? report.name
         switch report.status {
         case .passed:
-            return "\(paint("PASS", "32"))  \(report.name)  \(paint("(\(report.file), \(time))", "2"))"
+            return "\(paint("PASS", "32"))  \(name)  \(paint("(\(report.file), \(time))", "2"))" + exchanges(report)
         case .skipped:
             return "\(paint("SKIP", "33"))  \(report.name)  \(paint("(\(report.file))", "2"))\n      \(report.skipReason ?? "")"
         case .failed:
-            var text = "\(paint("FAIL", "31"))  \(report.name)  \(paint("(\(report.file), \(time))", "2"))"
+            var text = "\(paint("FAIL", "31"))  \(name)  \(paint("(\(report.file), \(time))", "2"))"
             for failure in report.failures {
                 text += "\n    - " + failure.replacingOccurrences(of: "\n", with: "\n      ")
             }
             for (flow, path) in report.paths where !path.isEmpty {
                 text += "\n    path (\(flow)): " + path.joined(separator: " → ")
             }
+            if verbose { return text + exchanges(report) }
             if let last = report.lastExchange { text += "\n    last exchange: " + last }
             return text
         }
+    }
+
+    /// With `--verbose`: every request and response, masked, indented under the scenario.
+    func exchanges(_ report: ScenarioReport) -> String {
+        guard verbose else { return "" }
+        var text = ""
+        for e in report.exchanges {
+            text += "\n    " + paint("\(e.method) \(e.url)", "1") + paint("  (\(e.flow) · \(e.state))", "2")
+            for h in e.requestHeaders { text += "\n      \(h.name): \(h.value)" }
+            if let body = e.requestBody { text += "\n      " + body }
+            if let status = e.status {
+                text += "\n    ← " + paint("\(status)", status < 400 ? "32" : "31") + String(format: "  (%.0f ms)", e.durationSeconds * 1000)
+                for h in e.responseHeaders { text += "\n      \(h.name): \(h.value)" }
+                if let body = e.responseBody { text += "\n      " + body }
+            } else if let failure = e.failure {
+                text += "\n    ← " + paint("no response: \(failure)", "31")
+            }
+        }
+        return text
     }
 
     public static func summary(_ reports: [ScenarioReport]) -> String {

@@ -19,4 +19,28 @@ public struct ScenarioReport: Sendable {
     /// True when a run ended without a response from a (live) backend.
     public var infrastructureFailure: Bool
     public var skipReason: String?
+    /// Every flow run (steps, sub-flows, refreshes): states, edges taken, false guards.
+    public var runs: [FlowRunTrace] = []
+    /// Every request and response, masked.
+    public var exchanges: [ExchangeRecord] = []
+    /// 1-based, when the run repeats scenarios (`--repeat`); nil otherwise.
+    public var repetition: Int?
+
+    public init(name: String, file: String, tags: [String], status: Status, failures: [String], paths: [(flow: String, path: [String])],
+                lastExchange: String?, durationSeconds: Double, infrastructureFailure: Bool, skipReason: String?,
+                runs: [FlowRunTrace] = [], exchanges: [ExchangeRecord] = [], repetition: Int? = nil) {
+        self.name = name
+        self.file = file
+        self.tags = tags
+        self.status = status
+        self.failures = failures
+        self.paths = paths
+        self.lastExchange = lastExchange
+        self.durationSeconds = durationSeconds
+        self.infrastructureFailure = infrastructureFailure
+        self.skipReason = skipReason
+        self.runs = runs
+        self.exchanges = exchanges
+        self.repetition = repetition
+    }
 }

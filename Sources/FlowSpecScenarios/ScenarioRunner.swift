@@ -15,6 +15,10 @@ public struct ScenarioRunner: Sendable {
     public var commandTimeout: Double
     /// Inputs any flow declares secret; their values are masked wherever they appear.
     let secretInputNames: Set<String>
+    /// After the first failure, start no more scenarios; those not started are reported skipped.
+    public var failFast = false
+    /// Seconds one scenario may take before it is abandoned and reported failed; nil waits for ever.
+    public var scenarioTimeout: Double?
 
     public init(specs: SpecSet, jobs: Int, vars: [String: JSONValue] = [:], live: (any HTTPAdapter)? = nil, commandTimeout: Double = 30) {
         self.specs = specs
@@ -31,14 +35,15 @@ public struct ScenarioRunner: Sendable {
     public func run(_ scenarios: [Scenario], onFinish: @escaping @Sendable (Int, ScenarioReport) async -> Void = { _, _ in }) async -> [ScenarioReport] {
         var reports = [ScenarioReport?](repeating: nil, count: scenarios.count)
         let gate = SerialGate()
+        var stopped = false
         await withTaskGroup(of: (Int, ScenarioReport).self) { group in
             var next = 0
             func launch() {
                 let index = next
                 let scenario = scenarios[index]
                 group.addTask {
-                    guard scenario.live else { return (index, await self.run(scenario)) }
-                    return (index, await gate.serially { await self.run(scenario) })
+                    guard scenario.live else { return (index, await self.runWithinTimeout(scenario)) }
+                    return (index, await gate.serially { await self.runWithinTimeout(scenario) })
                 }
                 next += 1
             }
@@ -46,10 +51,42 @@ public struct ScenarioRunner: Sendable {
             while let (index, report) = await group.next() {
                 reports[index] = report
                 await onFinish(index, report)
-                if next < scenarios.count { launch() }
+                if failFast, report.status == .failed { stopped = true }
+                if !stopped, next < scenarios.count { launch() }
             }
         }
+        for index in reports.indices where reports[index] == nil {
+            let scenario = scenarios[index]
+            let report = ScenarioReport(name: scenario.name, file: scenario.file, tags: scenario.tags, status: .skipped, failures: [],
+                                        paths: [], lastExchange: nil, durationSeconds: 0, infrastructureFailure: false,
+                                        skipReason: "not run: --fail-fast stopped the run at the first failure")
+            reports[index] = report
+            await onFinish(index, report)
+        }
         return reports.map { $0! }
+    }
+
+    /// Runs one scenario, abandoning it after `scenarioTimeout` seconds. An abandoned scenario is cancelled
+    /// but not awaited: a request stuck in a backend must not hold the whole run.
+    func runWithinTimeout(_ scenario: Scenario) async -> ScenarioReport {
+        guard let limit = scenarioTimeout else { return await run(scenario) }
+        let race = TimeoutRace<ScenarioReport>()
+        let work = Task { await race.finish(await self.run(scenario)) }
+        let timer = Task {
+            try? await Task.sleep(for: .seconds(limit))
+            await race.finish(ScenarioReport(
+                name: scenario.name, file: scenario.file, tags: scenario.tags, status: .failed,
+                failures: ["timed out after \(ScenarioRunner.seconds(limit)) (--timeout); the scenario was stopped"],
+                paths: [], lastExchange: nil, durationSeconds: limit, infrastructureFailure: false, skipReason: nil))
+        }
+        let report = await race.result()
+        work.cancel()
+        timer.cancel()
+        return report
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 
     public func run(_ scenario: Scenario) async -> ScenarioReport {
@@ -84,8 +121,10 @@ public struct ScenarioRunner: Sendable {
         let inputs = LayeredInputSource(values: resolved.values, commands: resolved.commands, commandTimeout: commandTimeout)
         let log = ExchangeLog()
         let broker = SessionBroker()
-        let context = RunContext(specs: specs, adapter: adapter, clock: clock, store: store, inputs: inputs,
+        let trace = TraceRecorder()
+        var context = RunContext(specs: specs, adapter: adapter, clock: clock, store: store, inputs: inputs,
                                  vars: runVars, redactor: redactor, broker: broker, log: log)
+        context.trace = trace
         let interpreter = Interpreter(context: context)
         let checker = ExpectationChecker(redactor: redactor)
 
@@ -179,7 +218,8 @@ public struct ScenarioRunner: Sendable {
         return ScenarioReport(name: scenario.name, file: scenario.file, tags: scenario.tags,
                               status: failures.isEmpty ? .passed : .failed, failures: failures.map(redactor.redact),
                               paths: paths, lastExchange: last, durationSeconds: (ContinuousClock.now - started).seconds,
-                              infrastructureFailure: !infrastructure.isEmpty, skipReason: nil)
+                              infrastructureFailure: !infrastructure.isEmpty, skipReason: nil,
+                              runs: trace.traces, exchanges: entries.map { ExchangeRecord($0, redactor: redactor) })
     }
 
     /// Renders input templates against the run variables.
@@ -239,6 +279,24 @@ public struct ScenarioRunner: Sendable {
             text += "\n      → no response: \(redactor.redact(failure.cause))"
         }
         return text
+    }
+}
+
+/// The first of several tasks to finish wins; later finishers are ignored.
+actor TimeoutRace<T: Sendable> {
+    private var value: T?
+    private var waiter: CheckedContinuation<T, Never>?
+
+    func finish(_ result: T) {
+        guard value == nil else { return }
+        value = result
+        waiter?.resume(returning: result)
+        waiter = nil
+    }
+
+    func result() async -> T {
+        if let value { return value }
+        return await withCheckedContinuation { waiter = $0 }
     }
 }
 

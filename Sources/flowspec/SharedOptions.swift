@@ -42,7 +42,7 @@ enum Assignment {
 
 /// How live requests are made. Defaults are documented in docs/live.md.
 struct HTTPClientOptions: ParsableArguments {
-    @Option(name: .customLong("timeout"), help: "Seconds a live request may take, connection included (default 30).")
+    @Option(name: .customLong("request-timeout"), help: "Seconds a live request may take, connection included (default 30).")
     var requestTimeout: Double = 30
 
     @Option(name: .customLong("connect-timeout"), help: "Seconds to connect to a live backend (default 10).")
@@ -58,7 +58,7 @@ struct HTTPClientOptions: ParsableArguments {
     var maxBody: Int = 10 * 1024 * 1024
 
     func validate() throws {
-        if !(requestTimeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        if !(requestTimeout > 0) { throw ValidationError("--request-timeout must be a positive number of seconds") }
         if !(connectTimeout > 0) { throw ValidationError("--connect-timeout must be a positive number of seconds") }
         if maxBody < 1 { throw ValidationError("--max-body must be at least 1 byte") }
     }

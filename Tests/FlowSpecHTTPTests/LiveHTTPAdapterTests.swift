@@ -104,7 +104,7 @@ import Logging
             #expect(failureKind(slow) == .timeout)
             if case .failure(let e) = slow {
                 #expect(e.url == "http://127.0.0.1:\(port)/slow")
-                #expect(e.cause.contains("--timeout"))
+                #expect(e.cause.contains("--request-timeout"))
             }
             #expect(failureKind(await send(adapter, "http://127.0.0.1:\(port)/huge")) == .tooLarge)
             }

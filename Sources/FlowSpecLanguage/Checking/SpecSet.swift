@@ -90,3 +90,19 @@ public struct SpecSet: Sendable {
         return set
     }
 }
+
+extension SpecSet {
+    /// Loads and checks in-memory YAML documents by file name (tools that generate flows, and tests).
+    public static func fromSources(_ files: [String: String]) -> SpecSet {
+        var set = SpecSet()
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            set.files.append(name)
+            switch YAMLLoader.load(text: text, file: name) {
+            case .success(let root): set.add(root, file: name)
+            case .failure(let d): set.diagnostics.add(d)
+            }
+        }
+        set.check()
+        return set
+    }
+}

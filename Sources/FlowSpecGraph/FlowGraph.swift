@@ -1,0 +1,27 @@
+import FlowSpecLanguage
+
+/// A flow as a directed graph of its states and numbered edges (see `Edge`): what diagrams, path
+/// enumeration and coverage walk. Built once per flow; states keep file order so every output is stable.
+public struct FlowGraph: Sendable {
+    public let flow: Flow
+    /// State names in file order.
+    public let states: [String]
+    /// Edges out of each state, in interpreter order.
+    public let outgoing: [String: [Edge]]
+
+    public init(_ flow: Flow) {
+        self.flow = flow
+        states = flow.stateOrder.filter { flow.states[$0] != nil }
+        var outgoing: [String: [Edge]] = [:]
+        for name in states { outgoing[name] = flow.states[name]!.edges }
+        self.outgoing = outgoing
+    }
+
+    public var start: String { flow.start.name }
+
+    /// Every edge, states in file order.
+    public var edges: [Edge] { states.flatMap { outgoing[$0] ?? [] } }
+
+    /// End states in file order.
+    public var endStates: [String] { states.filter { flow.states[$0]?.ending != nil } }
+}

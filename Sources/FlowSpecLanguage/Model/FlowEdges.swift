@@ -1,0 +1,82 @@
+/// One way out of a state, numbered as the interpreter numbers it: a state's transitions in file order, then
+/// `unreachable:` (request states); `goto:` then `invalid:` (input states); `goto:` (wait states).
+/// Coverage, diagrams, traces and generated paths all name an edge by (state, index), so they agree.
+public struct Edge: Sendable, Hashable {
+    public enum Kind: String, Sendable {
+        /// A transition with a `when:` guard.
+        case guarded
+        /// `else: true`, or a transition with no guard.
+        case otherwise
+        /// A request state's `unreachable:` — no response arrived.
+        case unreachable
+        /// An input state's `invalid:` — the answer failed validation.
+        case invalidInput
+        /// The single way on from an input or wait state.
+        case next
+    }
+
+    public var state: String
+    public var index: Int
+    public var kind: Kind
+    public var target: String
+    /// Where the edge is written: the transition, or the `goto`/`unreachable`/`invalid` reference.
+    public var location: SourceLocation
+    /// The guard's source text for guarded edges.
+    public var guardText: String?
+
+    /// What a diagram writes on the arrow.
+    public var label: String {
+        switch kind {
+        case .guarded: guardText ?? ""
+        case .otherwise: "else"
+        case .unreachable: "unreachable"
+        case .invalidInput: "invalid"
+        case .next: ""
+        }
+    }
+
+    public static func == (a: Edge, b: Edge) -> Bool { a.state == b.state && a.index == b.index }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(state)
+        hasher.combine(index)
+    }
+}
+
+extension State {
+    /// Every way out of this state, in interpreter order (see `Edge`).
+    public var edges: [Edge] {
+        func edge(_ i: Int, _ t: Transition) -> Edge {
+            Edge(state: name, index: i, kind: t.guardExpr == nil ? .otherwise : .guarded, target: t.goto.name,
+                 location: t.location, guardText: t.guardExpr?.text)
+        }
+        switch kind {
+        case .request(let r):
+            var out = r.transitions.enumerated().map { edge($0.offset, $0.element) }
+            if let u = r.unreachable { out.append(Edge(state: name, index: out.count, kind: .unreachable, target: u.name, location: u.location)) }
+            return out
+        case .choice(let transitions):
+            return transitions.enumerated().map { edge($0.offset, $0.element) }
+        case .call(let c):
+            return c.transitions.enumerated().map { edge($0.offset, $0.element) }
+        case .input(let i):
+            var out = [Edge(state: name, index: 0, kind: .next, target: i.goto.name, location: i.goto.location)]
+            if let invalid = i.invalid { out.append(Edge(state: name, index: 1, kind: .invalidInput, target: invalid.name, location: invalid.location)) }
+            return out
+        case .wait(let w):
+            return [Edge(state: name, index: 0, kind: .next, target: w.goto.name, location: w.goto.location)]
+        case .end:
+            return []
+        }
+    }
+
+    /// The end state's outcome and success, or nil for other kinds.
+    public var ending: (outcome: String, success: Bool)? {
+        if case .end(let e) = kind { return (e.outcome, e.success) }
+        return nil
+    }
+}
+
+extension Flow {
+    /// Every edge of the flow, states in file order.
+    public var edges: [Edge] { stateOrder.compactMap { states[$0] }.flatMap(\.edges) }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import FlowSpecLanguage
+import FlowSpecScenarios
+
+/// Everything a report of one `flowspec run` needs: the scenario reports (already masked), the flows they
+/// ran (for diagrams and coverage), and when and how long.
+public struct RunRecord: Sendable {
+    public var reports: [ScenarioReport]
+    public var specs: SpecSet
+    public var startedAt: Date
+    public var durationSeconds: Double
+    public var toolVersion: String
+
+    public init(reports: [ScenarioReport], specs: SpecSet, startedAt: Date, durationSeconds: Double, toolVersion: String) {
+        self.reports = reports
+        self.specs = specs
+        self.startedAt = startedAt
+        self.durationSeconds = durationSeconds
+        self.toolVersion = toolVersion
+    }
+
+    public var passed: Int { reports.filter { $0.status == .passed }.count }
+    public var failed: Int { reports.filter { $0.status == .failed }.count }
+    public var skipped: Int { reports.filter { $0.status == .skipped }.count }
+
+    /// The name a report shows for a scenario: with `(run 2 of 3)` when `--repeat` ran it several times,
+    /// so JUnit test cases stay unique.
+    public func displayName(_ report: ScenarioReport) -> String {
+        guard let repetition = report.repetition else { return report.name }
+        let total = reports.filter { $0.name == report.name && $0.file == report.file }.count
+        return "\(report.name) (run \(repetition) of \(total))"
+    }
+}
