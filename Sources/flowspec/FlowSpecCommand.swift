@@ -17,7 +17,8 @@ struct FlowSpecCommand: AsyncParsableCommand {
         Exit codes: 0 all passed · 1 a scenario failed · 2 invalid spec or usage · 3 infrastructure error.
         """,
         version: "0.1.0",
-        subcommands: [CheckCommand.self, RunCommand.self, ExecCommand.self, SandboxCommand.self]
+        subcommands: [CheckCommand.self, RunCommand.self, ExecCommand.self, SandboxCommand.self, CoverageCommand.self, PathsCommand.self,
+                      GraphCommand.self, SchemaCommand.self, MergeCommand.self]
     )
 }
 
