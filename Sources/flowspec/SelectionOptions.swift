@@ -3,30 +3,95 @@ import Foundation
 import FlowSpecLanguage
 import FlowSpecScenarios
 
-/// Which scenarios run, in which order, how many times: `--filter`, and the CI-scale options.
+/// Which scenarios run, in which order, how many times: `--filter`, `--tag`, `--shard`, `--shuffle`/`--seed`,
+/// `--repeat`, `--list`. The logic lives in `ScenarioSelection`; this is the command-line face of it.
+/// docs/ci.md explains how they combine.
 struct SelectionOptions: ParsableArguments {
     @Option(help: "Run only scenarios whose name matches this regular expression.")
     var filter: String?
 
+    @Option(name: .customLong("tag"), help: ArgumentHelp(
+        "Run only scenarios whose tags match this expression: `smoke`, `smoke and not slow`, `(a or b) and not c` (repeatable; all must match).",
+        discussion: "Every scenario also carries the tag `live` or `scripted`.", valueName: "expr"))
+    var tags: [String] = []
+
+    @Option(help: ArgumentHelp("Run only shard K of N: scenarios sorted by file and name, every Nth from the Kth (e.g. 2/4).", valueName: "K/N"))
+    var shard: String?
+
+    @Flag(help: "Run the selected scenarios in a random order; the seed is printed so the order can be replayed with --seed.")
+    var shuffle = false
+
+    @Option(help: ArgumentHelp("The seed for --shuffle (0 to 18446744073709551615): the same seed gives the same order.", valueName: "S"))
+    var seed: UInt64?
+
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run each selected scenario N times, each reported on its own (default 1).", valueName: "N"))
+    var repetitions: Int = 1
+
+    @Flag(help: "Print the scenarios that would run, with their tags, and run nothing.")
+    var list = false
+
     func validate() throws {
         if let filter, RegexCache.compile(filter) == nil { throw ValidationError("--filter is not a valid regular expression: \(filter)") }
+        _ = try parsedTags()
+        _ = try parsedShard()
+        if seed != nil && !shuffle { throw ValidationError("--seed only orders a shuffled run: add --shuffle, or drop --seed") }
+        if repetitions < 1 { throw ValidationError("--repeat must be at least 1, got \(repetitions)") }
     }
 
     /// Set by `--list`: print what would run, run nothing.
-    var listOnly: Bool { false }
+    var listOnly: Bool { list }
 
     /// A short description of the selection, for "no scenarios found …".
-    var describe: String { filter.map { " matching /\($0)/" } ?? "" }
-
-    /// The scenarios to run, in run order, each with its repetition number (nil unless repeating).
-    func plan(_ scenarios: [Scenario]) -> [(scenario: Scenario, repetition: Int?)] {
-        var selected = scenarios.sorted { ($0.file, $0.name) < ($1.file, $1.name) }
-        if let filter, let regex = RegexCache.compile(filter) { selected = selected.filter { regex.firstMatch(in: $0.name) } }
-        return selected.map { ($0, nil) }
+    var describe: String {
+        var parts: [String] = []
+        if let filter { parts.append(" matching /\(filter)/") }
+        if !tags.isEmpty { parts.append(" with tags " + tags.map { "`\($0)`" }.joined(separator: " and ")) }
+        if let shard { parts.append(" in shard \(shard)") }
+        return parts.joined()
     }
 
-    /// Prints the planned scenarios for `--list`.
+    /// The scenarios to run, in run order, each with its repetition number (nil unless repeating).
+    /// Warns on stderr about `--tag` names no scenario has, and prints the seed of a shuffled run.
+    func plan(_ scenarios: [Scenario]) -> [(scenario: Scenario, repetition: Int?)] {
+        // validate() already rejected bad values, so these cannot fail here.
+        let selection = ScenarioSelection(namePattern: filter.flatMap(RegexCache.compile), tagExpressions: (try? parsedTags()) ?? [],
+                                          shard: try? parsedShard(), shuffleSeed: shuffleSeed(), repetitions: repetitions)
+        for (tag, closest) in selection.unknownTags(in: scenarios) {
+            Console.error("warning: --tag: no scenario has the tag `\(tag)`" + (closest.map { "; did you mean `\($0)`?" } ?? ""))
+        }
+        return selection.plan(scenarios).map { ($0.scenario, $0.repetition) }
+    }
+
+    /// Prints the planned scenarios for `--list`: `file  name  [tags]`, the file column padded so names and
+    /// tags line up, then `N scenarios`. One run per line, so `grep` and `wc -l` see what `run` would do.
     func list(_ plan: [(scenario: Scenario, repetition: Int?)]) {
-        for (scenario, _) in plan { print("\(scenario.file): \(scenario.name)") }
+        let width = plan.map(\.scenario.file.count).max() ?? 0
+        for (scenario, repetition) in plan {
+            let file = scenario.file.padding(toLength: width, withPad: " ", startingAt: 0)
+            let run = repetition.map { " (run \($0) of \(repetitions))" } ?? ""
+            print("\(file)  \(scenario.name)\(run)  [\(scenario.displayTags.joined(separator: ", "))]")
+        }
+        let distinct = Set(plan.map { "\($0.scenario.file)\u{0}\($0.scenario.name)" }).count
+        let count = "\(plan.count) scenario\(plan.count == 1 ? "" : "s")"
+        print(repetitions > 1 ? "\(count) (\(distinct) × \(repetitions) runs)" : count)
+    }
+
+    private func parsedTags() throws -> [TagExpression] {
+        try tags.map { text in
+            do { return try TagExpression.parse(text) } catch { throw ValidationError("--tag \"\(text)\": \(error)") }
+        }
+    }
+
+    private func parsedShard() throws -> Shard? {
+        guard let shard else { return nil }
+        do { return try Shard.parse(shard) } catch { throw ValidationError(error.description) }
+    }
+
+    /// The given seed, or a fresh one printed to stderr so a failing order can be replayed.
+    private func shuffleSeed() -> UInt64? {
+        guard shuffle else { return nil }
+        let seed = seed ?? UInt64.random(in: 0...UInt64.max)
+        Console.error("shuffled with --seed \(seed)")
+        return seed
     }
 }

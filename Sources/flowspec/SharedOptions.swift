@@ -4,20 +4,25 @@ import FlowSpecLanguage
 import FlowSpecHTTP
 import FlowSpecScenarios
 
-/// Run variables: `--vars-file` (several allowed, later wins), then `--var`, which wins over files.
+/// Run variables, lowest precedence first: `--vars-file` files (several allowed, later wins), then
+/// `FLOWSPEC_VAR_<name>` environment variables, then `--var`, which wins over both. The environment sits
+/// between so CI can hold secrets in its secret store while a developer still overrides one with `--var`.
 struct VariableOptions: ParsableArguments {
-    @Option(name: .customLong("var"), help: "A run variable, name=value (repeatable; wins over --vars-file).")
+    @Option(name: .customLong("var"), help: "A run variable, name=value (repeatable; wins over FLOWSPEC_VAR_<name> and --vars-file).")
     var vars: [String] = []
 
     @Option(name: .customLong("vars-file"), help: "A YAML or JSON file of run variables (repeatable; later files win).")
     var varsFiles: [String] = []
+
+    /// `FLOWSPEC_VAR_staff_email=…` is the run variable `staff_email`.
+    static let environmentPrefix = "FLOWSPEC_VAR_"
 
     func validate() throws {
         for v in vars where !v.contains("=") || v.hasPrefix("=") { throw ValidationError("--var takes name=value, got `\(v)`") }
     }
 
     /// The merged variables, or exit 2 with the file's located error.
-    func resolved() throws -> [String: JSONValue] {
+    func resolved(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> [String: JSONValue] {
         var out: [String: JSONValue] = [:]
         for file in varsFiles {
             switch VarsFile.load(file) {
@@ -27,7 +32,22 @@ struct VariableOptions: ParsableArguments {
                 throw ExitCode(Exit.invalid)
             }
         }
+        for (name, value) in Self.fromEnvironment(environment) { out[name] = .string(value) }
         for (name, value) in vars.map(Assignment.split) { out[name] = .string(value) }
+        return out
+    }
+
+    /// The `FLOWSPEC_VAR_*` variables by run-variable name: the name verbatim after the prefix, the value a string.
+    static func fromEnvironment(_ environment: [String: String]) -> [String: String] {
+        var out: [String: String] = [:]
+        for (key, value) in environment where key.hasPrefix(environmentPrefix) {
+            let name = String(key.dropFirst(environmentPrefix.count))
+            if name.isEmpty {
+                Console.error("warning: the environment variable \(environmentPrefix) has no name after the prefix; ignored (write \(environmentPrefix)<name>=value)")
+                continue
+            }
+            out[name] = value
+        }
         return out
     }
 }

@@ -1,0 +1,71 @@
+import FlowSpecLanguage
+
+/// Which scenarios a run plays, in which order, how many times. Applied in this order:
+/// sort by (file, name) → `--filter` → `--tag` → `--shard` → `--repeat` → `--shuffle`.
+/// Sharding comes after filtering so N machines split exactly the selected scenarios, and before
+/// repeating and shuffling so a scenario's repetitions stay on one machine and the partition never
+/// depends on the seed.
+public struct ScenarioSelection: Sendable {
+    /// Matched anywhere in the scenario's name (`--filter`).
+    public var namePattern: CompiledRegex?
+    /// Every expression must match (repeated `--tag` means "and").
+    public var tagExpressions: [TagExpression]
+    public var shard: Shard?
+    /// Shuffle with this seed; nil keeps the sorted order.
+    public var shuffleSeed: UInt64?
+    /// Each selected scenario runs this many times (`--repeat`), at least 1.
+    public var repetitions: Int
+
+    public init(namePattern: CompiledRegex? = nil, tagExpressions: [TagExpression] = [], shard: Shard? = nil,
+                shuffleSeed: UInt64? = nil, repetitions: Int = 1) {
+        self.namePattern = namePattern
+        self.tagExpressions = tagExpressions
+        self.shard = shard
+        self.shuffleSeed = shuffleSeed
+        self.repetitions = max(1, repetitions)
+    }
+
+    /// One run of one scenario; `repetition` is 1…N under `--repeat N` (N > 1), nil otherwise.
+    public struct Run: Sendable {
+        public var scenario: Scenario
+        public var repetition: Int?
+    }
+
+    public func plan(_ scenarios: [Scenario]) -> [Run] {
+        var selected = scenarios.sorted { ($0.file, $0.name, $0.location.line) < ($1.file, $1.name, $1.location.line) }
+        if let namePattern { selected = selected.filter { namePattern.firstMatch(in: $0.name) } }
+        if !tagExpressions.isEmpty {
+            selected = selected.filter { scenario in
+                let tags = scenario.selectionTags
+                return tagExpressions.allSatisfy { $0.matches(tags) }
+            }
+        }
+        if let shard { selected = shard.select(selected) }
+        var runs = selected.flatMap { scenario in
+            repetitions == 1 ? [Run(scenario: scenario, repetition: nil)]
+                : (1...repetitions).map { Run(scenario: scenario, repetition: $0) }
+        }
+        if let shuffleSeed { runs = runs.shuffled(seed: shuffleSeed) }
+        return runs
+    }
+
+    /// Tags the expressions mention that no scenario in `scenarios` carries (implicit tags included), each
+    /// with the closest tag that does exist: `--tag smok` selects nothing, and that is almost always a typo.
+    public func unknownTags(in scenarios: [Scenario]) -> [(tag: String, closest: String?)] {
+        let known = Set(scenarios.flatMap(\.selectionTags))
+        let mentioned = Set(tagExpressions.flatMap(\.tagNames))
+        return mentioned.subtracting(known).sorted().map { ($0, Suggestion.closest(to: $0, in: known.sorted())) }
+    }
+}
+
+extension Scenario {
+    /// `live` for live scenarios, `scripted` for the others: every scenario matches `--tag` as if it also
+    /// carried this tag, so `--tag 'not live'` keeps CI off real backends without tagging every file.
+    public var implicitTag: String { live ? "live" : "scripted" }
+
+    /// The tags `--tag` expressions are matched against: the file's `tags:` plus the implicit one.
+    public var selectionTags: Set<String> { Set(tags).union([implicitTag]) }
+
+    /// The file's tags in their order, then the implicit tag if the file does not list it: what `--list` shows.
+    public var displayTags: [String] { tags.contains(implicitTag) ? tags : tags + [implicitTag] }
+}
