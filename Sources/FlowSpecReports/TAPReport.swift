@@ -1,4 +1,100 @@
-/// PLACEHOLDER — being written; replaced wholesale by the real TAP writer.
+import Foundation
+import FlowSpecScenarios
+
+/// TAP version 13 (testanything.org): one `ok`/`not ok` line per scenario, a YAML diagnostic block under each
+/// failure, `# SKIP reason` for skipped scenarios.
 public enum TAPReport {
-    public static func render(_ run: RunRecord) -> String { "" }
+    public static func render(_ run: RunRecord) -> String {
+        var lines = ["TAP version 13", "1..\(run.reports.count)"]
+        for (index, report) in run.reports.enumerated() {
+            let number = index + 1
+            let name = description(run.displayName(report))
+            switch report.status {
+            case .passed:
+                lines.append("ok \(number) - \(name)")
+            case .skipped:
+                lines.append("ok \(number) - \(name) # SKIP \(directiveText(report.skipReason ?? "skipped"))")
+            case .failed:
+                lines.append("not ok \(number) - \(name)")
+                lines += diagnostics(report).map { "  " + $0 }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The YAML block under a `not ok` line: `---` … `...`, indented by the caller.
+    static func diagnostics(_ report: ScenarioReport) -> [String] {
+        var lines = ["---"]
+        let message = report.failures.first.map(JUnitReport.firstLine)
+            ?? (report.infrastructureFailure ? "the backend did not answer" : "failed")
+        lines.append("message: " + yamlScalar(message))
+        lines.append("severity: " + (report.infrastructureFailure ? "error" : "fail"))
+        lines.append("file: " + yamlScalar(report.file))
+        lines.append("duration_ms: " + String(format: "%.3f", max(0, report.durationSeconds) * 1000))
+        if !report.failures.isEmpty {
+            lines.append("failures:")
+            lines += report.failures.flatMap { yamlItem($0) }
+        }
+        let paths = report.paths.filter { !$0.path.isEmpty }
+        if !paths.isEmpty {
+            lines.append("paths:")
+            lines += paths.map { "  - " + yamlScalar("\($0.flow): " + $0.path.joined(separator: " → ")) }
+        }
+        if let last = report.lastExchange { lines.append("last_exchange: " + yamlScalar(last)) }
+        lines.append("...")
+        return lines
+    }
+
+    /// A test description: `#` starts a directive and `\` escapes, so both are escaped; a line break would end
+    /// the test line, so it becomes a space.
+    static func description(_ name: String) -> String {
+        oneLine(name).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
+    }
+
+    /// The text after `# SKIP`, which runs to the end of the line.
+    static func directiveText(_ text: String) -> String { oneLine(text) }
+
+    private static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+    }
+
+    /// A list item: a literal block (`|-`) for multi-line text people read in CI logs, else a quoted string.
+    static func yamlItem(_ text: String) -> [String] {
+        guard text.contains("\n"), blockSafe(text) else { return ["  - " + yamlScalar(text)] }
+        return ["  - |-"] + text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }
+    }
+
+    /// Literal blocks cannot start with a space (the indentation would be misread) or hold control characters.
+    private static func blockSafe(_ text: String) -> Bool {
+        !text.hasPrefix(" ") && !text.hasSuffix("\n") && text.unicodeScalars.allSatisfy { $0 == "\n" || isPrintable($0) }
+    }
+
+    /// A double-quoted YAML scalar: always valid whatever the text (colons, `#`, quotes, leading dashes).
+    static func yamlScalar(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if isPrintable(scalar) {
+                    out.unicodeScalars.append(scalar)
+                } else {
+                    out += "\\u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// YAML's printable set: no C0 (except tab), DEL, C1 controls, surrogates, or U+FFFE/U+FFFF.
+    private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x9, 0x20...0x7E, 0x85, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
 }
