@@ -1,6 +1,163 @@
-/// PLACEHOLDER — being written.
-public struct FlowCoverage: Sendable {
-    public init(_ record: RunRecord) {}
+import Foundation
+import FlowSpecLanguage
+import FlowSpecRuntime
+import FlowSpecScenarios
+
+/// Which states, transitions, guard outcomes and end states of each flow the scenarios exercised.
+/// It is also the machine-readable coverage file (schema `flowspec-coverage`, version 1): counts, not flags,
+/// so the files of several shards merge by adding them up.
+public struct FlowCoverage: Codable, Sendable, Equatable {
+    public static let schemaName = "flowspec-coverage"
+    public static let schemaVersion = 1
+
+    public var schema = FlowCoverage.schemaName
+    public var version = FlowCoverage.schemaVersion
+    /// Flows by name.
+    public var flows: [FlowEntry]
+
+    public struct FlowEntry: Codable, Sendable, Equatable {
+        public var flow: String
+        public var file: String
+        public var states: [StateEntry]
+        public var transitions: [TransitionEntry]
+    }
+
+    public struct StateEntry: Codable, Sendable, Equatable {
+        public var name: String
+        public var kind: String
+        public var line: Int
+        public var column: Int
+        /// End states only.
+        public var outcome: String?
+        public var success: Bool?
+        /// Times a run entered the state.
+        public var hits: Int
+    }
+
+    public struct TransitionEntry: Codable, Sendable, Equatable {
+        public var state: String
+        /// The edge number within the state (see `Edge`).
+        public var index: Int
+        public var target: String
+        public var kind: String
+        public var label: String
+        public var line: Int
+        public var column: Int
+        /// Times taken; for a guarded transition, also the times its guard was true.
+        public var hits: Int
+        /// Guarded transitions only: times the guard was evaluated false.
+        public var guardFalse: Int?
+    }
+
+    public init(flows: [FlowEntry]) { self.flows = flows }
+
+    /// Every flow in `specs`, counted over the runs in `reports`.
+    public init(specs: SpecSet, reports: [ScenarioReport]) {
+        var stateHits: [String: [String: Int]] = [:]
+        var edgeHits: [String: [String: Int]] = [:]
+        var falseHits: [String: [String: Int]] = [:]
+        for report in reports {
+            for run in report.runs {
+                for visit in run.visits {
+                    stateHits[run.flow, default: [:]][visit.state, default: 0] += 1
+                    if let edge = visit.edge { edgeHits[run.flow, default: [:]]["\(visit.state)#\(edge)", default: 0] += 1 }
+                    for index in visit.falseGuards { falseHits[run.flow, default: [:]]["\(visit.state)#\(index)", default: 0] += 1 }
+                }
+            }
+        }
+        flows = specs.flows.keys.sorted().map { name in
+            let flow = specs.flows[name]!
+            let states = flow.stateOrder.compactMap { flow.states[$0] }
+            return FlowEntry(
+                flow: name, file: flow.file,
+                states: states.map { state in
+                    StateEntry(name: state.name, kind: state.kindName, line: state.location.line, column: state.location.column,
+                               outcome: state.ending?.outcome, success: state.ending?.success,
+                               hits: stateHits[name]?[state.name] ?? 0)
+                },
+                transitions: states.flatMap(\.edges).map { edge in
+                    let key = "\(edge.state)#\(edge.index)"
+                    return TransitionEntry(state: edge.state, index: edge.index, target: edge.target, kind: edge.kind.rawValue,
+                                           label: edge.label, line: edge.location.line, column: edge.location.column,
+                                           hits: edgeHits[name]?[key] ?? 0,
+                                           guardFalse: edge.kind == .guarded ? (falseHits[name]?[key] ?? 0) : nil)
+                })
+        }
+    }
+
+    public init(_ record: RunRecord) { self.init(specs: record.specs, reports: record.reports) }
+
+    /// Adds up the counts of several coverage files (shards). A flow or item present in only some files is kept.
+    public static func merge(_ parts: [FlowCoverage]) -> FlowCoverage {
+        var byFlow: [String: FlowEntry] = [:]
+        for part in parts {
+            for entry in part.flows {
+                guard var merged = byFlow[entry.flow] else { byFlow[entry.flow] = entry; continue }
+                for state in entry.states {
+                    if let i = merged.states.firstIndex(where: { $0.name == state.name }) { merged.states[i].hits += state.hits }
+                    else { merged.states.append(state) }
+                }
+                for t in entry.transitions {
+                    if let i = merged.transitions.firstIndex(where: { $0.state == t.state && $0.index == t.index }) {
+                        merged.transitions[i].hits += t.hits
+                        if let f = t.guardFalse { merged.transitions[i].guardFalse = (merged.transitions[i].guardFalse ?? 0) + f }
+                    } else {
+                        merged.transitions.append(t)
+                    }
+                }
+                byFlow[entry.flow] = merged
+            }
+        }
+        return FlowCoverage(flows: byFlow.keys.sorted().map { byFlow[$0]! })
+    }
+
+    /// Keeps only the flows whose names `include` accepts.
+    public func filtered(_ include: (String) -> Bool) -> FlowCoverage {
+        FlowCoverage(flows: flows.filter { include($0.flow) })
+    }
 }
-public enum CoverageText { public static func render(_ c: FlowCoverage) -> String { "" } }
-public enum CoverageJSON { public static func render(_ c: FlowCoverage) -> String { "" } }
+
+/// Covered over total, with the percentage shown everywhere.
+public struct CoverageRatio: Sendable, Equatable {
+    public var covered: Int
+    public var total: Int
+
+    /// 100 when there is nothing to cover.
+    public var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
+
+    public var text: String { "\(covered)/\(total)" }
+    public var percentText: String {
+        let p = percent
+        // Never round up to 100: "100%" must mean everything.
+        if p < 100, p > 99.9 { return "99.9%" }
+        let text = String(format: "%.1f", p)
+        return (text.hasSuffix(".0") ? String(text.dropLast(2)) : text) + "%"
+    }
+}
+
+extension FlowCoverage.FlowEntry {
+    public var stateRatio: CoverageRatio { CoverageRatio(covered: states.filter { $0.hits > 0 }.count, total: states.count) }
+    public var transitionRatio: CoverageRatio {
+        CoverageRatio(covered: transitions.filter { $0.hits > 0 }.count, total: transitions.count)
+    }
+    /// Each guard counts twice: once for true, once for false.
+    public var guardRatio: CoverageRatio {
+        let guarded = transitions.filter { $0.guardFalse != nil }
+        return CoverageRatio(covered: guarded.filter { $0.hits > 0 }.count + guarded.filter { ($0.guardFalse ?? 0) > 0 }.count,
+                             total: guarded.count * 2)
+    }
+    public var endRatio: CoverageRatio {
+        let ends = states.filter { $0.outcome != nil }
+        return CoverageRatio(covered: ends.filter { $0.hits > 0 }.count, total: ends.count)
+    }
+}
+
+extension FlowCoverage {
+    private func sum(_ ratio: (FlowEntry) -> CoverageRatio) -> CoverageRatio {
+        flows.map(ratio).reduce(CoverageRatio(covered: 0, total: 0)) { CoverageRatio(covered: $0.covered + $1.covered, total: $0.total + $1.total) }
+    }
+    public var stateRatio: CoverageRatio { sum(\.stateRatio) }
+    public var transitionRatio: CoverageRatio { sum(\.transitionRatio) }
+    public var guardRatio: CoverageRatio { sum(\.guardRatio) }
+    public var endRatio: CoverageRatio { sum(\.endRatio) }
+}

@@ -19,9 +19,9 @@ public enum SuiteLoader {
             var isDirectory: ObjCBool = false
             if fm.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue { url.deleteLastPathComponent() }
             while true {
-                if url.lastPathComponent == "flows" { return url.path }
+                if url.lastPathComponent == "flows" { return relativeToWorkingDirectory(url.path) }
                 let candidate = url.appendingPathComponent("flows")
-                if fm.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue { return candidate.path }
+                if fm.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue { return relativeToWorkingDirectory(candidate.path) }
                 let parent = url.deletingLastPathComponent()
                 if parent.path == url.path { break }
                 url = parent
@@ -29,6 +29,14 @@ public enum SuiteLoader {
         }
         let local = URL(fileURLWithPath: fm.currentDirectoryPath).appendingPathComponent("flows").path
         return fm.fileExists(atPath: local) ? local : nil
+    }
+
+    /// `flows` rather than `/home/qa/project/flows`: locations in messages and reports stay short and the same on
+    /// every machine (CI checkouts live in different places).
+    static func relativeToWorkingDirectory(_ path: String) -> String {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        guard path.hasPrefix(cwd + "/") else { return path }
+        return String(path.dropFirst(cwd.count + 1))
     }
 
     public static func load(paths: [String], flowsFolder explicit: String?) -> Suite {

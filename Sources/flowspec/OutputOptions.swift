@@ -21,6 +21,9 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "After the summary, print flow coverage: states, transitions and guard outcomes the scenarios exercised.")
     var coverage = false
 
+    @Flag(name: .customLong("all-flows"), help: "Coverage covers every flow in the flows folder, not only those the scenarios run.")
+    var allFlows = false
+
     func validate() throws {
         if quiet && verbose { throw ValidationError("--quiet and --verbose contradict each other; pick one") }
         let requests = try parsedReports()
@@ -65,10 +68,14 @@ struct OutputOptions: ParsableArguments {
     }
 
     /// Writes every report (atomically: a reader never sees half a file) and the coverage table.
-    func write(_ reports: [ScenarioReport], specs: SpecSet, started: Date, requests: [ReportRequest]) throws {
+    /// `scenarios` are all those found under the paths, before selection: they set the coverage scope, the
+    /// same for every shard.
+    func write(_ reports: [ScenarioReport], scenarios: [Scenario], specs: SpecSet, started: Date, requests: [ReportRequest]) throws {
         let record = RunRecord(reports: reports, specs: specs, startedAt: started,
                                durationSeconds: Date().timeIntervalSince(started), toolVersion: FlowSpecCommand.configuration.version)
-        if coverage { consoleStream.print(CoverageText.render(FlowCoverage(record))) }
+        let scope = CoverageScope.flows(of: scenarios, in: specs, allFlows: allFlows)
+        let flowCoverage = FlowCoverage(record).filtered(scope.contains)
+        if coverage { consoleStream.print(CoverageText.render(flowCoverage)) }
         for request in requests {
             let text: String
             switch request.kind {
@@ -76,7 +83,7 @@ struct OutputOptions: ParsableArguments {
             case .json: text = JSONReport.render(record)
             case .tap: text = TAPReport.render(record)
             case .html: text = HTMLReport.render(record)
-            case .coverage: text = CoverageJSON.render(FlowCoverage(record))
+            case .coverage: text = CoverageJSON.render(flowCoverage)
             }
             guard let path = request.path else {
                 FileHandle.standardOutput.write(Data(text.utf8))

@@ -35,12 +35,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let suite = SuiteLoader.load(paths: paths, flowsFolder: flows)
-        if suite.diagnostics.hasErrors {
-            for diagnostic in suite.diagnostics.sorted { Console.error(diagnostic.description) }
-            Console.error("not running: fix the errors above (flowspec check shows them too)")
-            throw ExitCode(Exit.invalid)
-        }
+        let suite = try SuiteRun.load(paths: paths, flows: flows)
         let plan = selection.plan(suite.scenarios)
         if selection.listOnly {
             selection.list(plan)
@@ -50,30 +45,16 @@ struct RunCommand: AsyncParsableCommand {
             Console.error("no scenarios found in \(paths.joined(separator: " "))\(selection.describe)")
             throw ExitCode(Exit.invalid)
         }
-        let reporters = try output.prepare()
-        var runVars = try variables.resolved()
-        let backend = try await LiveBackend.prepare(needed: plan.contains(where: \.scenario.live), vars: &runVars,
-                                                    embedded: !noSandbox, options: http.liveOptions())
-        var runner = ScenarioRunner(specs: suite.specs, jobs: jobs, vars: runVars, live: backend?.adapter)
-        execution.configure(&runner)
-        let started = Date()
+        let requests = try output.prepare()
         let progress = ConsoleProgress(total: plan.count, reporter: output.consoleReporter, quiet: output.quiet, stream: output.consoleStream)
         await progress.start()
-        let reports = await runner.run(plan.map(\.scenario)) { index, report in
-            var report = report
-            report.repetition = plan[index].repetition
+        let result = try await SuiteRun.execute(suite: suite, plan: plan, jobs: jobs, execution: execution, variables: variables,
+                                                http: http, noSandbox: noSandbox) { index, report in
             await progress.finished(index, report)
-        }.enumerated().map { index, report in
-            var report = report
-            report.repetition = plan[index].repetition
-            return report
         }
         await progress.finish()
-        await backend?.stop()
-        output.consoleStream.print(ConsoleReporter.summary(reports))
-        try output.write(reports, specs: suite.specs, started: started, requests: reporters)
-        // A broken promise (1) outranks a backend that did not answer (3): it is the regression signal.
-        if reports.contains(where: { $0.status == .failed && !$0.infrastructureFailure }) { throw ExitCode(Exit.failed) }
-        if reports.contains(where: { $0.infrastructureFailure }) { throw ExitCode(Exit.infrastructure) }
+        output.consoleStream.print(ConsoleReporter.summary(result.reports))
+        try output.write(result.reports, scenarios: suite.scenarios, specs: suite.specs, started: result.started, requests: requests)
+        if let code = result.failureExit { throw ExitCode(code) }
     }
 }

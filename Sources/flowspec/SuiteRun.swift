@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import FlowSpecScenarios
+
+/// Loads a suite, selects scenarios, starts the live backend if needed, and runs them: what `run` and
+/// `coverage` share.
+struct SuiteRun {
+    var suite: Suite
+    var plan: [(scenario: Scenario, repetition: Int?)]
+    var reports: [ScenarioReport]
+    var started: Date
+
+    /// The loaded suite, or exit 2 after printing its errors.
+    static func load(paths: [String], flows: String?) throws -> Suite {
+        let suite = SuiteLoader.load(paths: paths, flowsFolder: flows)
+        if suite.diagnostics.hasErrors {
+            for diagnostic in suite.diagnostics.sorted { Console.error(diagnostic.description) }
+            Console.error("not running: fix the errors above (flowspec check shows them too)")
+            throw ExitCode(Exit.invalid)
+        }
+        return suite
+    }
+
+    static func execute(suite: Suite, plan: [(scenario: Scenario, repetition: Int?)], jobs: Int, execution: ExecutionOptions,
+                        variables: VariableOptions, http: HTTPClientOptions, noSandbox: Bool,
+                        onReport: @escaping @Sendable (Int, ScenarioReport) async -> Void) async throws -> SuiteRun {
+        var runVars = try variables.resolved()
+        let backend = try await LiveBackend.prepare(needed: plan.contains(where: \.scenario.live), vars: &runVars,
+                                                    embedded: !noSandbox, options: http.liveOptions())
+        var runner = ScenarioRunner(specs: suite.specs, jobs: jobs, vars: runVars, live: backend?.adapter)
+        execution.configure(&runner)
+        let started = Date()
+        var reports = await runner.run(plan.map(\.scenario)) { index, report in
+            var report = report
+            report.repetition = plan[index].repetition
+            await onReport(index, report)
+        }
+        for index in reports.indices { reports[index].repetition = plan[index].repetition }
+        await backend?.stop()
+        return SuiteRun(suite: suite, plan: plan, reports: reports, started: started)
+    }
+
+    /// 1 when a promise broke, else 3 when a backend did not answer, else nil.
+    var failureExit: Int32? {
+        // A broken promise (1) outranks a backend that did not answer (3): it is the regression signal.
+        if reports.contains(where: { $0.status == .failed && !$0.infrastructureFailure }) { return Exit.failed }
+        if reports.contains(where: { $0.infrastructureFailure }) { return Exit.infrastructure }
+        return nil
+    }
+}
