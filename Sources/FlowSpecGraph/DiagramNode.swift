@@ -1,0 +1,67 @@
+import FlowSpecLanguage
+
+/// What a diagram shows for one state, whatever the output format: its name, its kind and one line of
+/// detail (`POST /api/auth/login`, `input code`, `call repairminder.refresh`, `wait 16m`, the outcome).
+/// Both renderers read this so Mermaid and DOT always say the same thing about a state.
+public struct DiagramNode: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case request, input, choice, call, wait, end
+    }
+
+    public var name: String
+    public var kind: Kind
+    /// The second line of the label, if the kind has one worth showing.
+    public var detail: String?
+    /// End states only: whether the outcome counts as success.
+    public var success: Bool?
+
+    public init(_ state: State) {
+        name = state.name
+        switch state.kind {
+        case .request(let r):
+            kind = .request
+            // `url:` is an absolute template; show whichever the state writes.
+            let target = r.path?.source ?? r.url?.source ?? ""
+            detail = target.isEmpty ? r.method : "\(r.method) \(target)"
+        case .input(let i):
+            kind = .input
+            detail = "input \(i.input.name)"
+        case .choice:
+            kind = .choice
+            detail = nil
+        case .call(let c):
+            kind = .call
+            detail = "call \(c.flow.name)"
+        case .wait(let w):
+            kind = .wait
+            detail = "wait \(w.duration.text)"
+        case .end(let e):
+            kind = .end
+            detail = "\(e.outcome) (\(e.success ? "success" : "failure"))"
+            success = e.success
+        }
+    }
+
+    /// The label's lines: the state name, then the detail.
+    public var lines: [String] { [name] + (detail.map { [$0] } ?? []) }
+}
+
+extension FlowGraph {
+    /// The diagram node of every state, in file order.
+    public var diagramNodes: [DiagramNode] { states.compactMap { flow.states[$0].map(DiagramNode.init) } }
+}
+
+/// Guard text as a diagram writes it: on one line, runs of whitespace collapsed (a YAML block scalar guard
+/// spans lines, and a line break would end a Mermaid statement).
+enum DiagramText {
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+    }
+
+    /// An edge's label with how often the trace took it: `status == 200 ×3`.
+    static func edgeLabel(_ edge: Edge, taken: Int) -> String {
+        let label = oneLine(edge.label)
+        guard taken > 0 else { return label }
+        return label.isEmpty ? "×\(taken)" : "\(label) ×\(taken)"
+    }
+}

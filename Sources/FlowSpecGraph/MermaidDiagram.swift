@@ -1,0 +1,144 @@
+import FlowSpecLanguage
+
+/// A flow as a Mermaid `flowchart TD` (GitHub renders it inline in a ```mermaid block).
+///
+/// Why a flowchart and not `stateDiagram-v2`: only flowcharts give each state kind its own shape, quote
+/// labels (so guard text containing `:` or `"` stays text), and accept `linkStyle N` to colour the edges a
+/// trace took. State diagrams have none of the three.
+///
+/// Layout of the output, stable for diffs: nodes in file order, then the start arrow and every edge (states in
+/// file order, edges in index order — so link N of `linkStyle` is edge N−1 of `FlowGraph.edges`), then styles.
+public enum MermaidDiagram {
+    public static func render(_ graph: FlowGraph, highlight: PathHighlight = .none) -> String {
+        let nodes = graph.diagramNodes
+        let ids = DiagramIdentifiers(nodes.map(\.name))
+        var lines = ["%% flow \(oneLineComment(graph.flow.name)), drawn by flowspec graph", "flowchart TD"]
+
+        lines.append("    \(startID)((\"start\"))")
+        for node in nodes { lines.append("    " + ids[node.name] + shape(node)) }
+
+        var takenLinks: [Int] = []
+        if highlight.tookStart(of: graph) { takenLinks.append(0) }
+        lines.append("    \(startID) --> \(ids[graph.start])")
+        for (offset, edge) in graph.edges.enumerated() {
+            let taken = highlight.count(edge)
+            if taken > 0 { takenLinks.append(offset + 1) }
+            let label = DiagramText.edgeLabel(edge, taken: taken)
+            // Dashed, as in DOT: the ways out when something went wrong (no response, an invalid answer).
+            let line = edge.kind == .unreachable || edge.kind == .invalidInput ? "-.->" : "-->"
+            let arrow = label.isEmpty ? line : "\(line)|\"\(escape(label))\"|"
+            lines.append("    \(ids[edge.state]) \(arrow) \(ids[edge.target])")
+        }
+
+        lines.append("    classDef flowStart fill:#24292f,stroke:#24292f,color:#ffffff")
+        lines.append("    class \(startID) flowStart")
+        for style in NodeStyle.allCases {
+            let members = nodes.filter { NodeStyle($0) == style }.map { ids[$0.name] }
+            guard !members.isEmpty else { continue }
+            lines.append("    classDef \(style.rawValue) \(style.css)")
+            lines.append("    class \(members.joined(separator: ",")) \(style.rawValue)")
+        }
+        let visited = nodes.filter { highlight.visitedStates.contains($0.name) }.map { ids[$0.name] }
+        if !visited.isEmpty {
+            lines.append("    classDef visited stroke:#1f6feb,stroke-width:3px")
+            lines.append("    class \(visited.joined(separator: ",")) visited")
+        }
+        if !takenLinks.isEmpty {
+            lines.append("    linkStyle \(takenLinks.map(String.init).joined(separator: ",")) stroke:#1f6feb,stroke-width:3px")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Text made safe inside a quoted Mermaid label. Inside quotes only `"` ends the text, but the rendered
+    /// label is HTML and `#…;` is Mermaid's entity syntax, so those characters become entity codes. Mermaid's
+    /// statement punctuation (`:`, `;`, `|` which delimits edge labels, `{}`) is encoded too, so a label never
+    /// depends on which lexer state reads it. A leading backtick would start a Markdown string.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        for character in DiagramText.oneLine(text) {
+            switch character {
+            case "\"": out += "#quot;"
+            case "#": out += "#35;"
+            case "&": out += "#amp;"
+            case "<": out += "#lt;"
+            case ">": out += "#gt;"
+            case "|": out += "#124;"
+            case ";": out += "#59;"
+            case ":": out += "#58;"
+            case "{": out += "#123;"
+            case "}": out += "#125;"
+            case "`": out += "#96;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// The start marker's id; state ids all begin with `s_`, so it cannot clash.
+    static let startID = "start"
+
+    private static func shape(_ node: DiagramNode) -> String {
+        let label = "\"" + node.lines.map(escape).joined(separator: "<br/>") + "\""
+        switch node.kind {
+        case .request: return "[\(label)]"
+        case .input: return "[/\(label)/]"
+        case .choice: return "{\(label)}"
+        case .call: return "[[\(label)]]"
+        case .wait: return "{{\(label)}}"
+        case .end: return "([\(label)])"
+        }
+    }
+
+    /// A `%%` comment ends at the line's end; keep a strange flow name on one line.
+    private static func oneLineComment(_ text: String) -> String { DiagramText.oneLine(text) }
+}
+
+/// The colour class of a node: its kind, except end states, which are coloured by success.
+enum NodeStyle: String, CaseIterable {
+    case request, input, choice, call, wait, success, failure
+
+    init(_ node: DiagramNode) {
+        switch node.kind {
+        case .request: self = .request
+        case .input: self = .input
+        case .choice: self = .choice
+        case .call: self = .call
+        case .wait: self = .wait
+        case .end: self = node.success == true ? .success : .failure
+        }
+    }
+
+    var fill: String {
+        switch self {
+        case .request: "#ddf4ff"
+        case .input: "#fff8c5"
+        case .choice: "#fbefff"
+        case .call: "#e0f7f5"
+        case .wait: "#f6f8fa"
+        case .success: "#2da44e"
+        case .failure: "#cf222e"
+        }
+    }
+
+    var stroke: String {
+        switch self {
+        case .request: "#0969da"
+        case .input: "#9a6700"
+        case .choice: "#8250df"
+        case .call: "#0f766e"
+        case .wait: "#57606a"
+        case .success: "#116329"
+        case .failure: "#82071e"
+        }
+    }
+
+    /// Text colour: white on the strong success/failure fills.
+    var text: String {
+        switch self {
+        case .success, .failure: "#ffffff"
+        default: "#24292f"
+        }
+    }
+
+    var css: String { "fill:\(fill),stroke:\(stroke),color:\(text)" }
+}

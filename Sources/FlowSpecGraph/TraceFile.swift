@@ -1,0 +1,125 @@
+import Foundation
+import FlowSpecLanguage
+
+/// The flow runs recorded in a JSON report (`flowspec run --report json=FILE`, schema "flowspec-report",
+/// version 1): only what a diagram needs — which scenario, which flow, which states and edges.
+/// Everything else in the report (exchanges, failures, timings) is ignored, so it may grow without breaking this.
+public struct TraceFile: Sendable, Equatable {
+    public struct Scenario: Sendable, Equatable {
+        public var name: String
+        public var repetition: Int?
+        public var runs: [Run]
+    }
+
+    public struct Run: Sendable, Equatable {
+        public var flow: String
+        public var visits: [Visit]
+    }
+
+    public struct Visit: Sendable, Equatable {
+        public var state: String
+        /// The edge (its index among the state's edges) the run left by; nil for the last state.
+        public var edge: Int?
+    }
+
+    /// Why a file is not a report this version can read; `description` says what to do.
+    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static let schema = "flowspec-report"
+    public static let version = 1
+
+    public var scenarios: [Scenario]
+
+    public init(scenarios: [Scenario]) { self.scenarios = scenarios }
+
+    /// Reads a report, or says precisely which part of it does not follow the contract.
+    public static func parse(_ data: Data) -> Result<TraceFile, Problem> {
+        guard let root = JSONValue.parse(data) else {
+            return .failure(Problem(description: "not valid JSON; pass a report written by `flowspec run --report json=FILE`"))
+        }
+        guard root.objectValue != nil, root["schema"].stringValue == schema else {
+            return .failure(Problem(description: "not a FlowSpec JSON report: expected \"schema\": \"\(schema)\"; pass a report written by `flowspec run --report json=FILE`"))
+        }
+        guard root["version"].numberValue == Double(version) else {
+            return .failure(Problem(description: "report version \(root["version"].compactJSON) is not supported: this flowspec reads version \(version); re-run the scenarios with this flowspec"))
+        }
+        do {
+            return .success(TraceFile(scenarios: try list(root, "scenarios", at: "").enumerated().map(scenario)))
+        } catch let problem as Problem {
+            return .failure(problem)
+        } catch {
+            return .failure(Problem(description: "\(error)"))
+        }
+    }
+
+    /// Names of every scenario in the report, in report order without repeats (for "did you mean").
+    public var scenarioNames: [String] {
+        var seen = Set<String>()
+        return scenarios.map(\.name).filter { seen.insert($0).inserted }
+    }
+
+    /// Every run of `flow` — top-level, sub-flow and refresh runs alike — in the scenarios named `scenario`
+    /// (every repetition of it), or in all scenarios when nil.
+    public func runs(of flow: String, scenario: String? = nil) -> [Run] {
+        scenarios.filter { scenario == nil || $0.name == scenario }.flatMap(\.runs).filter { $0.flow == flow }
+    }
+
+    // MARK: - Reading the contract's shape
+
+    private static func scenario(_ index: Int, _ value: JSONValue) throws -> Scenario {
+        let path = "scenarios[\(index)]"
+        let repetition = value["repetition"]
+        guard repetition.isNull || repetition.numberValue.map({ $0 == $0.rounded() }) == true else {
+            throw mismatch("\(path).repetition", expected: "a whole number or null", found: repetition)
+        }
+        return Scenario(name: try string(value, "name", at: path),
+                        repetition: repetition.numberValue.map { Int($0) },
+                        runs: try list(value, "runs", at: path).enumerated().map { try run($0.element, at: "\(path).runs[\($0.offset)]") })
+    }
+
+    private static func run(_ value: JSONValue, at path: String) throws -> Run {
+        Run(flow: try string(value, "flow", at: path),
+            visits: try list(value, "visits", at: path).enumerated().map { try visit($0.element, at: "\(path).visits[\($0.offset)]") })
+    }
+
+    private static func visit(_ value: JSONValue, at path: String) throws -> Visit {
+        let edge = value["edge"]
+        if edge.isNull { return Visit(state: try string(value, "state", at: path), edge: nil) }
+        guard let number = edge.numberValue, number >= 0, number == number.rounded(), number < Double(Int32.max) else {
+            throw mismatch("\(path).edge", expected: "an edge index (a whole number ≥ 0) or null", found: edge)
+        }
+        return Visit(state: try string(value, "state", at: path), edge: Int(number))
+    }
+
+    private static func string(_ object: JSONValue, _ key: String, at path: String) throws -> String {
+        guard let text = try field(object, key, at: path).stringValue else {
+            throw mismatch(join(path, key), expected: "a string", found: object[key])
+        }
+        return text
+    }
+
+    private static func list(_ object: JSONValue, _ key: String, at path: String) throws -> [JSONValue] {
+        guard let items = try field(object, key, at: path).arrayValue else {
+            throw mismatch(join(path, key), expected: "a list", found: object[key])
+        }
+        return items
+    }
+
+    private static func field(_ object: JSONValue, _ key: String, at path: String) throws -> JSONValue {
+        guard let fields = object.objectValue else {
+            throw mismatch(path.isEmpty ? "the report" : path, expected: "an object", found: object)
+        }
+        guard let value = fields[key] else {
+            throw Problem(description: "report does not follow the flowspec-report contract: \(join(path, key)) is missing")
+        }
+        return value
+    }
+
+    private static func mismatch(_ path: String, expected: String, found: JSONValue) -> Problem {
+        Problem(description: "report does not follow the flowspec-report contract: \(path) should be \(expected), found \(found.isNull ? "null" : found.typeName)")
+    }
+
+    private static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+}
