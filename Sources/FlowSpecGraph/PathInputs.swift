@@ -1,0 +1,40 @@
+import FlowSpecLanguage
+
+extension FlowPath {
+    /// The inputs a run along this path reads, in the order it first reads them: the flow's initial
+    /// `variables:`, then each state's expressions and input states. Inputs of called flows are not included.
+    public func inputs(in flow: Flow) -> [String] {
+        var seen = Set<String>()
+        var out: [String] = []
+        func add(_ name: String) { if seen.insert(name).inserted { out.append(name) } }
+        flow.variableInputReads.forEach(add)
+        for name in states {
+            guard let state = flow.states[name] else { continue }
+            if case .input(let i) = state.kind { add(i.input.name) }
+            state.inputReads.forEach(add)
+        }
+        return out
+    }
+
+    /// The edge this path was listed for, if it was listed for an edge.
+    public var coveredEdge: Edge? {
+        if case .edge(let edge) = purpose { return edge }
+        return nil
+    }
+}
+
+extension State {
+    /// A short, secret-free description of what the state does: `POST /api/auth/login`, `input code`, `end ok`.
+    public var summary: String {
+        switch kind {
+        case .request(let r):
+            let target = r.url?.source ?? r.path?.source ?? "/"
+            return "\(r.method) \(target)"
+        case .input(let i): return "input \(i.input.name)"
+        case .choice: return "choice"
+        case .call(let c): return "call \(c.flow.name)"
+        case .wait: return "wait"
+        case .end(let e): return "end \(e.outcome), \(e.success ? "success" : "failure")"
+        }
+    }
+}

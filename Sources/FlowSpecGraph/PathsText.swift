@@ -1,0 +1,58 @@
+import FlowSpecLanguage
+
+/// `flowspec paths` as text: one numbered block per path, each edge with its guard and `file:line`.
+public enum PathsText {
+    public static func render(_ report: PathReport, flow: Flow) -> String {
+        var out = "flow \(flow.name) (\(flow.file)): \(report.paths.count) path\(report.paths.count == 1 ? "" : "s")\n"
+        for (offset, path) in report.paths.enumerated() {
+            out += "\n" + block(number: offset + 1, path, flow: flow)
+        }
+        if !report.unreachableStates.isEmpty {
+            out += "\nunreachable states (no path from `\(flow.start.name)`):\n"
+            for name in report.unreachableStates {
+                out += "  \(name)" + (flow.states[name].map { "  \(place($0.location))" } ?? "") + "\n"
+            }
+        }
+        if !report.deadEndEdges.isEmpty {
+            out += "\nedges after which no end state can be reached:\n"
+            for edge in report.deadEndEdges {
+                out += "  \(edge.state) #\(edge.index) \(arrow(edge)) \(edge.target)  \(place(edge.location))\n"
+            }
+        }
+        return out
+    }
+
+    /// `1. to end `ok` (success) — 3 states`, the state chain, then one line per state and edge.
+    static func block(number: Int, _ path: FlowPath, flow: Flow) -> String {
+        var out = "\(number). \(title(path, flow: flow)) — \(path.states.count) state\(path.states.count == 1 ? "" : "s")\n"
+        out += "   " + path.states.joined(separator: " → ") + "\n"
+        for (i, state) in path.states.enumerated() {
+            out += "   \(state) [\(flow.states[state]?.summary ?? "?")]\n"
+            if i < path.edges.count {
+                let edge = path.edges[i]
+                out += "     \(arrow(edge))  \(place(edge.location))\n"
+            }
+        }
+        let inputs = path.inputs(in: flow)
+        out += "   inputs: " + (inputs.isEmpty ? "none" : inputs.joined(separator: ", ")) + "\n"
+        return out
+    }
+
+    /// What the path is for: `to end `ok` (success)` or `through `verify` #2 (else), then to end `rejected` (failure)`.
+    public static func title(_ path: FlowPath, flow: Flow) -> String {
+        let end = flow.states[path.last]?.ending
+        let ending = "to end `\(path.last)`" + (end.map { " (\($0.success ? "success" : "failure"))" } ?? "")
+        switch path.purpose {
+        case .end: return ending
+        case .edge(let edge):
+            let label = edge.label.isEmpty ? "" : " (\(edge.label))"
+            return "through `\(edge.state)` #\(edge.index)\(label) → `\(edge.target)`, then \(ending)"
+        }
+    }
+
+    static func arrow(_ edge: Edge) -> String {
+        edge.label.isEmpty ? "-->" : "--\(edge.label)-->"
+    }
+
+    static func place(_ location: SourceLocation) -> String { "\(location.file):\(location.line)" }
+}
