@@ -1,0 +1,300 @@
+import FlowSpecLanguage
+
+/// A flow drawn as an SVG state diagram, optionally with one run's path highlighted: visited states carry
+/// their step numbers, taken edges are thick and counted, the end reached is green or red, and the state
+/// where a failed run stopped is marked. No ids, no markers, no external references: many diagrams can sit
+/// in one HTML page, inside collapsed sections, and still draw. Styling is by `fs-` classes; the rules are
+/// `SVGDiagram.stylesheet`, embedded unless the page carries them once itself.
+public enum SVGDiagram {
+    public struct Options: Sendable {
+        /// Put the stylesheet inside the `<svg>`; a page that shows many diagrams includes it once instead.
+        public var embedStylesheet: Bool
+        /// Write `xmlns` (needed for a standalone `.svg` file; HTML does not need it).
+        public var standalone: Bool
+
+        public init(embedStylesheet: Bool = true, standalone: Bool = true) {
+            self.embedStylesheet = embedStylesheet
+            self.standalone = standalone
+        }
+    }
+
+    static let nameFont = 13.0
+    static let detailFont = 11.0
+    static let labelFont = 10.5
+    /// Monospace glyphs are about 0.6em wide; a little more keeps text inside its box in every font.
+    static let glyphWidth = 0.62
+    static let maxNameChars = 30
+    static let maxDetailChars = 34
+    static let maxLabelChars = 30
+
+    public static func render(_ graph: FlowGraph, highlight: SVGHighlight = SVGHighlight(), options: Options = Options()) -> String {
+        let captions = Dictionary(graph.states.map { ($0, Caption(graph.flow.states[$0], name: $0)) }, uniquingKeysWith: { a, _ in a })
+        var sizes: [String: SVGLayout.Size] = [:]
+        for (name, caption) in captions { sizes[name] = caption.size }
+        var labelWidths: [SVGHighlight.EdgeKey: Double] = [:]
+        for edge in graph.edges {
+            // Room for the (shortened) guard and a "×3" count, whether or not this run shows one, so the
+            // same flow lays out the same in every run.
+            labelWidths[key(edge)] = Double(shorten(edge.label, to: maxLabelChars).count) * labelFont * glyphWidth + 22
+        }
+        let layout = SVGLayout(graph, sizes: sizes, labelWidths: labelWidths)
+
+        var out = ""
+        let classes = highlight.isEmpty ? "fs-diagram" : "fs-diagram fs-has-path"
+        let namespace = options.standalone ? " xmlns=\"http://www.w3.org/2000/svg\"" : ""
+        out += "<svg\(namespace) class=\"\(classes)\" viewBox=\"0 0 \(num(layout.width)) \(num(layout.height))\" "
+        out += "width=\"\(num(layout.width))\" height=\"\(num(layout.height))\" role=\"img\" aria-label=\"\(escape("Flow \(graph.flow.name)"))\">\n"
+        out += "<title>\(escape(graph.flow.title.map { "\(graph.flow.name): \($0)" } ?? graph.flow.name))</title>\n"
+        if options.embedStylesheet { out += "<style>\(stylesheet)</style>\n" }
+        if graph.states.isEmpty {
+            out += "<text class=\"fs-empty\" x=\"20\" y=\"40\">\(escape("\(graph.flow.name) has no states"))</text>\n</svg>\n"
+            return out
+        }
+
+        out += "<g class=\"fs-edges\">\n"
+        for route in layout.routes { out += edge(route, highlight: highlight) }
+        out += "</g>\n<g class=\"fs-nodes\">\n"
+        for name in graph.states {
+            guard let box = layout.boxes[name], let caption = captions[name] else { continue }
+            out += node(name, box: box, caption: caption, isStart: name == graph.start, highlight: highlight)
+        }
+        out += "</g>\n</svg>\n"
+        return out
+    }
+
+    // MARK: Nodes
+
+    /// What a state's box says: its name and what kind of step it is.
+    struct Caption {
+        var name: String
+        var detail: String
+        var kindClass: String
+        var isEnd: Bool
+        var title: String
+
+        init(_ state: State?, name: String) {
+            self.name = name
+            guard let state else {
+                detail = "?"
+                kindClass = "fs-kind-unknown"
+                isEnd = false
+                title = name
+                return
+            }
+            kindClass = "fs-kind-\(state.kindName)"
+            isEnd = state.ending != nil
+            switch state.kind {
+            case .request(let r):
+                let target = r.path?.source ?? r.url?.source ?? ""
+                detail = target.isEmpty ? r.method : "\(r.method) \(target)"
+            case .input(let i): detail = "input \(i.input.name)"
+            case .choice: detail = "choice"
+            case .call(let c): detail = "call \(c.flow.name)"
+            case .wait(let w): detail = "wait \(w.duration.text)"
+            case .end(let e): detail = "end \(e.outcome) \(e.success ? "✓" : "✗")"
+            }
+            title = "\(name): \(detail) (\(state.location.file):\(state.location.line))"
+        }
+
+        var size: SVGLayout.Size {
+            let nameWidth = Double(SVGDiagram.shorten(name, to: SVGDiagram.maxNameChars).count) * SVGDiagram.nameFont * SVGDiagram.glyphWidth
+            let detailWidth = Double(SVGDiagram.shorten(detail, to: SVGDiagram.maxDetailChars).count) * SVGDiagram.detailFont * SVGDiagram.glyphWidth
+            return SVGLayout.Size(width: max(max(nameWidth, detailWidth) + 24, 96), height: 42)
+        }
+    }
+
+    private static func node(_ name: String, box: SVGLayout.Box, caption: Caption, isStart: Bool, highlight: SVGHighlight) -> String {
+        var classes = ["fs-node", caption.kindClass]
+        let steps = highlight.steps[name] ?? []
+        if !steps.isEmpty { classes.append("fs-visited") }
+        if isStart { classes.append("fs-start") }
+        if let ended = highlight.ended, ended.state == name { classes.append(ended.success ? "fs-end-ok" : "fs-end-fail") }
+        if highlight.failedAt == name { classes.append("fs-failed-at") }
+
+        var title = caption.title
+        if !steps.isEmpty { title += "\nvisited at step\(steps.count == 1 ? "" : "s") \(steps.map(String.init).joined(separator: ", "))" }
+        if highlight.failedAt == name { title += "\nthe run stopped here without reaching an end state" }
+
+        var out = "<g class=\"\(classes.joined(separator: " "))\" data-state=\"\(escape(name))\">"
+        out += "<title>\(escape(title))</title>"
+        let radius = caption.isEnd ? box.height / 2 : 8
+        out += "<rect class=\"fs-box\" x=\"\(num(box.x))\" y=\"\(num(box.y))\" width=\"\(num(box.width))\" height=\"\(num(box.height))\" rx=\"\(num(radius))\"/>"
+        out += "<text class=\"fs-name\" x=\"\(num(box.midX))\" y=\"\(num(box.y + 18))\">\(escape(shorten(name, to: maxNameChars)))</text>"
+        out += "<text class=\"fs-detail\" x=\"\(num(box.midX))\" y=\"\(num(box.y + 33))\">\(escape(shorten(caption.detail, to: maxDetailChars)))</text>"
+        if isStart {
+            out += "<text class=\"fs-start-mark\" x=\"\(num(box.x))\" y=\"\(num(box.y - 6))\">▶ start</text>"
+        }
+        if !steps.isEmpty {
+            let text = stepsText(steps)
+            let width = Double(text.count) * 10 * glyphWidth + 10
+            out += "<g class=\"fs-steps\"><rect x=\"\(num(box.maxX - width + 6))\" y=\"\(num(box.y - 8))\" width=\"\(num(width))\" height=\"16\" rx=\"8\"/>"
+            out += "<text x=\"\(num(box.maxX - width / 2 + 6))\" y=\"\(num(box.y + 4))\">\(escape(text))</text></g>"
+        }
+        if highlight.failedAt == name {
+            out += "<g class=\"fs-stop\"><rect x=\"\(num(box.x - 6))\" y=\"\(num(box.maxY - 8))\" width=\"62\" height=\"16\" rx=\"8\"/>"
+            out += "<text x=\"\(num(box.x + 25))\" y=\"\(num(box.maxY + 4))\">✗ stopped</text></g>"
+        }
+        return out + "</g>\n"
+    }
+
+    /// Step numbers for a badge: every one for a few visits, the first ones and a count for many.
+    static func stepsText(_ steps: [Int]) -> String {
+        if steps.count <= 4 { return steps.map(String.init).joined(separator: ",") }
+        return steps.prefix(3).map(String.init).joined(separator: ",") + "…×\(steps.count)"
+    }
+
+    // MARK: Edges
+
+    private static func edge(_ route: SVGLayout.Route, highlight: SVGHighlight) -> String {
+        let e = route.edge
+        let count = highlight.count(key(e))
+        var classes = ["fs-edge", "fs-edge-\(e.kind.rawValue)"]
+        if count > 0 { classes.append("fs-taken") }
+        if route.isBack { classes.append("fs-back") }
+        var title = "\(e.state) → \(e.target)"
+        if !e.label.isEmpty { title += ": \(e.label)" }
+        if count > 0 { title += "\ntaken \(count == 1 ? "once" : "\(count) times")" }
+
+        var out = "<g class=\"\(classes.joined(separator: " "))\" data-edge=\"\(escape("\(e.state)#\(e.index)"))\">"
+        out += "<title>\(escape(title))</title>"
+        let (d, tip, direction) = pathData(route)
+        out += "<path d=\"\(d)\"/>"
+        out += "<polygon points=\"\(arrowhead(tip: tip, direction: direction))\"/>"
+        if let at = route.labelAt {
+            let text = shorten(e.label, to: maxLabelChars)
+            let anchor = route.labelCentered ? " text-anchor=\"middle\"" : ""
+            if !text.isEmpty {
+                out += "<text class=\"fs-label\" x=\"\(num(at.x))\" y=\"\(num(at.y))\"\(anchor)>\(escape(text))</text>"
+            }
+            if count > 1 {
+                let offset = route.labelCentered ? Double(text.count) * labelFont * glyphWidth / 2 + 4
+                    : Double(text.count) * labelFont * glyphWidth + (text.isEmpty ? 0 : 4)
+                out += "<text class=\"fs-count\" x=\"\(num(at.x + offset))\" y=\"\(num(at.y))\">×\(count)</text>"
+            }
+        }
+        return out + "</g>\n"
+    }
+
+    /// The path's `d`, the arrow tip and the direction the arrow points.
+    private static func pathData(_ route: SVGLayout.Route) -> (String, SVGLayout.Point, (Double, Double)) {
+        var points = route.points
+        let arrowLength = 8.0
+        if route.isSelfLoop, points.count == 4 {
+            let tip = points[3]
+            points[3].x += arrowLength - 2
+            let d = "M\(num(points[0].x)) \(num(points[0].y)) C\(num(points[1].x)) \(num(points[1].y)) \(num(points[2].x)) \(num(points[2].y)) \(num(points[3].x)) \(num(points[3].y))"
+            return (d, tip, (-1, 0))
+        }
+        guard let tip = points.last, points.count >= 2 else { return ("", points.first ?? .init(0, 0), (0, 1)) }
+        let previous = points[points.count - 2]
+        let direction: (Double, Double) = tip.y >= previous.y ? (0, 1) : (0, -1)
+        // The line stops at the arrow's base so a thick stroke does not blunt the tip.
+        points[points.count - 1].y -= direction.1 * (arrowLength - 2)
+        var d = "M\(num(points[0].x)) \(num(points[0].y))"
+        for i in 1..<points.count {
+            let a = points[i - 1], b = points[i]
+            if abs(a.x - b.x) < 0.5 {
+                d += " L\(num(b.x)) \(num(b.y))"
+            } else {
+                let mid = (a.y + b.y) / 2
+                d += " C\(num(a.x)) \(num(mid)) \(num(b.x)) \(num(mid)) \(num(b.x)) \(num(b.y))"
+            }
+        }
+        return (d, tip, direction)
+    }
+
+    private static func arrowhead(tip: SVGLayout.Point, direction: (Double, Double)) -> String {
+        let length = 8.0, half = 4.5
+        let base = SVGLayout.Point(tip.x - direction.0 * length, tip.y - direction.1 * length)
+        let left = SVGLayout.Point(base.x - direction.1 * half, base.y + direction.0 * half)
+        let right = SVGLayout.Point(base.x + direction.1 * half, base.y - direction.0 * half)
+        return [tip, left, right].map { "\(num($0.x)),\(num($0.y))" }.joined(separator: " ")
+    }
+
+    static func key(_ edge: Edge) -> SVGHighlight.EdgeKey { SVGHighlight.EdgeKey(state: edge.state, index: edge.index) }
+
+    // MARK: Text
+
+    /// Cuts long text with an ellipsis; the full text is in the element's `<title>`.
+    static func shorten(_ text: String, to limit: Int) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    }
+
+    /// Escapes text for XML and HTML alike (element content and quoted attributes), and replaces the control
+    /// characters XML cannot carry at all.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0xFFFE...0xFFFF).contains(scalar.value) {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// Coordinates to one decimal, written the same on every machine.
+    static func num(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let tenths = Int((value * 10).rounded())
+        let whole = tenths / 10, fraction = abs(tenths % 10)
+        let sign = tenths < 0 && whole == 0 ? "-" : ""
+        return fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+    }
+
+    /// The diagram's look. Free of `<`, `>` and `&` so it can sit in an SVG or HTML `<style>` as is.
+    public static let stylesheet = """
+    .fs-diagram{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace;max-width:100%;height:auto}
+    .fs-diagram text{fill:#1f2937}
+    .fs-box{fill:#ffffff;stroke:#94a3b8;stroke-width:1.2}
+    .fs-kind-request .fs-box{fill:#eff6ff}
+    .fs-kind-input .fs-box{fill:#fffbeb}
+    .fs-kind-choice .fs-box{fill:#f5f3ff}
+    .fs-kind-call .fs-box{fill:#ecfdf5}
+    .fs-kind-wait .fs-box{fill:#f8fafc}
+    .fs-kind-end .fs-box{fill:#f8fafc;stroke-width:2}
+    .fs-name{font-size:13px;font-weight:700;text-anchor:middle}
+    .fs-detail{font-size:11px;text-anchor:middle;fill:#475569 !important}
+    .fs-start-mark{font-size:10px;fill:#64748b !important}
+    .fs-edge path{fill:none;stroke:#94a3b8;stroke-width:1.3}
+    .fs-edge polygon{fill:#94a3b8}
+    .fs-label{font-size:10.5px;fill:#64748b !important}
+    .fs-count{font-size:10.5px;font-weight:700;fill:#1d4ed8 !important}
+    .fs-has-path .fs-node{opacity:.55}
+    .fs-has-path .fs-node.fs-visited{opacity:1}
+    .fs-has-path .fs-edge{opacity:.45}
+    .fs-has-path .fs-edge.fs-taken{opacity:1}
+    .fs-visited .fs-box{stroke:#2563eb;stroke-width:2.2}
+    .fs-taken path{stroke:#2563eb;stroke-width:2.6}
+    .fs-taken polygon{fill:#2563eb}
+    .fs-taken .fs-label{fill:#1d4ed8 !important;font-weight:700}
+    .fs-end-ok .fs-box{fill:#dcfce7;stroke:#16a34a;stroke-width:2.6}
+    .fs-end-fail .fs-box{fill:#fee2e2;stroke:#dc2626;stroke-width:2.6}
+    .fs-failed-at .fs-box{fill:#fee2e2;stroke:#dc2626;stroke-width:3;stroke-dasharray:6 3}
+    .fs-steps rect{fill:#2563eb}
+    .fs-steps text{fill:#ffffff !important;font-size:10px;font-weight:700;text-anchor:middle}
+    .fs-stop rect{fill:#dc2626}
+    .fs-stop text{fill:#ffffff !important;font-size:10px;font-weight:700;text-anchor:middle}
+    .fs-empty{font-size:12px}
+    """
+}
+
+extension SVGHighlight {
+    /// The path of one run through `graph`: end states and their success come from the flow.
+    public init(visits: [(state: String, edge: Int?)], in graph: FlowGraph, failed: Bool) {
+        var ends: [String: Bool] = [:]
+        for name in graph.endStates { ends[name] = graph.flow.states[name]?.ending?.success }
+        self.init(visits: visits, endStates: ends, failed: failed)
+    }
+}

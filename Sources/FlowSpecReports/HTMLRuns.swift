@@ -1,0 +1,153 @@
+import FlowSpecGraph
+import FlowSpecLanguage
+import FlowSpecRuntime
+import FlowSpecScenarios
+
+/// A scenario's flow runs: each with its state diagram (path highlighted) and its steps, the requests each
+/// step sent listed under it. Runs a `call` or a session refresh started are nested under their caller.
+struct HTMLRuns {
+    let record: RunRecord
+    let report: ScenarioReport
+    let exchangesByRun: [Int: [ExchangeRecord]]
+    let children: [Int: [FlowRunTrace]]
+    /// The exchange opened by default: the last one of a failed scenario, where the trouble usually is.
+    let spotlight: (run: Int?, index: Int)?
+
+    init(record: RunRecord, report: ScenarioReport) {
+        self.record = record
+        self.report = report
+        let ids = Set(report.runs.map(\.id))
+        exchangesByRun = Dictionary(grouping: report.exchanges.filter { $0.run.map(ids.contains) ?? false }, by: { $0.run! })
+        var children: [Int: [FlowRunTrace]] = [:]
+        for run in report.runs { if let parent = run.parent, ids.contains(parent), parent != run.id { children[parent, default: []].append(run) } }
+        self.children = children
+        if report.status == .failed, let last = report.exchanges.last {
+            spotlight = (last.run, (exchangesByRun[last.run ?? -1]?.count ?? 0) - 1)
+        } else {
+            spotlight = nil
+        }
+    }
+
+    func render() -> String {
+        let ids = Set(report.runs.map(\.id))
+        let topLevel = report.runs.filter { run in run.parent.map { !ids.contains($0) || $0 == run.id } ?? true }
+        var html = ""
+        if topLevel.isEmpty, !report.paths.isEmpty {
+            // No traces (an older runner, or a hand-made report): the paths are still worth showing.
+            html += "<section class=\"runs\"><h3>Paths</h3>\n"
+            for path in report.paths {
+                html += "<p class=\"path\"><code>\(HTML.escape(path.flow))</code>: \(HTML.escape(path.path.joined(separator: " → ")))</p>\n"
+            }
+            html += "</section>\n"
+        } else if !topLevel.isEmpty {
+            html += "<section class=\"runs\">\n"
+            for run in topLevel { html += render(run, depth: 0) }
+            html += "</section>\n"
+        }
+        let orphans = report.exchanges.filter { $0.run.map { !ids.contains($0) } ?? true }
+        if !orphans.isEmpty {
+            html += "<section class=\"orphans\"><h3>Requests outside any flow run</h3>\n"
+            for (i, exchange) in orphans.enumerated() {
+                html += HTMLExchange.render(exchange, open: spotlight?.run == nil && i == orphans.count - 1 && report.status == .failed)
+            }
+            html += "</section>\n"
+        }
+        return html
+    }
+
+    private func render(_ run: FlowRunTrace, depth: Int) -> String {
+        let flow = record.specs.flows[run.flow]
+        let outcomeClass = run.outcome == nil ? "running" : run.success ? "ok" : "fail"
+        var html = depth == 0 ? "<section class=\"run \(outcomeClass)\">\n<h3>" : "<details class=\"run sub \(outcomeClass)\" open>\n<summary>"
+        html += depth == 0 ? "Run \(run.id + 1): " : "Started by run \(run.parent.map { $0 + 1 } ?? 0) (call or session refresh) · run \(run.id + 1): "
+        html += "<code>\(HTML.escape(run.flow))</code>"
+        html += " <span class=\"outcome \(outcomeClass)\">→ \(HTML.escape(run.outcome ?? "did not finish"))\(run.success ? " ✓" : " ✗")</span>"
+        if let title = flow?.title { html += " <span class=\"flow-title\">\(HTML.escape(title))</span>" }
+        html += depth == 0 ? "</h3>\n" : "</summary>\n"
+
+        html += "<p class=\"path\">" + run.visits.enumerated().map { offset, visit in
+            "<span class=\"step-no\">\(offset + 1)</span>\(HTML.escape(visit.state))"
+        }.joined(separator: " <span class=\"arrow\">→</span> ") + "</p>\n"
+
+        if let flow {
+            let graph = FlowGraph(flow)
+            let highlight = SVGHighlight(visits: run.visits.map { ($0.state, $0.edge) }, in: graph, failed: !run.success)
+            html += "<div class=\"diagram\">"
+            html += SVGDiagram.render(graph, highlight: highlight, options: .init(embedStylesheet: false, standalone: false))
+            html += "</div>\n"
+        } else {
+            html += "<p class=\"note\">No diagram: the flow \(HTML.escape(run.flow)) is not among the loaded flows.</p>\n"
+        }
+        html += steps(run, flow: flow)
+        for child in children[run.id] ?? [] { html += render(child, depth: depth + 1) }
+        html += depth == 0 ? "</section>\n" : "</details>\n"
+        return html
+    }
+
+    /// Each visit with the edge it left by and the requests it sent.
+    private func steps(_ run: FlowRunTrace, flow: Flow?) -> String {
+        var pending = exchangesByRun[run.id] ?? []
+        var sent = 0
+        var html = "<ol class=\"steps\">\n"
+        for (offset, visit) in run.visits.enumerated() {
+            let state = flow?.states[visit.state]
+            let edges = state?.edges ?? []
+            html += "<li><span class=\"step-no\">\(offset + 1)</span> <code class=\"state\">\(HTML.escape(visit.state))</code>"
+            if let state { html += " <span class=\"kind\">\(HTML.escape(describe(state)))</span>" }
+            if let index = visit.edge, let edge = edges.first(where: { $0.index == index }) {
+                html += " <span class=\"via\">→ <code>\(HTML.escape(edge.target))</code>"
+                if !edge.label.isEmpty { html += " via <code class=\"guard\">\(HTML.escape(edge.label))</code>" }
+                html += "</span>"
+            } else if visit.edge == nil, offset == run.visits.count - 1, state?.ending == nil {
+                html += " <span class=\"stopped\">✗ stopped here</span>"
+            }
+            let falseGuards = visit.falseGuards.compactMap { i in edges.first { $0.index == i }?.label }
+            if !falseGuards.isEmpty {
+                html += "<div class=\"false-guards\">false first: " + falseGuards.map { "<code>\(HTML.escape($0))</code>" }.joined(separator: ", ") + "</div>"
+            }
+            // This visit's requests: the next one of this run sent from this state, and more only when this
+            // state sent more requests than it has visits left — a retry after a 401/403 and a refresh.
+            let visitsLeft = run.visits[(offset + 1)...].filter { $0.state == visit.state }.count
+            var mine: [ExchangeRecord] = []
+            while let next = pending.first, next.state == visit.state {
+                if let last = mine.last {
+                    let surplus = pending.filter { $0.state == visit.state }.count > visitsLeft
+                    guard surplus, visitsLeft == 0 || last.status == 401 || last.status == 403 else { break }
+                }
+                mine.append(pending.removeFirst())
+            }
+            if !mine.isEmpty {
+                html += "\n<div class=\"exchanges\">\n"
+                for exchange in mine {
+                    html += HTMLExchange.render(exchange, open: isSpotlight(run: run.id, index: sent))
+                    sent += 1
+                }
+                html += "</div>"
+            }
+            html += "</li>\n"
+        }
+        html += "</ol>\n"
+        if !pending.isEmpty {
+            html += "<div class=\"exchanges other\"><p class=\"note\">Other requests of this run:</p>\n"
+            for exchange in pending {
+                html += HTMLExchange.render(exchange, open: isSpotlight(run: run.id, index: sent))
+                sent += 1
+            }
+            html += "</div>\n"
+        }
+        return html
+    }
+
+    private func isSpotlight(run: Int, index: Int) -> Bool { spotlight?.run == run && spotlight?.index == index }
+
+    private func describe(_ state: State) -> String {
+        switch state.kind {
+        case .request(let r): "\(r.method) \(r.path?.source ?? r.url?.source ?? "")"
+        case .input(let i): "input \(i.input.name)"
+        case .choice: "choice"
+        case .call(let c): "call \(c.flow.name)"
+        case .wait(let w): "wait \(w.duration.text)"
+        case .end(let e): "end \(e.outcome) (\(e.success ? "success" : "failure"))"
+        }
+    }
+}
