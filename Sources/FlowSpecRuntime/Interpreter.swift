@@ -192,7 +192,8 @@ struct FlowRun {
     // MARK: - Transitions
 
     /// First matching transition wins; its actions are evaluated against the values before any of them apply.
-    mutating func take(_ transitions: [Transition], _ env: Environment, noMatch: String, unhandled: Bool = false) async -> Step {
+    /// `noMatch` is only built when nothing matched: describing a response costs more than most transitions.
+    mutating func take(_ transitions: [Transition], _ env: Environment, noMatch: @autoclosure () -> String, unhandled: Bool = false) async -> Step {
         for (index, t) in transitions.enumerated() {
             do throws(EvaluationError) {
                 if let g = t.guardExpr, !(try Evaluator.truth(g, env)) {
@@ -215,7 +216,8 @@ struct FlowRun {
                 return .finish(self.error(error))
             }
         }
-        return .finish(result(unhandled ? .unhandled(noMatch) : .error(noMatch)))
+        let message = noMatch()
+        return .finish(result(unhandled ? .unhandled(message) : .error(message)))
     }
 
     // MARK: - Environment

@@ -17,6 +17,14 @@ public final class Redactor: Sendable {
         if value.hasPrefix("Bearer ") { register(String(value.dropFirst(7))) }
     }
 
+    /// Registers values already known to be secret (collected once, e.g. from a scenario file) under one lock.
+    public func register(known values: Set<String>) {
+        secrets.withLock { $0.formUnion(values) }
+    }
+
+    /// Everything registered so far.
+    public var registeredValues: Set<String> { secrets.withLock { $0 } }
+
     public func register(_ value: JSONValue) {
         switch value {
         case .string(let s): register(s)
@@ -51,6 +59,7 @@ public final class Redactor: Sendable {
 
     static let sensitiveHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "apikey", "x-api-key", "proxy-authorization"]
     static let sensitiveKeyParts = ["token", "password", "secret", "code", "otp", "jwt", "apikey", "api_key"]
+    static let sensitiveKeyPartBytes = sensitiveKeyParts.map { Array($0.utf8) }
 
     public static func isSensitiveHeader(_ name: String) -> Bool { sensitiveHeaders.contains(name.lowercased()) }
 
@@ -72,8 +81,21 @@ public final class Redactor: Sendable {
     }
 
     public static func isSensitiveKey(_ key: String) -> Bool {
-        let lowered = key.lowercased()
-        return sensitiveKeyParts.contains { lowered.contains($0) }
+        // Byte search on ASCII-lowercased UTF-8: this runs for every key of every body shown, and Foundation's
+        // `contains` was the largest single cost of a scripted run.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(key.utf8.count)
+        for byte in key.utf8 { bytes.append(byte >= 65 && byte <= 90 ? byte | 0x20 : byte) }
+        for part in sensitiveKeyPartBytes where bytes.count >= part.count {
+            var start = 0
+            while start + part.count <= bytes.count {
+                var offset = 0
+                while offset < part.count, bytes[start + offset] == part[offset] { offset += 1 }
+                if offset == part.count { return true }
+                start += 1
+            }
+        }
+        return false
     }
 
     /// A display copy of a JSON body: string values under sensitive keys masked, then masked by value.

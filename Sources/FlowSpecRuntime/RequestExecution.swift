@@ -38,8 +38,10 @@ extension FlowRun {
         responseEnv.response = response
         responseEnv.store = await context.store.namespace(flow.namespace)
         responseEnv.now = await context.clock.now()
-        let summary = FlowRun.summary(built, response, redactor: context.redactor)
-        return await take(r.transitions, responseEnv, noMatch: "unhandled response in state `\(state.name)`: \(summary)", unhandled: true)
+        let redactor = context.redactor
+        return await take(r.transitions, responseEnv,
+                          noMatch: "unhandled response in state `\(state.name)`: \(FlowRun.summary(built, response, redactor: redactor))",
+                          unhandled: true)
     }
 
     /// `POST /api/auth/login → 500 {"error":"boom"}`, masked and cut short.

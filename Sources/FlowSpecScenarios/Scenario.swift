@@ -22,6 +22,26 @@ public struct Scenario: Sendable {
     public var anyOrder: Bool
     /// Checked after the last step.
     public var expect: Expectation?
+    /// Credentials written in the file itself (its variables, store, scripted tokens, expected store values),
+    /// found once at load time so each run only registers them for masking.
+    public var fileSecrets: Set<String> = []
+
+    /// Registers the credentials written in the scenario file: secret-looking variables, tokens the scripted
+    /// backend hands out, and store values the scenario sets or expects — even when a failure stops the flow
+    /// before they reach the store.
+    func registerFileSecrets(in redactor: Redactor) {
+        redactor.registerVariables(vars)
+        for exchange in exchanges {
+            if case .reply(let response) = exchange.response { redactor.registerCredentials(in: response.json) }
+        }
+        var expectations = expect.map { [$0] } ?? []
+        for step in steps { if case .run(let r) = step, let e = r.expect { expectations.append(e) } }
+        for e in expectations { for (key, value) in e.store { redactor.registerStored(key.key ?? "", value) } }
+        for namespace in store.values { for (key, value) in namespace { redactor.registerStored(key, value) } }
+        for step in steps {
+            if case .setStore(let values, _) = step { for namespace in values.values { for (key, value) in namespace { redactor.registerStored(key, value) } } }
+        }
+    }
 
     public enum Step: Sendable {
         case run(RunStep)
@@ -69,7 +89,8 @@ public struct Exchange: Sendable {
     public var concurrent: Bool
 
     public enum Response: Sendable {
-        case reply(status: Int, headers: [(String, String)], body: [UInt8])
+        /// Built (and its body parsed) once when the scenario loads, not on every run.
+        case reply(HTTPResponse)
         case fail(TransportError.Kind)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import FlowSpecLanguage
 import FlowSpecRuntime
 
@@ -79,9 +80,13 @@ public enum ScenarioDecoder {
         for step in steps { if case .run(let r) = step { stepInputs.append(r.inputs) } }
         let required = RequiredVars.of(flows: steps.compactMap { if case .run(let r) = $0 { return r.flow.name } else { return nil } },
                                        inputs: stepInputs, specs: specs).subtracting(vars.keys)
-        return Scenario(name: name.name, file: file, location: root.location, tags: tags, live: live, requiredVars: required.sorted(),
-                        steps: steps, inputs: inputs, store: store,
-                        vars: vars, clockStart: clock, exchanges: exchanges, anyOrder: anyOrder, expect: expect)
+        var scenario = Scenario(name: name.name, file: file, location: root.location, tags: tags, live: live, requiredVars: required.sorted(),
+                                steps: steps, inputs: inputs, store: store,
+                                vars: vars, clockStart: clock, exchanges: exchanges, anyOrder: anyOrder, expect: expect)
+        let probe = Redactor()
+        scenario.registerFileSecrets(in: probe)
+        scenario.fileSecrets = probe.registeredValues
+        return scenario
     }
 
     /// Inputs that `flow`, the flows it calls and its sessions' refresh flows can read.
@@ -256,7 +261,7 @@ public enum ScenarioDecoder {
             } else if let text = s.string("body", &d) {
                 body = Array(text.name.utf8)
             }
-            response = .reply(status: status, headers: headers, body: body)
+            response = .reply(HTTPResponse(status: status, headers: headers, body: Data(body)))
         }
         let times = f.int("times", &d, range: 1...10_000) ?? 1
         let concurrent = f.bool("concurrent", &d) ?? false

@@ -15,10 +15,15 @@ public struct ScenarioRunner: Sendable {
     public var commandTimeout: Double
     /// Inputs any flow declares secret; their values are masked wherever they appear.
     let secretInputNames: Set<String>
+    /// Secret-looking run variables' values, found once.
+    let variableSecrets: Set<String>
     /// After the first failure, start no more scenarios; those not started are reported skipped.
     public var failFast = false
     /// Seconds one scenario may take before it is abandoned and reported failed; nil waits for ever.
     public var scenarioTimeout: Double?
+    /// Keep the masked exchanges of passed scenarios too (failed ones always keep them): for `--verbose`
+    /// and the JSON and HTML reports.
+    public var recordExchanges = true
 
     public init(specs: SpecSet, jobs: Int, vars: [String: JSONValue] = [:], live: (any HTTPAdapter)? = nil, commandTimeout: Double = 30) {
         self.specs = specs
@@ -27,6 +32,9 @@ public struct ScenarioRunner: Sendable {
         self.live = live
         self.commandTimeout = commandTimeout
         secretInputNames = Set(specs.flows.values.flatMap { $0.inputs.filter(\.secret).map(\.name) })
+        let probe = Redactor()
+        probe.registerVariables(vars)
+        variableSecrets = probe.registeredValues
     }
 
     /// Runs every scenario; `onFinish` sees each report as soon as its scenario ends (for progress output).
@@ -104,7 +112,7 @@ public struct ScenarioRunner: Sendable {
             if live == nil { return skipped("live scenario, and no live backend was set up for this run") }
         }
         let redactor = Redactor()
-        registerSecrets(scenario, runVars, redactor)
+        registerSecrets(scenario, redactor)
         let resolved: (values: [String: [String]], commands: [String: String])
         do { resolved = try resolve(scenario.inputs, runVars) } catch {
             var why = [error.message]
@@ -214,12 +222,14 @@ public struct ScenarioRunner: Sendable {
         failures = infrastructure + failures
 
         let entries = await log.entries
-        let last = entries.last.map { ScenarioRunner.describe($0, redactor) }
+        // Masking every exchange is the costliest part of reporting: done for failures, or when a report shows them.
+        let detailed = !failures.isEmpty || recordExchanges
+        let last = failures.isEmpty ? nil : entries.last.map { ScenarioRunner.describe($0, redactor) }
         return ScenarioReport(name: scenario.name, file: scenario.file, tags: scenario.tags,
                               status: failures.isEmpty ? .passed : .failed, failures: failures.map(redactor.redact),
                               paths: paths, lastExchange: last, durationSeconds: (ContinuousClock.now - started).seconds,
                               infrastructureFailure: !infrastructure.isEmpty, skipReason: nil,
-                              runs: trace.traces, exchanges: entries.map { ExchangeRecord($0, redactor: redactor) })
+                              runs: trace.traces, exchanges: detailed ? entries.map { ExchangeRecord($0, redactor: redactor) } : [])
     }
 
     /// Renders input templates against the run variables.
@@ -242,21 +252,11 @@ public struct ScenarioRunner: Sendable {
         return (values, commands)
     }
 
-    /// Run variables that hold credentials (`staff_password`, `phone_otp`, `supabase_anon_key`…) are masked too.
-    func registerSecrets(_ scenario: Scenario, _ vars: [String: JSONValue], _ redactor: Redactor) {
-        redactor.registerVariables(vars)
-        // Tokens the scripted backend hands out and tokens the scenario expects in the store are credentials too,
-        // even when a failure stops the flow before they reach the store.
-        for exchange in scenario.exchanges {
-            if case .reply(_, _, let body) = exchange.response, let json = JSONValue.parse(Data(body)) { redactor.registerCredentials(in: json) }
-        }
-        var expectations = scenario.expect.map { [$0] } ?? []
-        for step in scenario.steps { if case .run(let r) = step, let e = r.expect { expectations.append(e) } }
-        for e in expectations { for (key, value) in e.store { redactor.registerStored(key.key ?? "", value) } }
-        for namespace in scenario.store.values { for (key, value) in namespace { redactor.registerStored(key, value) } }
-        for step in scenario.steps {
-            if case .setStore(let values, _) = step { for namespace in values.values { for (key, value) in namespace { redactor.registerStored(key, value) } } }
-        }
+    /// Run variables that hold credentials (`staff_password`, `phone_otp`, `supabase_anon_key`…) are masked too,
+    /// and so is every credential written in the scenario file.
+    func registerSecrets(_ scenario: Scenario, _ redactor: Redactor) {
+        redactor.register(known: variableSecrets)
+        redactor.register(known: scenario.fileSecrets)
     }
 
     func registerSecretInputs(_ values: [String: [String]], _ redactor: Redactor) {

@@ -35,8 +35,8 @@ public actor ScriptedBackend: HTTPAdapter {
         switch exchange.response {
         case .fail(let kind):
             throw TransportError(kind, url: request.pathWithQuery, cause: kind == .timeout ? "timed out (scripted)" : "connection refused (scripted)")
-        case .reply(let status, let headers, let body):
-            return HTTPResponse(status: status, headers: headers, body: Data(body))
+        case .reply(let response):
+            return response
         }
     }
 

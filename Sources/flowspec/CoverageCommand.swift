@@ -87,7 +87,7 @@ struct CoverageCommand: AsyncParsableCommand {
         }
         let reporter = ConsoleReporter(color: ConsoleStream.standardError.useColor)
         let result = try await SuiteRun.execute(suite: suite, plan: plan, jobs: jobs, execution: execution, variables: variables,
-                                                http: http, noSandbox: noSandbox) { _, report in
+                                                http: http, noSandbox: noSandbox, recordExchanges: false) { _, report in
             // A failed scenario's coverage is suspect: say which, so the numbers are read with that in mind.
             if report.status == .failed { Console.error(reporter.line(for: report)) }
         }

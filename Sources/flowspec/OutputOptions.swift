@@ -50,6 +50,11 @@ struct OutputOptions: ParsableArguments {
         ((try? parsedReports()) ?? []).contains { $0.path == nil } ? .standardError : .standardOutput
     }
 
+    /// Whether passed scenarios' exchanges are shown anywhere (failed ones always keep theirs).
+    var needsExchanges: Bool {
+        verbose || ((try? parsedReports()) ?? []).contains { $0.kind == .json || $0.kind == .html }
+    }
+
     var consoleReporter: ConsoleReporter { ConsoleReporter(color: consoleStream.useColor, verbose: verbose) }
 
     /// Checks every report file can be written before any scenario runs: a typo in a folder name should

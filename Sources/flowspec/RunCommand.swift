@@ -49,7 +49,7 @@ struct RunCommand: AsyncParsableCommand {
         let progress = ConsoleProgress(total: plan.count, reporter: output.consoleReporter, quiet: output.quiet, stream: output.consoleStream)
         await progress.start()
         let result = try await SuiteRun.execute(suite: suite, plan: plan, jobs: jobs, execution: execution, variables: variables,
-                                                http: http, noSandbox: noSandbox) { index, report in
+                                                http: http, noSandbox: noSandbox, recordExchanges: output.needsExchanges) { index, report in
             await progress.finished(index, report)
         }
         await progress.finish()

@@ -55,10 +55,10 @@ import FlowSpecScenarios
         let specs = try TestSpecs.load(["t.yaml": CoverageTests.flowYAML])
         let text = CoverageText.render(FlowCoverage(specs: specs, reports: [CoverageTests.happy]))
         #expect(text.hasPrefix("Flow coverage: transitions 25% (1/4) · states 50% (2/4) · guard outcomes 25% (1/4) · end states 33.3% (1/3)"))
-        #expect(text.contains("t.yaml:15:3: t.login: state `offline` never reached"))
+        #expect(text.contains("t.yaml:16:3: t.login: state `offline` never reached"))
         #expect(text.contains("t.yaml:10:9: t.login: transition `login` → `refused` (when status == 401) never taken"))
         #expect(text.contains("t.yaml:12:9: t.login: transition `login` → `refused` (else) never taken"))
-        #expect(text.contains("t.yaml:5:18: t.login: transition `login` → `offline` (unreachable: no response) never taken"))
+        #expect(text.contains("t.yaml:6:18: t.login: transition `login` → `offline` (unreachable: no response) never taken"))
         #expect(text.contains("t.yaml:8:9: t.login: guard `status == 200` in `login` never false"))
         #expect(!CoverageText.render(FlowCoverage(specs: specs, reports: [CoverageTests.happy]), showGuards: false).contains("never false"))
     }

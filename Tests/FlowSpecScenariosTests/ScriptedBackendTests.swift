@@ -10,7 +10,7 @@ func exchange(_ method: String, _ path: String, json: JSONValue? = nil, status: 
     m.path = path
     m.json = json
     return Exchange(location: SourceLocation(file: "s.yaml", line: 1, column: 1), request: m,
-                    response: .reply(status: status, headers: [], body: Array("{}".utf8)), times: times, concurrent: false)
+                    response: .reply(HTTPResponse(status: status, body: Data("{}".utf8))), times: times, concurrent: false)
 }
 
 @Suite struct ScriptedBackendTests {

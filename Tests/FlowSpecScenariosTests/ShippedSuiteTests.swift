@@ -126,7 +126,7 @@ enum ScenarioSecrets {
         let secretInputs = Set(specs.flows.values.flatMap { $0.inputs.filter(\.secret).map(\.name) })
         for (name, values) in scenario.inputs.values where secretInputs.contains(name) { out += values.map(\.source).filter { $0.count >= 4 } }
         for exchange in scenario.exchanges {
-            if case .reply(_, _, let body) = exchange.response, let json = JSONValue.parse(Data(body)) {
+            if case .reply(let response) = exchange.response, case let json = response.json {
                 collectTokens(json, into: &out)
             }
         }
