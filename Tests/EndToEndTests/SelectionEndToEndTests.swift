@@ -170,12 +170,18 @@ import Testing
         """
     }
 
-    func run(_ scenarios: [String: String], _ arguments: [String], environment: [String: String] = [:]) throws -> FlowSpecBinary.Output {
+    /// Runs `scenarios` (file name → YAML) from a fresh folder; `$DIR` in an argument is a folder beside it
+    /// holding `otherFiles` (a vars file must not sit among the scenarios, or it is loaded as one).
+    func run(_ scenarios: [String: String], _ arguments: [String], otherFiles: [String: String] = [:],
+             environment: [String: String] = [:]) throws -> FlowSpecBinary.Output {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        for (file, text) in scenarios { try text.write(to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8) }
+        let scenarioDir = dir.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: scenarioDir, withIntermediateDirectories: true)
+        for (file, text) in scenarios { try text.write(to: scenarioDir.appendingPathComponent(file), atomically: true, encoding: .utf8) }
+        for (file, text) in otherFiles { try text.write(to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8) }
         let flows = FlowSpecBinary.root.appendingPathComponent("flows").path
-        return try FlowSpecBinary.run(["run", "--flows", flows, dir.path] + arguments.map { $0.replacingOccurrences(of: "$DIR", with: dir.path) },
+        return try FlowSpecBinary.run(["run", "--flows", flows, scenarioDir.path] + arguments.map { $0.replacingOccurrences(of: "$DIR", with: dir.path) },
                                       environment: environment)
     }
 
@@ -194,15 +200,16 @@ import Testing
         let scenarios = [
             "env.yaml": rejectedLogin(name: "sends the environment's email", email: "from-env@example.com", emailInput: "${vars.email}"),
             "flag.yaml": rejectedLogin(name: "sends the flag's email", email: "from-flag@example.com", emailInput: "${vars.email}"),
-            "vars.yaml": "email: from-file@example.com\n",
         ]
+        let varsFile = ["vars.yaml": "email: from-file@example.com\n"]
         let environment = ["FLOWSPEC_VAR_email": "from-env@example.com"]
         let envOnly = try run(scenarios, ["--filter", "environment"], environment: environment)
         #expect(envOnly.status == 0, "\(envOnly.all)")
         #expect(envOnly.stdout.hasSuffix("1 passed, 0 failed\n"))
 
         // The environment wins over a vars file…
-        let overFile = try run(scenarios, ["--filter", "environment", "--vars-file", "$DIR/vars.yaml"], environment: environment)
+        let overFile = try run(scenarios, ["--filter", "environment", "--vars-file", "$DIR/vars.yaml"], otherFiles: varsFile,
+                           environment: environment)
         #expect(overFile.status == 0, "\(overFile.all)")
 
         // …and --var wins over the environment.
@@ -210,7 +217,11 @@ import Testing
         #expect(flagWins.status == 0, "\(flagWins.all)")
         let envLoses = try run(scenarios, ["--filter", "environment", "--var", "email=from-flag@example.com"], environment: environment)
         #expect(envLoses.status == 1, "\(envLoses.all)")
-        #expect(envLoses.stdout.contains("from-flag@example.com"))
+        #expect(envLoses.stdout.contains("from-flag@example.com"), "the unmatched request shows the --var value: \(envLoses.stdout)")
+
+        // Without the environment variable the vars file's value is sent, which neither scenario expects.
+        let fileOnly = try run(scenarios, ["--filter", "environment", "--vars-file", "$DIR/vars.yaml"], otherFiles: varsFile)
+        #expect(fileOnly.status == 1, "\(fileOnly.all)")
     }
 
     // MARK: usage errors
