@@ -24,7 +24,7 @@ struct SelectionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The seed for --shuffle (0 to 18446744073709551615): the same seed gives the same order.", valueName: "S"))
     var seed: UInt64?
 
-    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run each selected scenario N times, each reported on its own (default 1).", valueName: "N"))
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run each selected scenario N times, each run reported on its own.", valueName: "N"))
     var repetitions: Int = 1
 
     @Flag(help: "Print the scenarios that would run, with their tags, and run nothing.")
