@@ -71,6 +71,62 @@ public enum GuardHints {
         return nil
     }
 
+    /// True when, in `world`, the transition at `index` is the first whose guard holds (`transitions.count`: none).
+    public static func holds(_ transitions: [Transition], index: Int, in world: ScaffoldWorld) -> Bool {
+        for (i, t) in transitions.enumerated() {
+            let truth = t.guardExpr.map { world.truth($0) } ?? true
+            if i == index { return truth == true }
+            if truth != false { return false }
+        }
+        return index == transitions.count
+    }
+
+    /// Placeholder values for free body fields that `exprs` read and the world lacks, typed by how they are
+    /// used: a number where arithmetic needs one (`now + body.expiresIn`), else a string. A transition's
+    /// `set:`/`store:` that does arithmetic on a missing field would end the run in error.
+    public static func placeholders(for exprs: [Expr], in world: ScaffoldWorld, isFree: (HintFact) -> Bool) -> [HintFact: JSONValue] {
+        var out: [HintFact: JSONValue] = [:]
+        func isNumber(_ e: Expr) -> Bool { world.evaluate(e)?.numberValue != nil }
+        func collect(_ e: Expr, numeric: Bool) {
+            if let f = fact(e), case .body(let keys) = f, !keys.isEmpty, isFree(f) {
+                if world.evaluate(e) == .null, out[f] == nil { out[f] = numeric ? .number(3600) : .string("placeholder") }
+                return
+            }
+            switch e.kind {
+            case .binary(let op, let l, let r) where [.subtract, .multiply, .divide, .remainder].contains(op):
+                collect(l, numeric: true); collect(r, numeric: true)
+            case .binary(.add, let l, let r):
+                collect(l, numeric: isNumber(r)); collect(r, numeric: isNumber(l))
+            case .binary(_, let l, let r): collect(l, numeric: false); collect(r, numeric: false)
+            case .unary(.negate, let x): collect(x, numeric: true)
+            case .unary(_, let x): collect(x, numeric: false)
+            case .member(let base, _): collect(base, numeric: false)
+            case .index(let base, let index): collect(base, numeric: false); collect(index, numeric: false)
+            case .call(_, let args): args.forEach { collect($0, numeric: false) }
+            case .list(let items): items.forEach { collect($0, numeric: false) }
+            case .literal, .root, .variable: break
+            }
+        }
+        exprs.forEach { collect($0, numeric: false) }
+        return out
+    }
+
+    /// Whether evaluating `expr` can fail at run time (arithmetic, ordering, conversions), so an unknown
+    /// value there is worth a TODO; reading a missing field merely gives null.
+    public static func mayFail(_ expr: Expr) -> Bool {
+        var found = false
+        expr.visit { node in
+            switch node.kind {
+            case .binary(let op, _, _) where ![.and, .or, .equal, .notEqual].contains(op): found = true
+            case .unary(.negate, _): found = true
+            case .variable: found = true
+            case .call(let f, _) where f != .exists: found = true
+            default: break
+            }
+        }
+        return found
+    }
+
     /// The world with `values` chosen.
     public static func apply(_ values: [HintFact: JSONValue], to world: ScaffoldWorld) -> ScaffoldWorld {
         var w = world
@@ -211,9 +267,13 @@ public enum GuardHints {
         var found = false
         expr.visit { node in
             if let f = fact(node), isFree(f) { found = true }
-            if case .root(let root) = node.kind, [.status, .body, .headers].contains(root), isFree(.status) { found = true }
         }
         return found
+    }
+
+    /// Whether the expression reads the response (`status`, `body`, `headers`).
+    public static func readsResponse(_ expr: Expr) -> Bool {
+        expr.roots.contains { [.status, .body, .headers].contains($0.0) }
     }
 
     // MARK: - From atoms to values

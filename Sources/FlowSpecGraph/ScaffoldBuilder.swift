@@ -19,6 +19,11 @@ struct ScaffoldBuilder {
 
     init(specs: SpecSet) { self.specs = specs }
 
+    /// Gives every run variable the flows read a placeholder, so headers like `apikey: ${vars.key}` render.
+    mutating func seedVars(of flow: Flow) {
+        for name in ScaffoldVars.needed(by: flow, specs: specs) { plan.vars[name] = ScaffoldVars.placeholder(name) }
+    }
+
     /// Far in the future, so a placeholder expiry never triggers a proactive refresh.
     static let farFuture = 4_102_444_800.0
 
@@ -52,6 +57,7 @@ struct ScaffoldBuilder {
     mutating func walk(_ flow: Flow, edges: [Edge], with given: [String: String] = [:], depth: Int = 0) {
         var world = ScaffoldWorld()
         world.now = clock
+        world.vars = plan.vars
         loadStore(flow.namespace, into: &world)
         var readInputs = Set<String>()
         for (name, value) in given {
@@ -114,7 +120,7 @@ struct ScaffoldBuilder {
             if let bad = ScaffoldInputs.invalid(for: decl) {
                 plan.addInput(name, .init(value: bad, note: "TODO: invalid on purpose (this path takes `invalid:`)"))
                 world.inputs[name] = bad
-                world.variables["input_error"] = nil
+                world.variables["input_error"] = .string(decl.problem(with: bad) ?? "invalid")
             } else {
                 plan.addInput(name, .init(value: "TODO", note: "TODO: a value `\(name)` rejects"))
                 plan.todos.append("input `\(name)` at `\(edge.state)`: give a value its rules reject (this path takes `invalid:`)")
@@ -143,8 +149,9 @@ struct ScaffoldBuilder {
             let solution = GuardHints.choose(r.transitions, index: edge.index, in: world, isFree: isFree(flow, read, response: true))
             if let solution {
                 commit(solution, flow, &world, &read)
+                fillActionReads(r.transitions, edge, &world, isFree: isFree(flow, read, response: true))
             } else {
-                todos.append(guardTodo(r.transitions, edge))
+                todos.append(guardTodo(r.transitions, edge, world))
             }
             todos += sessionTodos(r, flow, world)
             let headers = world.headers.keys.sorted().map { ($0, world.headers[$0]!) }
@@ -161,7 +168,7 @@ struct ScaffoldBuilder {
         if let solution = GuardHints.choose(transitions, index: edge.index, in: world, isFree: isFree(flow, read, response: false)) {
             commit(solution, flow, &world, &read)
         } else {
-            plan.todos.append("choice `\(state.name)`: " + guardTodo(transitions, edge))
+            plan.todos.append("choice `\(state.name)`: " + guardTodo(transitions, edge, world))
         }
         fixReads(transitions, flow)
         act(transitions[edge.index], flow, &world)
@@ -188,7 +195,7 @@ struct ScaffoldBuilder {
             }
         }
         guard let chosen else {
-            plan.todos.append("call `\(state.name)`: " + guardTodo(c.transitions, edge) + "; script the requests of `\(c.flow.name)` that end that way")
+            plan.todos.append("call `\(state.name)`: " + guardTodo(c.transitions, edge, world) + "; script the requests of `\(c.flow.name)` that end that way")
             return
         }
         var given: [String: String] = [:]
@@ -256,6 +263,9 @@ struct ScaffoldBuilder {
     /// `set`, `store`, `forget` of the edge taken, evaluated against the values before it.
     private mutating func act(_ t: Transition, _ flow: Flow, _ world: inout ScaffoldWorld) {
         let before = world
+        for (name, expr) in t.set + t.store where before.evaluate(expr) == nil && GuardHints.mayFail(expr) {
+            plan.todos.append("`\(name): \(expr.text)` (\(expr.location.file):\(expr.location.line)) could not be worked out; check it can be computed on this path")
+        }
         for (name, expr) in t.set { world.variables[name] = before.evaluate(expr) }
         for (key, expr) in t.store {
             fixedStore.insert("\(flow.namespace).\(key)")
@@ -322,13 +332,44 @@ struct ScaffoldBuilder {
         return String(rest[slash...])
     }
 
-    private func guardTodo(_ transitions: [Transition], _ edge: Edge) -> String {
+    private func guardTodo(_ transitions: [Transition], _ edge: Edge, _ world: ScaffoldWorld) -> String {
         let earlier = transitions.prefix(edge.index).compactMap { $0.guardExpr?.text }
-        let target = edge.index < transitions.count ? transitions[edge.index].guardExpr?.text : nil
+        let target = edge.index < transitions.count ? transitions[edge.index].guardExpr : nil
+        // A part of the guard the scenario cannot choose (a counter, a variable) that is already false here
+        // means the path as listed cannot happen: say so rather than ask for the impossible.
+        if let target {
+            let known = Self.conjuncts(target).filter { world.truth($0) == false && !GuardHints.readsResponse($0) }
+            if let first = known.first {
+                return "TODO: `\(ScaffoldExprText.render(first))` is false at this point of the path (values so far: \(describe(variablesOf: first, world))); "
+                    + "the run must go round a loop more times first: add those steps, or drop this scenario"
+            }
+        }
         var parts: [String] = []
-        if let target { parts.append("make `\(target)` true") }
+        if let target { parts.append("make `\(target.text)` true") }
         if !earlier.isEmpty { parts.append("make " + earlier.map { "`\($0)`" }.joined(separator: ", ") + " false") }
         return "TODO: " + (parts.isEmpty ? "check the response" : parts.joined(separator: " and "))
+    }
+
+    static func conjuncts(_ expr: Expr) -> [Expr] {
+        if case .binary(.and, let l, let r) = expr.kind { return conjuncts(l) + conjuncts(r) }
+        return [expr]
+    }
+
+    private func describe(variablesOf expr: Expr, _ world: ScaffoldWorld) -> String {
+        let names = Array(Set(expr.variableReads.map(\.0))).sorted()
+        if names.isEmpty { return "none it can change" }
+        return names.map { "\($0) = \(world.variables[$0]?.compactJSON ?? "unknown")" }.joined(separator: ", ")
+    }
+
+    /// Gives the fields the taken transition's `set:`/`store:` read a value, when the guards still hold with it.
+    private mutating func fillActionReads(_ transitions: [Transition], _ edge: Edge, _ world: inout ScaffoldWorld,
+                                          isFree: (HintFact) -> Bool) {
+        guard edge.index < transitions.count else { return }
+        let t = transitions[edge.index]
+        let extra = GuardHints.placeholders(for: t.set.map(\.1) + t.store.map(\.1), in: world, isFree: isFree)
+        guard !extra.isEmpty else { return }
+        let candidate = GuardHints.apply(extra, to: world)
+        if GuardHints.holds(transitions, index: edge.index, in: candidate) { world = candidate }
     }
 
     /// A response that the flow's session would intercept (refresh-and-retry) needs the refresh flow scripted too.
@@ -336,6 +377,7 @@ struct ScaffoldBuilder {
         guard !r.sessionOptOut, let name = (r.session ?? flow.session)?.name, let refresh = specs.sessions[name]?.refresh,
               let when = refresh.when else { return [] }
         var sessionWorld = world
+        sessionWorld.vars = plan.vars
         loadStore(specs.sessions[name]!.namespace, into: &sessionWorld)
         if sessionWorld.truth(when) == false { return [] }
         return ["TODO: this response matches session `\(name)`'s refresh guard (`\(when.text)`): the run refreshes "

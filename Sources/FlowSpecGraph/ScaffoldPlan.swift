@@ -29,6 +29,8 @@ public struct ScaffoldPlan: Sendable {
     /// namespace → key → value, with whether the value is a placeholder to replace.
     public var store: [String: [String: (value: JSONValue, placeholder: Bool)]] = [:]
     public var exchanges: [Exchange] = []
+    /// Run variables the flows read (beyond `base_url`, which scripted runs do without), as placeholders.
+    public var vars: [String: JSONValue] = [:]
     /// TODOs that belong to no exchange (choices, calls, inputs).
     public var todos: [String] = []
 
@@ -61,5 +63,29 @@ public enum ScaffoldInputs {
     public static func invalid(for input: InputDecl) -> String? {
         let candidates = ["not-a-code!", "not-an-email", "12345", "", "!"]
         return candidates.first { input.problem(with: $0) != nil }
+    }
+}
+
+/// Run variables a scripted run of a flow needs: every `vars.X` its flows and sessions read, except those only
+/// `defaults.base_url` reads (the scripted backend matches paths, not hosts).
+public enum ScaffoldVars {
+    public static func needed(by flow: Flow, specs: SpecSet) -> [String] {
+        var exprs: [Expr] = []
+        let (flows, sessions) = specs.reachable(from: [flow.name])
+        for f in flows {
+            exprs += f.variables.map(\.1) + f.headers.flatMap { $0.1.expressions }
+            for name in f.stateOrder { if let state = f.states[name] { exprs += FlowChecker.expressions(in: state) } }
+        }
+        for session in sessions {
+            exprs += session.headers.flatMap { $0.1.expressions }
+            if let refresh = session.refresh { exprs += [refresh.when, refresh.aheadExpiresAt, refresh.aheadMargin].compactMap { $0 } }
+        }
+        var seen = Set<String>()
+        return exprs.flatMap(\.varsReads).map(\.0).filter { seen.insert($0).inserted }.sorted()
+    }
+
+    /// A URL where one is expected (`url:` templates must parse), else a recognisable placeholder.
+    public static func placeholder(_ name: String) -> JSONValue {
+        name.lowercased().contains("url") ? .string("https://backend.example") : .string("placeholder-\(name)")
     }
 }

@@ -17,6 +17,8 @@ public struct ScaffoldWorld: Sendable {
     public var store: [String: JSONValue] = [:]
     public var unknownStore: Set<String> = []
     public var inputs: [String: String] = [:]
+    /// Run variables the scenario gives in `vars:`.
+    public var vars: [String: JSONValue] = [:]
     public var now = ScaffoldWorld.defaultClock
     /// How the last `call` ended.
     public var call: (outcome: String, success: Bool)?
@@ -43,7 +45,8 @@ public struct ScaffoldWorld: Sendable {
                 switch root {
                 case .inputs: return inputs[name].map(JSONValue.string)
                 case .store: return unknownStore.contains(name) ? nil : store[name] ?? .null
-                case .vars, .outputs, .reason: return nil
+                case .vars: return vars[name]
+                case .outputs, .reason: return nil
                 default: break
                 }
             }

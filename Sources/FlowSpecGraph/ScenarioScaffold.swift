@@ -17,6 +17,7 @@ public enum ScenarioScaffold {
         return report.paths.enumerated().map { offset, path in
             let number = offset + 1
             var builder = ScaffoldBuilder(specs: specs)
+            builder.seedVars(of: flow)
             builder.seedSessions(of: flow, path: path)
             builder.walk(flow, edges: path.edges)
             let plan = builder.plan
@@ -75,6 +76,13 @@ public enum ScenarioScaffold {
                     out.append(key + "  " + ScaffoldYAML.comment("successive answers, one per time the run asks"))
                     for v in values { out.append("    - " + ScaffoldYAML.quoted(v.value) + "  " + ScaffoldYAML.comment(v.note)) }
                 }
+            }
+        }
+
+        if !plan.vars.isEmpty {
+            out.append("vars:")
+            for name in plan.vars.keys.sorted() {
+                out.append("  " + ScaffoldYAML.string(name) + ": " + ScaffoldYAML.flow(plan.vars[name]!) + "  " + ScaffoldYAML.comment("TODO: placeholder run variable"))
             }
         }
 
