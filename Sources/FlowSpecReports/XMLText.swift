@@ -5,8 +5,7 @@
 /// characters are written as the visible text `\u001B`, the way JSON would show them, so nothing is
 /// silently lost and the file always parses.
 enum XMLText {
-    /// Text content: `&`, `<`, `>` escaped (quotes are legal in text but escaped anyway so a copy-paste into
-    /// an attribute stays valid).
+    /// Text content: `&`, `<`, `>` escaped; quotes stay as they are, so JSON bodies in a failure read as JSON.
     static func text(_ value: String) -> String { escape(value, inAttribute: false) }
 
     /// Attribute values (always written in double quotes): also tab, newline and carriage return as character
@@ -21,8 +20,8 @@ enum XMLText {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
+            case "\"": out += inAttribute ? "&quot;" : "\""
+            case "'": out += inAttribute ? "&apos;" : "'"
             case "\t": out += inAttribute ? "&#9;" : "\t"
             case "\n": out += inAttribute ? "&#10;" : "\n"
             case "\r": out += "&#13;"
