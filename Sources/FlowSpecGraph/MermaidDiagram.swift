@@ -40,8 +40,9 @@ public enum MermaidDiagram {
         }
         let visited = nodes.filter { highlight.visitedStates.contains($0.name) }.map { ids[$0.name] }
         if !visited.isEmpty {
-            lines.append("    classDef visited stroke:#1f6feb,stroke-width:3px")
-            lines.append("    class \(visited.joined(separator: ",")) visited")
+            // Not `visited`: Mermaid's lexer reads a leading `v` as its "down" token.
+            lines.append("    classDef traced stroke:#1f6feb,stroke-width:3px")
+            lines.append("    class \(visited.joined(separator: ",")) traced")
         }
         if !takenLinks.isEmpty {
             lines.append("    linkStyle \(takenLinks.map(String.init).joined(separator: ",")) stroke:#1f6feb,stroke-width:3px")
@@ -94,8 +95,9 @@ public enum MermaidDiagram {
 }
 
 /// The colour class of a node: its kind, except end states, which are coloured by success.
+/// The raw value is the Mermaid class name: `call` would be read as Mermaid's `call` keyword (click callbacks).
 enum NodeStyle: String, CaseIterable {
-    case request, input, choice, call, wait, success, failure
+    case request, input, choice, call = "subflow", wait, success, failure
 
     init(_ node: DiagramNode) {
         switch node.kind {
