@@ -5,6 +5,8 @@ import Foundation
 public struct ConsoleReporter: Sendable {
     public var color: Bool
     public var verbose: Bool
+    /// With `--repeat N`: N, so a run is labelled `(run 2 of 3)` as in every report.
+    public var repetitions: Int?
 
     public init(color: Bool, verbose: Bool = false) {
         self.color = color
@@ -15,7 +17,7 @@ public struct ConsoleReporter: Sendable {
 
     public func line(for report: ScenarioReport) -> String {
         let time = String(format: "%.0f ms", report.durationSeconds * 1000)
-        let name = report.repetition.map { "\(report.name) (run \($0))" } ?? report.name
+        let name = report.repetition.map { "\(report.name) (run \($0)\(repetitions.map { " of \($0)" } ?? ""))" } ?? report.name
         switch report.status {
         case .passed:
             return "\(paint("PASS", "32"))  \(name)  \(paint("(\(report.file), \(time))", "2"))" + exchanges(report)

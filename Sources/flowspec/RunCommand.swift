@@ -41,12 +41,20 @@ struct RunCommand: AsyncParsableCommand {
             selection.list(plan)
             return
         }
+        if plan.isEmpty, let shard = selection.shard, !suite.scenarios.isEmpty {
+            // A fixed CI matrix can have more shards than a filtered suite has scenarios: nothing to do is not an error.
+            output.consoleStream.print("shard \(shard) has no scenarios\(selection.describe)")
+            output.consoleStream.print(ConsoleReporter.summary([]))
+            return
+        }
         if plan.isEmpty {
             Console.error("no scenarios found in \(paths.joined(separator: " "))\(selection.describe)")
             throw ExitCode(Exit.invalid)
         }
         let requests = try output.prepare()
-        let progress = ConsoleProgress(total: plan.count, reporter: output.consoleReporter, quiet: output.quiet, stream: output.consoleStream)
+        var reporter = output.consoleReporter
+        reporter.repetitions = selection.repetitions > 1 ? selection.repetitions : nil
+        let progress = ConsoleProgress(total: plan.count, reporter: reporter, quiet: output.quiet, stream: output.consoleStream)
         await progress.start()
         let result = try await SuiteRun.execute(suite: suite, plan: plan, jobs: jobs, execution: execution, variables: variables,
                                                 http: http, noSandbox: noSandbox, recordExchanges: output.needsExchanges) { index, report in
