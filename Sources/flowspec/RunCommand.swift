@@ -41,9 +41,9 @@ struct RunCommand: AsyncParsableCommand {
             selection.list(plan)
             return
         }
-        if plan.isEmpty, let shard = selection.shard, !suite.scenarios.isEmpty {
+        if plan.isEmpty, selection.shard != nil, !suite.scenarios.isEmpty {
             // A fixed CI matrix can have more shards than a filtered suite has scenarios: nothing to do is not an error.
-            output.consoleStream.print("shard \(shard) has no scenarios\(selection.describe)")
+            output.consoleStream.print("no scenarios to run\(selection.describe)")
             output.consoleStream.print(ConsoleReporter.summary([]))
             return
         }
