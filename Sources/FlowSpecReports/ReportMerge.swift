@@ -8,6 +8,15 @@ public enum ReportMerge {
         case junit = "JUnit XML report"
         case json = "JSON report (flowspec-report)"
         case coverage = "coverage file (flowspec-coverage)"
+
+        /// For "merged 3 JSON reports into …".
+        public var plural: String {
+            switch self {
+            case .junit: "JUnit XML reports"
+            case .json: "JSON reports"
+            case .coverage: "coverage files"
+            }
+        }
     }
 
     public struct Input: Sendable {

@@ -45,7 +45,7 @@ struct MergeCommand: AsyncParsableCommand {
             Console.error("flowspec merge: could not write \(output): \(error.localizedDescription)")
             throw ExitCode(Exit.infrastructure)
         }
-        Console.error("merged \(inputs.count) \(merged.kind.rawValue)\(inputs.count == 1 ? "" : "s") into \(output)")
+        Console.error("merged \(inputs.count) \(merged.kind.plural) into \(output)")
     }
 
     private func read(_ path: String) throws -> ReportMerge.Input {
