@@ -170,6 +170,15 @@ import Testing
         #expect(noTrace.stderr.contains("--scenario picks runs from a report"), "\(noTrace.stderr)")
     }
 
+    @Test func theExampleInTheDocsIsTheRealOutput() throws {
+        let docs = String(decoding: FileManager.default.contents(atPath: FlowSpecBinary.root.appendingPathComponent("docs/graphs.md").path) ?? Data(), as: UTF8.self)
+        let marker = "<!-- flowspec graph repairminder.staff-password-2fa -->\n```mermaid\n"
+        let start = try #require(docs.range(of: marker))
+        let end = try #require(docs.range(of: "```\n", range: start.upperBound..<docs.endIndex))
+        let example = String(docs[start.upperBound..<end.lowerBound])
+        #expect(example == (try FlowSpecBinary.run(["graph", "repairminder.staff-password-2fa"])).stdout)
+    }
+
     @Test func outputFileIsWrittenInsteadOfStandardOutput() throws {
         let path = try FlowSpecBinary.temporaryDirectory().appendingPathComponent("login.dot").path
         let result = try FlowSpecBinary.run(["graph", "flows/repairminder/staff-password-2fa.yaml", "--format", "dot", "-o", path])
