@@ -8,7 +8,8 @@ import FlowSpecScenarios
 struct HTMLRuns {
     let record: RunRecord
     let report: ScenarioReport
-    let exchangesByRun: [Int: [ExchangeRecord]]
+    /// Each run's exchanges with their position in the scenario, which orders them against other runs'.
+    let exchangesByRun: [Int: [(position: Int, record: ExchangeRecord)]]
     let children: [Int: [FlowRunTrace]]
     /// The exchange opened by default: the last one of a failed scenario, where the trouble usually is.
     let spotlight: (run: Int?, index: Int)?
@@ -17,7 +18,8 @@ struct HTMLRuns {
         self.record = record
         self.report = report
         let ids = Set(report.runs.map(\.id))
-        exchangesByRun = Dictionary(grouping: report.exchanges.filter { $0.run.map(ids.contains) ?? false }, by: { $0.run! })
+        exchangesByRun = Dictionary(grouping: report.exchanges.enumerated().filter { $0.element.run.map(ids.contains) ?? false },
+                                    by: { $0.element.run! }).mapValues { $0.map { ($0.offset, $0.element) } }
         var children: [Int: [FlowRunTrace]] = [:]
         for run in report.runs { if let parent = run.parent, ids.contains(parent), parent != run.id { children[parent, default: []].append(run) } }
         self.children = children
@@ -78,15 +80,15 @@ struct HTMLRuns {
         } else {
             html += "<p class=\"note\">No diagram: the flow \(HTML.escape(run.flow)) is not among the loaded flows.</p>\n"
         }
-        html += steps(run, flow: flow)
-        for child in children[run.id] ?? [] { html += render(child, depth: depth + 1) }
+        html += steps(run, flow: flow, depth: depth)
         html += depth == 0 ? "</section>\n" : "</details>\n"
         return html
     }
 
-    /// Each visit with the edge it left by and the requests it sent.
-    private func steps(_ run: FlowRunTrace, flow: Flow?) -> String {
-        var pending = exchangesByRun[run.id] ?? []
+    /// Each visit with the edge it left by, the requests it sent and the runs it started.
+    private func steps(_ run: FlowRunTrace, flow: Flow?, depth: Int) -> String {
+        let (sentBy, leftover) = assignExchanges(run)
+        let (startedBy, unplaced) = placeChildren(of: run, flow: flow, sentBy: sentBy)
         var sent = 0
         var html = "<ol class=\"steps\">\n"
         for (offset, visit) in run.visits.enumerated() {
@@ -105,38 +107,79 @@ struct HTMLRuns {
             if !falseGuards.isEmpty {
                 html += "<div class=\"false-guards\">false first: " + falseGuards.map { "<code>\(HTML.escape($0))</code>" }.joined(separator: ", ") + "</div>"
             }
-            // This visit's requests: the next one of this run sent from this state, and more only when this
-            // state sent more requests than it has visits left — a retry after a 401/403 and a refresh.
-            let visitsLeft = run.visits[(offset + 1)...].filter { $0.state == visit.state }.count
-            var mine: [ExchangeRecord] = []
-            while let next = pending.first, next.state == visit.state {
-                if let last = mine.last {
-                    let surplus = pending.filter { $0.state == visit.state }.count > visitsLeft
-                    guard surplus, visitsLeft == 0 || last.status == 401 || last.status == 403 else { break }
-                }
-                mine.append(pending.removeFirst())
+            // Requests and the runs they started (a refresh between a 401 and its retry) in the order they happened.
+            var items: [(position: Int, html: String)] = []
+            for exchange in sentBy[offset] {
+                items.append((exchange.position, HTMLExchange.render(exchange.record, open: isSpotlight(run: run.id, index: sent))))
+                sent += 1
             }
-            if !mine.isEmpty {
-                html += "\n<div class=\"exchanges\">\n"
-                for exchange in mine {
-                    html += HTMLExchange.render(exchange, open: isSpotlight(run: run.id, index: sent))
-                    sent += 1
-                }
-                html += "</div>"
+            for child in startedBy[offset] ?? [] {
+                items.append((firstPosition(child) ?? Int.max, render(child, depth: depth + 1)))
+            }
+            if !items.isEmpty {
+                html += "\n<div class=\"exchanges\">\n" + items.sorted { $0.position < $1.position }.map(\.html).joined() + "</div>"
             }
             html += "</li>\n"
         }
         html += "</ol>\n"
-        if !pending.isEmpty {
+        if !leftover.isEmpty {
             html += "<div class=\"exchanges other\"><p class=\"note\">Other requests of this run:</p>\n"
-            for exchange in pending {
-                html += HTMLExchange.render(exchange, open: isSpotlight(run: run.id, index: sent))
+            for exchange in leftover {
+                html += HTMLExchange.render(exchange.record, open: isSpotlight(run: run.id, index: sent))
                 sent += 1
             }
             html += "</div>\n"
         }
+        for child in unplaced { html += render(child, depth: depth + 1) }
         return html
     }
+
+    /// Which visit sent which request: the next one of this run sent from the visited state, and more only
+    /// when that state sent more requests than it has visits left — a retry after a 401/403 and a refresh.
+    private func assignExchanges(_ run: FlowRunTrace) -> ([[(position: Int, record: ExchangeRecord)]], [(position: Int, record: ExchangeRecord)]) {
+        var pending = exchangesByRun[run.id] ?? []
+        var sentBy: [[(position: Int, record: ExchangeRecord)]] = []
+        for (offset, visit) in run.visits.enumerated() {
+            let visitsLeft = run.visits[(offset + 1)...].filter { $0.state == visit.state }.count
+            var mine: [(position: Int, record: ExchangeRecord)] = []
+            while let next = pending.first, next.record.state == visit.state {
+                if let last = mine.last {
+                    let surplus = pending.filter { $0.record.state == visit.state }.count > visitsLeft
+                    guard surplus, visitsLeft == 0 || last.record.status == 401 || last.record.status == 403 else { break }
+                }
+                mine.append(pending.removeFirst())
+            }
+            sentBy.append(mine)
+        }
+        return (sentBy, pending)
+    }
+
+    /// Under which visit each run this one started goes: a `call` state of that flow, or (a session refresh)
+    /// the visit whose request came just before the refresh's first request. The rest go after the steps.
+    private func placeChildren(of run: FlowRunTrace, flow: Flow?,
+                               sentBy: [[(position: Int, record: ExchangeRecord)]]) -> ([Int: [FlowRunTrace]], [FlowRunTrace]) {
+        var placed: [Int: [FlowRunTrace]] = [:]
+        var unplaced: [FlowRunTrace] = []
+        var usedCalls = Set<Int>()
+        for child in children[run.id] ?? [] {
+            let call = run.visits.indices.first { offset in
+                guard !usedCalls.contains(offset), case .call(let c)? = flow?.states[run.visits[offset].state]?.kind else { return false }
+                return c.flow.name == child.flow
+            }
+            if let call {
+                usedCalls.insert(call)
+                placed[call, default: []].append(child)
+            } else if let first = firstPosition(child),
+                      let visit = sentBy.indices.last(where: { sentBy[$0].contains { $0.position < first } }) {
+                placed[visit, default: []].append(child)
+            } else {
+                unplaced.append(child)
+            }
+        }
+        return (placed, unplaced)
+    }
+
+    private func firstPosition(_ run: FlowRunTrace) -> Int? { exchangesByRun[run.id]?.first?.position }
 
     private func isSpotlight(run: Int, index: Int) -> Bool { spotlight?.run == run && spotlight?.index == index }
 

@@ -54,6 +54,7 @@ enum HTMLStyle {
     .run.sub{margin:10px 0 4px 16px;border-left:3px solid #c7d2fe;border-top:none;padding:0 0 0 12px}
     .run.sub>summary{cursor:pointer}
     .outcome.ok{color:var(--ok)}.outcome.fail,.outcome.running{color:var(--fail)}
+    .status-passed .outcome.fail{color:var(--muted)}
     .flow-title{color:var(--muted);font-weight:400;font-size:13px}
     .path{margin:4px 0;font-size:13px}
     .path .arrow{color:var(--muted)}
