@@ -17,9 +17,10 @@ struct MergeCommand: AsyncParsableCommand {
     )
 
     @Argument(help: "The report files to merge (at least one), e.g. shard-1/junit.xml shard-2/junit.xml.")
-    var files: [String] = []
+    var files: [String]
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: "Where to write the merged report (- for standard output).")
+    @Option(name: [.customShort("o"), .customLong("output")],
+            help: ArgumentHelp("Where to write the merged report (- for standard output).", valueName: "file"))
     var output: String
 
     func validate() throws {
