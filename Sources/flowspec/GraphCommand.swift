@@ -22,7 +22,7 @@ struct GraphCommand: AsyncParsableCommand {
     @Argument(help: "The flow: a name such as repairminder.staff-password-2fa, or a flow file.")
     var flow: String
 
-    @Option(help: "mermaid (default) or dot.")
+    @Option(help: "The diagram language.")
     var format: Format = .mermaid
 
     @Option(help: ArgumentHelp("A JSON report (flowspec run --report json=FILE) whose runs of this flow to highlight.", valueName: "report.json"))
