@@ -22,7 +22,7 @@ public struct ConsoleReporter: Sendable {
         case .passed:
             return "\(paint("PASS", "32"))  \(name)  \(paint("(\(report.file), \(time))", "2"))" + exchanges(report)
         case .skipped:
-            return "\(paint("SKIP", "33"))  \(report.name)  \(paint("(\(report.file))", "2"))\n      \(report.skipReason ?? "")"
+            return "\(paint("SKIP", "33"))  \(name)  \(paint("(\(report.file))", "2"))\n      \(report.skipReason ?? "")"
         case .failed:
             var text = "\(paint("FAIL", "31"))  \(name)  \(paint("(\(report.file), \(time))", "2"))"
             for failure in report.failures {
