@@ -134,24 +134,15 @@ struct HTMLRuns {
         return html
     }
 
-    /// Which visit sent which request: the next one of this run sent from the visited state, and more only
-    /// when that state sent more requests than it has visits left — a retry after a 401/403 and a refresh.
+    /// Which visit sent which request: each record names its visit; records without one (reports from other
+    /// tools) are left for the "other requests" list.
     private func assignExchanges(_ run: FlowRunTrace) -> ([[(position: Int, record: ExchangeRecord)]], [(position: Int, record: ExchangeRecord)]) {
-        var pending = exchangesByRun[run.id] ?? []
-        var sentBy: [[(position: Int, record: ExchangeRecord)]] = []
-        for (offset, visit) in run.visits.enumerated() {
-            let visitsLeft = run.visits[(offset + 1)...].filter { $0.state == visit.state }.count
-            var mine: [(position: Int, record: ExchangeRecord)] = []
-            while let next = pending.first, next.record.state == visit.state {
-                if let last = mine.last {
-                    let surplus = pending.filter { $0.record.state == visit.state }.count > visitsLeft
-                    guard surplus, visitsLeft == 0 || last.record.status == 401 || last.record.status == 403 else { break }
-                }
-                mine.append(pending.removeFirst())
-            }
-            sentBy.append(mine)
+        var sentBy = [[(position: Int, record: ExchangeRecord)]](repeating: [], count: run.visits.count)
+        var leftover: [(position: Int, record: ExchangeRecord)] = []
+        for exchange in exchangesByRun[run.id] ?? [] {
+            if let visit = exchange.record.visit, sentBy.indices.contains(visit) { sentBy[visit].append(exchange) } else { leftover.append(exchange) }
         }
-        return (sentBy, pending)
+        return (sentBy, leftover)
     }
 
     /// Under which visit each run this one started goes: a `call` state of that flow, or (a session refresh)

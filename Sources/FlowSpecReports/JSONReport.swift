@@ -76,6 +76,7 @@ public enum JSONReport {
         } ?? .null
         return .object([
             "run": e.run.map { .number(Double($0)) } ?? .null,
+            "visit": e.visit.map { .number(Double($0)) } ?? .null,
             "flow": .string(e.flow),
             "state": .string(e.state),
             "method": .string(e.method),
@@ -116,7 +117,7 @@ public enum JSONReport {
                       "skipReason", "runs", "exchanges"],
         "runs": ["id", "flow", "parent", "outcome", "success", "visits"],
         "visits": ["state", "edge", "falseGuards"],
-        "exchanges": ["run", "flow", "state", "method", "url", "durationSeconds", "request", "response", "failure"],
+        "exchanges": ["run", "visit", "flow", "state", "method", "url", "durationSeconds", "request", "response", "failure"],
         "request": ["headers", "body"],
         "response": ["status", "headers", "body"],
         "headers": ["name", "value"],

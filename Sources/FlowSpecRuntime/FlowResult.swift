@@ -60,17 +60,20 @@ public actor ExchangeLog {
         public var failure: TransportError?
         /// The trace id of the flow run that sent it, when a trace is recorded.
         public var run: Int?
+        /// Which of that run's visits (0-based, as in its trace and path) sent it.
+        public var visit: Int?
         /// Wall time from sending to the whole response (or the failure).
         public var durationSeconds: Double
 
         public init(flow: String, state: String, request: HTTPRequest, response: HTTPResponse?, failure: TransportError?,
-                    run: Int? = nil, durationSeconds: Double = 0) {
+                    run: Int? = nil, visit: Int? = nil, durationSeconds: Double = 0) {
             self.flow = flow
             self.state = state
             self.request = request
             self.response = response
             self.failure = failure
             self.run = run
+            self.visit = visit
             self.durationSeconds = durationSeconds
         }
     }

@@ -204,7 +204,7 @@ extension FlowRun {
         let started = ContinuousClock.now
         func entry(_ response: HTTPResponse?, _ failure: TransportError?) -> ExchangeLog.Entry {
             let elapsed = ContinuousClock.now - started
-            return .init(flow: flow.name, state: state, request: request, response: response, failure: failure, run: traceID,
+            return .init(flow: flow.name, state: state, request: request, response: response, failure: failure, run: traceID, visit: path.count - 1,
                          durationSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         }
         do {

@@ -9,6 +9,8 @@ public struct ExchangeRecord: Sendable, Equatable {
     public var state: String
     /// The trace id of the flow run that sent it.
     public var run: Int?
+    /// Which visit of that run (an index into its `visits`) sent it.
+    public var visit: Int?
     public var method: String
     /// Full URL for live runs; the path and query for scripted runs.
     public var url: String
@@ -39,6 +41,7 @@ public struct ExchangeRecord: Sendable, Equatable {
         flow = entry.flow
         state = entry.state
         run = entry.run
+        visit = entry.visit
         method = request.method
         url = redactor.redact(request.url)
         requestHeaders = request.headers.map { Header($0.0, redactor.maskedHeaderValue($0.0, $0.1)) }

@@ -7,7 +7,7 @@ import FlowSpecLanguage
         let yaml = """
         flow: t.edges
         start: ask
-        inputs: [{ name: code, type: code }]
+        inputs: { code: { type: code } }
         states:
           ask: { input: code, goto: send, invalid: bad }
           send:

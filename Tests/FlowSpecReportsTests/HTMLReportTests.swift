@@ -33,12 +33,12 @@ import FlowSpecScenarios
       offline: { end: offline, success: false }
     """
 
-    static func exchange(_ state: String, run: Int, path: String, status: Int?, body: String?) -> ExchangeRecord {
+    static func exchange(_ state: String, run: Int, visit: Int, path: String, status: Int?, body: String?) -> ExchangeRecord {
         // ExchangeRecord is built from a log entry and a redactor; tests set the masked fields directly.
         var record = ExchangeRecord(
             ExchangeLog.Entry(flow: "t.login", state: state,
                               request: HTTPRequest(method: "POST", baseURL: nil, path: path, headers: [("Content-Type", "application/json")]),
-                              response: nil, failure: nil, run: run, durationSeconds: 0.0123),
+                              response: nil, failure: nil, run: run, visit: visit, durationSeconds: 0.0123),
             redactor: Redactor())
         record.requestBody = "{\"email\":\"qa@example.com\",\"password\":\"•••\"}"
         record.status = status
@@ -59,9 +59,9 @@ import FlowSpecScenarios
                 .init(state: "ask", edge: 0), .init(state: "verify", edge: 0), .init(state: "ok"),
             ], outcome: "authenticated", success: true)],
             exchanges: [
-                exchange("login", run: 0, path: "/api/auth/login", status: 200, body: "{\"requiresTwoFactor\":true,\"userId\":\"u-1\"}"),
-                exchange("verify", run: 0, path: "/api/auth/2fa/verify", status: 401, body: "{\"error\":\"Invalid code\"}"),
-                exchange("verify", run: 0, path: "/api/auth/2fa/verify", status: 200, body: "{\"token\":\"•••\"}"),
+                exchange("login", run: 0, visit: 0, path: "/api/auth/login", status: 200, body: "{\"requiresTwoFactor\":true,\"userId\":\"u-1\"}"),
+                exchange("verify", run: 0, visit: 2, path: "/api/auth/2fa/verify", status: 401, body: "{\"error\":\"Invalid code\"}"),
+                exchange("verify", run: 0, visit: 4, path: "/api/auth/2fa/verify", status: 200, body: "{\"token\":\"•••\"}"),
             ])
         let failed = ScenarioReport(
             name: "<script>alert(1)</script> unhandled", file: "scenarios/broken.yaml", tags: [], status: .failed,
@@ -70,14 +70,14 @@ import FlowSpecScenarios
             infrastructureFailure: false, skipReason: nil,
             runs: [FlowRunTrace(id: 0, flow: "t.login", parent: nil, visits: [.init(state: "login", falseGuards: [0, 1])],
                                 outcome: "unhandled", success: false)],
-            exchanges: [exchange("login", run: 0, path: "/api/auth/login", status: 500, body: "{\"html\":\"<h1>boom</h1>\"}")])
+            exchanges: [exchange("login", run: 0, visit: 0, path: "/api/auth/login", status: 500, body: "{\"html\":\"<h1>boom</h1>\"}")])
         let infra = ScenarioReport(
             name: "backend down", file: "scenarios/down.yaml", tags: ["live"], status: .failed,
             failures: ["no response from the backend: connection refused"], paths: [], lastExchange: nil, durationSeconds: 0.5,
             infrastructureFailure: true, skipReason: nil,
             runs: [FlowRunTrace(id: 0, flow: "t.login", parent: nil, visits: [.init(state: "login", edge: 2), .init(state: "offline")],
                                 outcome: "offline", success: false)],
-            exchanges: [exchange("login", run: 0, path: "/api/auth/login", status: nil, body: nil)])
+            exchanges: [exchange("login", run: 0, visit: 0, path: "/api/auth/login", status: nil, body: nil)])
         let skipped = ScenarioReport(
             name: "needs a live backend", file: "scenarios/live.yaml", tags: ["live"], status: .skipped, failures: [], paths: [],
             lastExchange: nil, durationSeconds: 0, infrastructureFailure: false, skipReason: "missing variable repairminder_url")

@@ -54,7 +54,7 @@ import FlowSpecLanguage
     @Test func exchanges() throws {
         let scenarios = try #require(try document()["scenarios"].arrayValue)
         let exchange = item(scenarios[0]["exchanges"], 0)
-        #expect(exchange.objectValue.map { Set($0.keys) } == ["run", "flow", "state", "method", "url", "durationSeconds", "request", "response", "failure"])
+        #expect(exchange.objectValue.map { Set($0.keys) } == ["run", "visit", "flow", "state", "method", "url", "durationSeconds", "request", "response", "failure"])
         #expect(exchange["run"] == .number(0))
         #expect(exchange["flow"] == .string("repairminder.login"))
         #expect(exchange["state"] == .string("login"))
