@@ -51,7 +51,7 @@ struct ExpectationChecker {
         for (key, value) in e.store {
             let actual = store[key.namespace]?[key.key!]
             if actual != value {
-                out.append("expected store \(key) = \(show(value)), got \(actual.map(show) ?? "nothing")")
+                out.append("expected store \(key) = \(show(value)), got \(actual.map(show) ?? "nothing")" + (actual == nil ? whereInstead(key, store) : ""))
             }
         }
         for key in e.storePresent {
@@ -69,6 +69,18 @@ struct ExpectationChecker {
             }
         }
         return out
+    }
+
+    /// A missing key is most often written to another namespace (a flow without a session writes to `default`
+    /// unless it declares `namespace:`): say where it is, or what the namespace does hold.
+    func whereInstead(_ key: StoreKey, _ store: TokenStore.Snapshot) -> String {
+        guard let name = key.key else { return "" }
+        let elsewhere = store.keys.sorted().filter { store[$0]?[name] != nil && $0 != key.namespace }
+        if !elsewhere.isEmpty {
+            return " — `\(name)` is in namespace \(elsewhere.map { "`\($0)`" }.joined(separator: ", ")); a flow writes to its `namespace:`, else its session's, else `default`"
+        }
+        let held = (store[key.namespace] ?? [:]).keys.sorted()
+        return held.isEmpty ? " (namespace `\(key.namespace)` is empty)" : " (namespace `\(key.namespace)` holds \(held.joined(separator: ", ")))"
     }
 
     func checkRequests(_ e: Expectation, _ requests: [HTTPRequest]) -> [String] {
