@@ -3,21 +3,6 @@ import FlowSpecLanguage
 /// The part of a flow some runs walked: the states they visited and how often they took each edge.
 /// A value the diagram renderers take, so a highlighted diagram is still a pure function of (graph, highlight).
 public struct PathHighlight: Sendable, Equatable {
-    /// An edge as traces, coverage and diagrams name it: (state, index).
-    public struct EdgeKey: Sendable, Hashable, Comparable {
-        public var state: String
-        public var index: Int
-
-        public init(state: String, index: Int) {
-            self.state = state
-            self.index = index
-        }
-
-        public init(_ edge: Edge) { self.init(state: edge.state, index: edge.index) }
-
-        public static func < (a: EdgeKey, b: EdgeKey) -> Bool { (a.state, a.index) < (b.state, b.index) }
-    }
-
     public var visitedStates: Set<String>
     /// How many times each taken edge was taken; edges never taken are absent.
     public var edgeCounts: [EdgeKey: Int]

@@ -31,7 +31,7 @@ public enum SVGDiagram {
         let captions = Dictionary(graph.states.map { ($0, Caption(graph.flow.states[$0], name: $0)) }, uniquingKeysWith: { a, _ in a })
         var sizes: [String: SVGLayout.Size] = [:]
         for (name, caption) in captions { sizes[name] = caption.size }
-        var labelWidths: [SVGHighlight.EdgeKey: Double] = [:]
+        var labelWidths: [EdgeKey: Double] = [:]
         for edge in graph.edges {
             // Room for the (shortened) guard and a "×3" count, whether or not this run shows one, so the
             // same flow lays out the same in every run.
@@ -211,7 +211,7 @@ public enum SVGDiagram {
         return [tip, left, right].map { "\(num($0.x)),\(num($0.y))" }.joined(separator: " ")
     }
 
-    static func key(_ edge: Edge) -> SVGHighlight.EdgeKey { SVGHighlight.EdgeKey(state: edge.state, index: edge.index) }
+    static func key(_ edge: Edge) -> EdgeKey { EdgeKey(edge) }
 
     // MARK: Text
 

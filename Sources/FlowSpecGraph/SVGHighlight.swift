@@ -1,18 +1,9 @@
+import FlowSpecLanguage
+
 /// What a diagram marks on top of a flow: the path one run took. Built from the run's visits, in order, so
 /// the diagram can number the steps, count edges taken more than once (a re-asked code) and mark where a
 /// failed run stopped. Plain names and numbers: the graph module knows nothing about traces.
 public struct SVGHighlight: Sendable, Equatable {
-    /// An edge named the way traces and coverage name it.
-    public struct EdgeKey: Sendable, Hashable, Comparable {
-        public var state: String
-        public var index: Int
-        public init(state: String, index: Int) {
-            self.state = state
-            self.index = index
-        }
-        public static func < (a: EdgeKey, b: EdgeKey) -> Bool { (a.state, a.index) < (b.state, b.index) }
-    }
-
     /// 1-based step numbers at which each visited state was entered.
     public var steps: [String: [Int]]
     /// How many times each edge was taken.

@@ -76,7 +76,7 @@ public struct SVGLayout: Sendable {
     /// - Parameters:
     ///   - sizes: each state's box size (states missing here get a default).
     ///   - labelWidths: room each edge's label needs beside its line (0 or absent: no label).
-    public init(_ graph: FlowGraph, sizes: [String: Size], labelWidths: [SVGHighlight.EdgeKey: Double]) {
+    public init(_ graph: FlowGraph, sizes: [String: Size], labelWidths: [EdgeKey: Double]) {
         var builder = LayoutBuilder(graph: graph, sizes: sizes, labelWidths: labelWidths)
         builder.rankStates()
         builder.buildLayers()
@@ -119,7 +119,7 @@ private struct LayoutBuilder {
     var chains: [(edge: Int, upper: Int, lower: Int, dummies: [Int])] = []
     var x: [Double] = []
 
-    init(graph: FlowGraph, sizes: [String: SVGLayout.Size], labelWidths: [SVGHighlight.EdgeKey: Double]) {
+    init(graph: FlowGraph, sizes: [String: SVGLayout.Size], labelWidths: [EdgeKey: Double]) {
         self.graph = graph
         names = graph.states
         var index: [String: Int] = [:]
@@ -129,7 +129,7 @@ private struct LayoutBuilder {
         for name in names {
             for edge in graph.outgoing[name] ?? [] {
                 guard let from = index[name], let to = index[edge.target] else { continue }
-                let width = labelWidths[SVGHighlight.EdgeKey(state: name, index: edge.index)] ?? 0
+                let width = labelWidths[EdgeKey(state: name, index: edge.index)] ?? 0
                 edges.append((edge, from, to, false, width))
             }
         }

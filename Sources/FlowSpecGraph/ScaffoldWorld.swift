@@ -53,17 +53,7 @@ public struct ScaffoldWorld: Sendable {
             return evaluate(base).map { $0[name] }
         case .index(let base, let indexExpr):
             guard let value = evaluate(base), let index = evaluate(indexExpr) else { return nil }
-            switch (value, index) {
-            case (.array(let items), .number(let n)):
-                let i = Int(n)
-                guard Double(i) == n else { return .null }
-                let position = i < 0 ? items.count + i : i
-                return items.indices.contains(position) ? items[position] : .null
-            case (.object(let fields), .string(let key)):
-                if case .root(.headers) = base.kind { return fields[key.lowercased()] ?? .null }
-                return fields[key] ?? .null
-            default: return .null
-            }
+            return value.indexed(by: index, lowercasingKey: base.isHeadersRoot)
         case .unary(.not, let operand):
             return truth(operand).map { .bool(!$0) }
         case .unary(.negate, let operand):

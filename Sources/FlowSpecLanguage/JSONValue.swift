@@ -74,6 +74,22 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// `value[index]` as expressions read it: an array position (whole numbers, negative counts from the end) or
+    /// an object key (`lowercasingKey` for header objects, whose keys are stored lowercased); anything else is null.
+    public func indexed(by index: JSONValue, lowercasingKey: Bool = false) -> JSONValue {
+        switch (self, index) {
+        case (.array(let items), .number(let n)):
+            let i = Int(exactly: n.rounded(.towardZero)) ?? Int.max
+            guard Double(i) == n else { return .null }
+            let position = i < 0 ? items.count + i : i
+            return items.indices.contains(position) ? items[position] : .null
+        case (.object(let fields), .string(let key)):
+            return fields[lowercasingKey ? key.lowercased() : key] ?? .null
+        default:
+            return .null
+        }
+    }
+
     public static func format(_ n: Double) -> String {
         if n.isFinite, n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
         return String(n)

@@ -54,14 +54,14 @@ public struct FlowCoverage: Codable, Sendable, Equatable {
     /// Every flow in `specs`, counted over the runs in `reports`.
     public init(specs: SpecSet, reports: [ScenarioReport]) {
         var stateHits: [String: [String: Int]] = [:]
-        var edgeHits: [String: [String: Int]] = [:]
-        var falseHits: [String: [String: Int]] = [:]
+        var edgeHits: [String: [EdgeKey: Int]] = [:]
+        var falseHits: [String: [EdgeKey: Int]] = [:]
         for report in reports {
             for run in report.runs {
                 for visit in run.visits {
                     stateHits[run.flow, default: [:]][visit.state, default: 0] += 1
-                    if let edge = visit.edge { edgeHits[run.flow, default: [:]]["\(visit.state)#\(edge)", default: 0] += 1 }
-                    for index in visit.falseGuards { falseHits[run.flow, default: [:]]["\(visit.state)#\(index)", default: 0] += 1 }
+                    if let edge = visit.edge { edgeHits[run.flow, default: [:]][EdgeKey(state: visit.state, index: edge), default: 0] += 1 }
+                    for index in visit.falseGuards { falseHits[run.flow, default: [:]][EdgeKey(state: visit.state, index: index), default: 0] += 1 }
                 }
             }
         }
@@ -76,7 +76,7 @@ public struct FlowCoverage: Codable, Sendable, Equatable {
                                hits: stateHits[name]?[state.name] ?? 0)
                 },
                 transitions: states.flatMap(\.edges).map { edge in
-                    let key = "\(edge.state)#\(edge.index)"
+                    let key = EdgeKey(edge)
                     return TransitionEntry(state: edge.state, index: edge.index, target: edge.target, kind: edge.kind.rawValue,
                                            label: edge.label, line: edge.location.line, column: edge.location.column,
                                            hits: edgeHits[name]?[key] ?? 0,

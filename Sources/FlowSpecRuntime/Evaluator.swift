@@ -56,18 +56,7 @@ public enum Evaluator {
         case .index(let base, let indexExpr):
             let value = try evaluate(base, env)
             let index = try evaluate(indexExpr, env)
-            switch (value, index) {
-            case (.array(let items), .number(let n)):
-                let i = Int(n)
-                guard Double(i) == n else { return .null }
-                let position = i < 0 ? items.count + i : i
-                return items.indices.contains(position) ? items[position] : .null
-            case (.object(let fields), .string(let key)):
-                if case .root(.headers) = base.kind { return fields[key.lowercased()] ?? .null }
-                return fields[key] ?? .null
-            default:
-                return .null
-            }
+            return value.indexed(by: index, lowercasingKey: base.isHeadersRoot)
         case .unary(.not, let operand):
             return .bool(!(try truth(operand, env)))
         case .unary(.negate, let operand):

@@ -18,12 +18,6 @@ struct CoverageCommand: AsyncParsableCommand {
     @Argument(help: "Scenario files or folders (default: scenarios).")
     var paths: [String] = []
 
-    @Option(help: "The flows folder (default: the nearest flows/ folder).")
-    var flows: String?
-
-    @Option(help: "How many scenarios run at once (default: number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
     @Option(name: .customLong("from"), help: "A coverage file to read instead of running scenarios (repeatable; they are merged).")
     var from: [String] = []
 
@@ -42,18 +36,11 @@ struct CoverageCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-guards"), help: "Do not list guards that were never false.")
     var noGuards = false
 
-    @OptionGroup var selection: SelectionOptions
-    @OptionGroup var execution: ExecutionOptions
-    @OptionGroup var variables: VariableOptions
-    @OptionGroup var http: HTTPClientOptions
-
-    @Flag(name: .customLong("no-sandbox"), help: "Never start the embedded sandbox; live scenarios without a backend are skipped.")
-    var noSandbox = false
+    @OptionGroup var suiteOptions: SuiteOptions
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let min, !(0...100).contains(min) { throw ValidationError("--min is a percentage from 0 to 100, got \(min)") }
         if !from.isEmpty, !paths.isEmpty { throw ValidationError("give scenario paths or --from coverage files, not both") }
     }
@@ -79,15 +66,15 @@ struct CoverageCommand: AsyncParsableCommand {
     /// Runs the scenarios; the summary line goes to standard error so standard output is only coverage.
     func measure() async throws -> (FlowCoverage, Int32?) {
         let scenarioPaths = paths.isEmpty ? ["scenarios"] : paths
-        let suite = try SuiteRun.load(paths: scenarioPaths, flows: flows)
+        let suite = try SuiteRun.load(paths: scenarioPaths, flows: suiteOptions.flows)
+        let selection = suiteOptions.selection
         let plan = selection.plan(suite.scenarios)
         if plan.isEmpty {
             Console.error("no scenarios found in \(scenarioPaths.joined(separator: " "))\(selection.describe)")
             throw ExitCode(Exit.invalid)
         }
         let reporter = ConsoleReporter(color: ConsoleStream.standardError.useColor)
-        let result = try await SuiteRun.execute(suite: suite, plan: plan, jobs: jobs, execution: execution, variables: variables,
-                                                http: http, noSandbox: noSandbox, recordExchanges: false) { _, report in
+        let result = try await SuiteRun.execute(suite: suite, plan: plan, options: suiteOptions, recordExchanges: false) { _, report in
             // A failed scenario's coverage is suspect: say which, so the numbers are read with that in mind.
             if report.status == .failed { Console.error(reporter.line(for: report)) }
         }

@@ -9,6 +9,9 @@ import FlowSpecScenarios
 /// Problems are printed and end the command with exit 2.
 struct FlowLocator {
     var flowsFolder: String?
+    /// Refuse when any file of the project has errors, not only the flow's own: scenario skeletons are
+    /// checked against the whole project, so they are only worth writing into one that loads.
+    var wholeProjectMustLoad = false
 
     struct Located {
         var flow: Flow
@@ -67,6 +70,11 @@ struct FlowLocator {
     /// A flow whose own file has errors is not drawn: the diagram would show a machine that cannot run.
     /// Errors in other files (another flow, a scenario) do not stop it.
     private func checked(_ flow: Flow, _ suite: Suite) throws -> Located {
+        if wholeProjectMustLoad, suite.diagnostics.hasErrors {
+            for diagnostic in suite.diagnostics.sorted where diagnostic.severity == .error { Console.error(diagnostic.description) }
+            Console.error("fix the errors above first (flowspec check shows them too)")
+            throw ExitCode(Exit.invalid)
+        }
         let file = Self.canonical(flow.file)
         let errors = suite.diagnostics.sorted.filter { $0.severity == .error && Self.canonical($0.location.file) == file }
         if !errors.isEmpty {

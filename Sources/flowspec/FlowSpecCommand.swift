@@ -52,7 +52,4 @@ enum Console {
     static func error(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
     static func prompt(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
 
-    static var useColor: Bool {
-        ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(STDOUT_FILENO) != 0
-    }
 }

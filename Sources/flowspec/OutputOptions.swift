@@ -78,9 +78,11 @@ struct OutputOptions: ParsableArguments {
     func write(_ reports: [ScenarioReport], scenarios: [Scenario], specs: SpecSet, started: Date, requests: [ReportRequest]) throws {
         let record = RunRecord(reports: reports, specs: specs, startedAt: started,
                                durationSeconds: Date().timeIntervalSince(started), toolVersion: FlowSpecCommand.configuration.version)
-        let scope = CoverageScope.flows(of: scenarios, in: specs, allFlows: allFlows)
-        let flowCoverage = FlowCoverage(record).filtered(scope.contains)
-        if coverage { consoleStream.print(CoverageText.render(flowCoverage)) }
+        // Coverage walks every trace of every report: only when asked for.
+        let wantsCoverage = coverage || requests.contains { $0.kind == .coverage }
+        let flowCoverage = wantsCoverage
+            ? FlowCoverage(record).filtered(CoverageScope.flows(of: scenarios, in: specs, allFlows: allFlows).contains) : nil
+        if coverage, let flowCoverage { consoleStream.print(CoverageText.render(flowCoverage)) }
         for request in requests {
             let text: String
             switch request.kind {
@@ -88,7 +90,7 @@ struct OutputOptions: ParsableArguments {
             case .json: text = JSONReport.render(record)
             case .tap: text = TAPReport.render(record)
             case .html: text = HTMLReport.render(record)
-            case .coverage: text = CoverageJSON.render(flowCoverage)
+            case .coverage: text = flowCoverage.map(CoverageJSON.render) ?? ""
             }
             guard let path = request.path else {
                 FileHandle.standardOutput.write(Data(text.utf8))

@@ -34,7 +34,8 @@ struct PathsCommand: AsyncParsableCommand {
     var force = false
 
     func run() async throws {
-        let (target, specs) = try locate()
+        let located = try FlowLocator(flowsFolder: flows, wholeProjectMustLoad: true).locate(flow)
+        let (target, specs) = (located.flow, located.specs)
         let report = PathFinder.report(FlowGraph(target))
         switch format {
         case .text: print(PathsText.render(report, flow: target), terminator: "")
@@ -42,39 +43,6 @@ struct PathsCommand: AsyncParsableCommand {
         }
         guard let scaffold else { return }
         try write(ScenarioScaffold.files(report, flow: target, specs: specs), to: scaffold)
-    }
-
-    /// The flow by name (flows found as `exec` finds them) or by file (its project's flows folder).
-    private func locate() throws -> (Flow, SpecSet) {
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        let isFile = (flow.hasSuffix(".yaml") || flow.hasSuffix(".yml")) && fm.fileExists(atPath: flow, isDirectory: &isDirectory) && !isDirectory.boolValue
-        let suite = isFile
-            ? SuiteLoader.load(paths: [flow], flowsFolder: flows)
-            : SuiteLoader.load(paths: [], flowsFolder: flows ?? SuiteLoader.flowsFolder(for: [fm.currentDirectoryPath], explicit: nil))
-        if suite.diagnostics.hasErrors {
-            for diagnostic in suite.diagnostics.sorted where diagnostic.severity == .error { Console.error(diagnostic.description) }
-            Console.error("cannot list paths: fix the errors above (flowspec check shows them too)")
-            throw ExitCode(Exit.invalid)
-        }
-        if isFile {
-            let wanted = URL(fileURLWithPath: flow).standardizedFileURL.resolvingSymlinksInPath().path
-            let match = suite.specs.flows.values.first {
-                URL(fileURLWithPath: $0.file).standardizedFileURL.resolvingSymlinksInPath().path == wanted
-            }
-            guard let match else {
-                Console.error("error: \(flow) holds no flow (a flow file starts with `flow:`)")
-                throw ExitCode(Exit.invalid)
-            }
-            return (match, suite.specs)
-        }
-        guard let match = suite.specs.flows[flow] else {
-            let known = suite.specs.flows.keys
-            Console.error("error: unknown flow `\(flow)`" + (Suggestion.closest(to: flow, in: known).map { "; did you mean `\($0)`?" } ?? ""))
-            if known.isEmpty { Console.error("no flows loaded: run from a project with a flows/ folder, or pass --flows DIR") }
-            throw ExitCode(Exit.invalid)
-        }
-        return (match, suite.specs)
     }
 
     /// Creates the folder, refuses to overwrite anything unless --force, writes each file atomically.

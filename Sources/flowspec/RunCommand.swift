@@ -15,27 +15,12 @@ struct RunCommand: AsyncParsableCommand {
     @Argument(help: "Scenario files or folders.")
     var paths: [String]
 
-    @Option(help: "The flows folder (default: the nearest flows/ folder).")
-    var flows: String?
-
-    @Option(help: "How many scenarios run at once (default: number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
-    @OptionGroup var selection: SelectionOptions
-    @OptionGroup var execution: ExecutionOptions
+    @OptionGroup var suiteOptions: SuiteOptions
     @OptionGroup var output: OutputOptions
-    @OptionGroup var variables: VariableOptions
-    @OptionGroup var http: HTTPClientOptions
-
-    @Flag(name: .customLong("no-sandbox"), help: "Never start the embedded sandbox; live scenarios without a backend are skipped.")
-    var noSandbox = false
-
-    func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-    }
 
     func run() async throws {
-        let suite = try SuiteRun.load(paths: paths, flows: flows)
+        let suite = try SuiteRun.load(paths: paths, flows: suiteOptions.flows)
+        let selection = suiteOptions.selection
         let plan = selection.plan(suite.scenarios)
         if selection.listOnly {
             selection.list(plan)
@@ -56,8 +41,8 @@ struct RunCommand: AsyncParsableCommand {
         reporter.repetitions = selection.repetitions > 1 ? selection.repetitions : nil
         let progress = ConsoleProgress(total: plan.count, reporter: reporter, quiet: output.quiet, stream: output.consoleStream)
         await progress.start()
-        let result = try await SuiteRun.execute(suite: suite, plan: plan, jobs: jobs, execution: execution, variables: variables,
-                                                http: http, noSandbox: noSandbox, recordExchanges: output.needsExchanges) { index, report in
+        let result = try await SuiteRun.execute(suite: suite, plan: plan, options: suiteOptions,
+                                                recordExchanges: output.needsExchanges) { index, report in
             await progress.finished(index, report)
         }
         await progress.finish()

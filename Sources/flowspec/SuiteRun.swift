@@ -21,14 +21,13 @@ struct SuiteRun {
         return suite
     }
 
-    static func execute(suite: Suite, plan: [(scenario: Scenario, repetition: Int?)], jobs: Int, execution: ExecutionOptions,
-                        variables: VariableOptions, http: HTTPClientOptions, noSandbox: Bool, recordExchanges: Bool,
+    static func execute(suite: Suite, plan: [(scenario: Scenario, repetition: Int?)], options: SuiteOptions, recordExchanges: Bool,
                         onReport: @escaping @Sendable (Int, ScenarioReport) async -> Void) async throws -> SuiteRun {
-        var runVars = try variables.resolved()
+        var runVars = try options.variables.resolved()
         let backend = try await LiveBackend.prepare(needed: plan.contains(where: \.scenario.live), vars: &runVars,
-                                                    embedded: !noSandbox, options: http.liveOptions())
-        var runner = ScenarioRunner(specs: suite.specs, jobs: jobs, vars: runVars, live: backend?.adapter)
-        execution.configure(&runner)
+                                                    embedded: !options.noSandbox, options: options.http.liveOptions())
+        var runner = ScenarioRunner(specs: suite.specs, jobs: options.jobs, vars: runVars, live: backend?.adapter)
+        options.execution.configure(&runner)
         runner.recordExchanges = recordExchanges
         let started = Date()
         var reports = await runner.run(plan.map(\.scenario)) { index, report in

@@ -66,7 +66,7 @@ import FlowSpecLanguage
         let graph = try DiagramFixtures.kindsGraph()
         let highlight = PathHighlight(graph: graph, runs: try Self.trace().runs(of: "t.kinds"))
         #expect(highlight.visitedStates == ["ask", "send", "route", "sub", "ok", "pause", "bad"])
-        typealias Key = PathHighlight.EdgeKey
+        typealias Key = EdgeKey
         #expect(highlight.edgeCounts == [
             Key(state: "ask", index: 0): 2, Key(state: "send", index: 0): 2, Key(state: "send", index: 1): 1,
             Key(state: "pause", index: 0): 1, Key(state: "route", index: 0): 2,
@@ -125,7 +125,7 @@ import FlowSpecLanguage
         ])
         let highlight = PathHighlight(graph: graph, runs: [run])
         #expect(highlight.visitedStates == ["ask", "send", "ok"])
-        #expect(highlight.edgeCounts == [PathHighlight.EdgeKey(state: "ask", index: 0): 1])
+        #expect(highlight.edgeCounts == [EdgeKey(state: "ask", index: 0): 1])
         #expect(highlight.unmatched == ["state `gone` is not in the flow", "state `send` has no edge 9 (it has 5)"])
     }
 

@@ -54,6 +54,12 @@ public enum Function: String, Sendable, CaseIterable {
 }
 
 extension Expr {
+    /// `headers`, whose keys are case-insensitive (`headers["X-Request-Id"]`).
+    public var isHeadersRoot: Bool {
+        if case .root(.headers) = kind { return true }
+        return false
+    }
+
     /// Every flow variable this expression reads, with where.
     public var variableReads: [(String, SourceLocation)] {
         var out: [(String, SourceLocation)] = []

@@ -42,6 +42,21 @@ public struct Edge: Sendable, Hashable {
     }
 }
 
+/// An edge's name alone, (state, index): the key traces, coverage and diagram highlights count by.
+public struct EdgeKey: Sendable, Hashable, Comparable, Codable {
+    public var state: String
+    public var index: Int
+
+    public init(state: String, index: Int) {
+        self.state = state
+        self.index = index
+    }
+
+    public init(_ edge: Edge) { self.init(state: edge.state, index: edge.index) }
+
+    public static func < (a: EdgeKey, b: EdgeKey) -> Bool { (a.state, a.index) < (b.state, b.index) }
+}
+
 extension State {
     /// Every way out of this state, in interpreter order (see `Edge`).
     public var edges: [Edge] {

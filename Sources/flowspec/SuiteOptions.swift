@@ -1,0 +1,24 @@
+import ArgumentParser
+import Foundation
+
+/// The options of every command that runs a suite (`run`, `coverage`): where flows are, how many at once,
+/// which scenarios, how they behave, their variables and how live requests are made.
+struct SuiteOptions: ParsableArguments {
+    @Option(help: "The flows folder (default: the nearest flows/ folder).")
+    var flows: String?
+
+    @Option(help: "How many scenarios run at once (default: number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @OptionGroup var selection: SelectionOptions
+    @OptionGroup var execution: ExecutionOptions
+    @OptionGroup var variables: VariableOptions
+    @OptionGroup var http: HTTPClientOptions
+
+    @Flag(name: .customLong("no-sandbox"), help: "Never start the embedded sandbox; live scenarios without a backend are skipped.")
+    var noSandbox = false
+
+    func validate() throws {
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+}
