@@ -18,7 +18,7 @@ public enum Sandbox {
             -> some Service
         {
             Application(
-                responder: SandboxResponder(handle: handle),
+                responder: SandboxResponder(handle: handle, clock: options.clock),
                 configuration: ApplicationConfiguration(address: .hostname(options.host, port: port), serverName: nil),
                 onServerRunning: { channel in announce.yield(.bound(listener, channel.localAddress?.port ?? port)) },
                 logger: logger)

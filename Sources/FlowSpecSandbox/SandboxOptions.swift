@@ -7,14 +7,17 @@ public struct SandboxOptions: Sendable {
     public var accounts: SandboxAccounts
     /// Deliberately broken promises, for proving the live suite's teeth. Meant to be used one at a time.
     public var breaks: Set<SandboxBreak>
+    /// Where every request reads the time. Tests pass a clock they move by hand, so expiry needs no sleeping.
+    public var clock: any SandboxClock
 
     public init(host: String = "127.0.0.1", port: Int = 0, legacyPort: Int = 0, accounts: SandboxAccounts = .defaults,
-                breaks: Set<SandboxBreak> = [])
+                breaks: Set<SandboxBreak> = [], clock: any SandboxClock = .system)
     {
         self.host = host
         self.port = port
         self.legacyPort = legacyPort
         self.accounts = accounts
         self.breaks = breaks
+        self.clock = clock
     }
 }

@@ -1,11 +1,8 @@
 import Foundation
 
-/// Seconds since 1970, the unit of JWT `iat`/`exp` and of every lifetime in `SandboxAccounts`.
+/// Whole-second arithmetic on wall-clock times (seconds since 1970, the unit of JWT `iat`/`exp` and of every
+/// lifetime in `SandboxAccounts`). The time itself comes from the request, which read it from `SandboxClock`.
 enum WallClock {
-    static func now() -> Double {
-        Date().timeIntervalSince1970
-    }
-
     /// A JWT `exp` no later than `lifetime` after `now` (whole seconds, rounded down), so short test
     /// lifetimes expire by the time the test has waited `lifetime` seconds.
     static func expiry(now: Double, lifetime: Double) -> Int {

@@ -6,6 +6,8 @@ struct SandboxResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
     let handle: @Sendable (SandboxRequest) -> Reply
+    /// Read once per request, before the handler runs: one request sees one instant.
+    let clock: any SandboxClock
 
     /// Bodies of auth requests are tiny; anything larger is a mistake or abuse.
     static let maxBodySize = 1 << 20
@@ -28,7 +30,7 @@ struct SandboxResponder: HTTPResponder {
             query[String(key)] = String(value)
         }
         let sandboxRequest = SandboxRequest(method: request.method.rawValue, path: request.uri.path, query: query,
-                                            headers: headers, body: bytes, now: WallClock.now())
+                                            headers: headers, body: bytes, now: clock.now())
         return Self.response(for: handle(sandboxRequest), isHead: request.method == .head)
     }
 
