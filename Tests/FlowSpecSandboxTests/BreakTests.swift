@@ -162,11 +162,13 @@ struct BreakTests {
             let login = try await s.post("/v1/auth/login", ["email": "test@softserve.com", "password": "password123"])
             #expect(try await s.post("/v1/auth/refresh", ["refreshToken": login["data"]!["refreshToken"]!]).status == 401)
         }
-        try await withSandbox(accounts: accounts { $0.traveling.accessTokenLifetime = 1 },
-                              breaks: [.travelingAcceptsExpiredToken]) { s in
+        let clock = ManualClock()
+        try await withSandbox(breaks: [.travelingAcceptsExpiredToken], clock: clock) { s in
             let login = try await s.post("/v1/auth/login", ["email": "test@softserve.com", "password": "password123"])
-            try await Task.sleep(for: .milliseconds(1100))
-            #expect(try await s.get("/v1/auth/me", bearer: login["data"]?["accessToken"]?.stringValue).status == 200)
+            let token = login["data"]?["accessToken"]?.stringValue
+            clock.advance(by: SandboxAccounts.defaults.traveling.accessTokenLifetime)
+            #expect(try #require(expiry(of: token)) <= clock.now(), "the token must really have expired")
+            #expect(try await s.get("/v1/auth/me", bearer: token).status == 200)
         }
         try await withSandbox(breaks: [.legacyTwoFactorOptional]) { s in
             let login = try await s.post("/api/auth/login", ["email": "legacy@example.com", "password": "legacy-horse"], on: s.legacy)
@@ -176,9 +178,11 @@ struct BreakTests {
 
     @Test("accepts-expired-token: an expired staff token opens /me")
     func acceptsExpired() async throws {
-        try await withSandbox(accounts: accounts { $0.lifetimes.accessToken = 1 }, breaks: [.acceptsExpiredToken]) { s in
+        let clock = ManualClock()
+        try await withSandbox(breaks: [.acceptsExpiredToken], clock: clock) { s in
             let token = try await s.staffSignIn().token
-            try await Task.sleep(for: .milliseconds(1100))
+            clock.advance(by: SandboxAccounts.defaults.lifetimes.accessToken)
+            #expect(try #require(expiry(of: token)) <= clock.now(), "the token must really have expired")
             #expect(try await s.get("/api/auth/me", bearer: token).status == 200)
         }
     }

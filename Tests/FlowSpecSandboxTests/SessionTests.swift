@@ -48,12 +48,13 @@ struct SessionTests {
 
     @Test("unknown and expired refresh tokens get the seed's messages")
     func refreshErrors() async throws {
-        try await withSandbox(accounts: accounts { $0.lifetimes.refreshTokenMobile = 0.5 }) { s in
+        let clock = ManualClock()
+        try await withSandbox(clock: clock) { s in
             let unknown = try await s.refresh("not-a-token")
             #expect(unknown.status == 401)
             #expect(unknown.error == "Invalid refresh token")
             let signedIn = try await s.staffSignIn()
-            try await Task.sleep(for: .milliseconds(700))
+            clock.advance(by: SandboxAccounts.defaults.lifetimes.refreshTokenMobile)
             let expired = try await s.refresh(signedIn.refreshToken)
             #expect(expired.status == 401)
             #expect(expired.error == "Refresh token expired")
@@ -96,13 +97,22 @@ struct SessionTests {
     @Test("a mobile User-Agent gets isMobile and a 90-day refresh token; a browser gets 7 days",
           arguments: [(SandboxFixture.mobileUA, true), ("MyApp/2 (Linux; Android 14)", true), (SandboxFixture.webUA, false)])
     func mobileLifetime(userAgent: String, mobile: Bool) async throws {
-        // Shortened lifetimes keep the test fast: "90 days" is 3 s here and "7 days" 0.4 s.
-        try await withSandbox(accounts: accounts { $0.lifetimes.refreshTokenMobile = 3; $0.lifetimes.refreshTokenWeb = 0.4 }) { s in
+        let clock = ManualClock()
+        let days: Double = mobile ? 90 : 7
+        try await withSandbox(clock: clock) { s in
             let signedIn = try await s.staffSignIn(userAgent: userAgent)
             #expect(claims(of: signedIn.token)["isMobile"] == .bool(mobile))
-            try await Task.sleep(for: .milliseconds(600))
+            // One second before the end of its lifetime the refresh token still works (and the refresh slides
+            // the family's expiry)...
+            clock.advance(by: days * 86400 - 1)
             let refreshed = try await s.refresh(signedIn.refreshToken, userAgent: userAgent)
-            #expect(refreshed.status == (mobile ? 200 : 401))
+            #expect(refreshed.status == 200)
+            let next = try #require(refreshed["refreshToken"]?.stringValue)
+            // ...and a whole lifetime after that refresh it has expired.
+            clock.advance(by: days * 86400)
+            let expired = try await s.refresh(next, userAgent: userAgent)
+            #expect(expired.status == 401)
+            #expect(expired.error == "Refresh token expired")
         }
     }
 
@@ -122,7 +132,8 @@ struct SessionTests {
 
     @Test("missing, malformed, tampered and expired tokens are 401 with an error body")
     func badTokens() async throws {
-        try await withSandbox(accounts: accounts { $0.lifetimes.accessToken = 2 }) { s in
+        let clock = ManualClock()
+        try await withSandbox(clock: clock) { s in
             let token = try await s.staffSignIn().token
             #expect(try await s.get("/api/auth/me", bearer: token).status == 200)
 
@@ -136,8 +147,12 @@ struct SessionTests {
             #expect(forged.status == 401)
             #expect(forged.error == "Invalid token")
 
-            // A JWT never outlives its lifetime (exp is rounded down), so 2 s after issue it has expired.
-            try await Task.sleep(for: .milliseconds(2050))
+            // The clock started on a whole second, so exp is exactly issue + lifetime: the token works one
+            // second before that instant and is refused at it.
+            let lifetime = SandboxAccounts.defaults.lifetimes.accessToken
+            clock.advance(by: lifetime - 1)
+            #expect(try await s.get("/api/auth/me", bearer: token).status == 200)
+            clock.advance(by: 1)
             let expired = try await s.get("/api/auth/me", bearer: token)
             #expect(expired.status == 401)
             #expect(expired.error == "Token expired")

@@ -102,15 +102,26 @@ struct StaffLoginTests {
 
     @Test("a 2FA code expires after the configured lifetime")
     func twoFactorExpiry() async throws {
-        try await withSandbox(accounts: accounts { $0.lifetimes.code = 0.4 }) { s in
-            let login = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
-            let userID = login["userId"]!
-            _ = try await s.post("/api/auth/2fa/request", ["userId": userID, "email": "staff@example.com"])
-            let code = try await s.latestCode(to: "staff@example.com")
-            try await Task.sleep(for: .milliseconds(600))
-            let late = try await s.post("/api/auth/2fa/verify", ["userId": userID, "code": .string(code)])
-            #expect(late.status == 401)
-            #expect(late.error == "Invalid verification code")
+        // Codes live 10 minutes; the 2FA window after the password step (15 minutes) stays open throughout.
+        let clock = ManualClock()
+        try await withSandbox(accounts: accounts { $0.lifetimes.code = 600; $0.lifetimes.twoFactorWindow = 900 },
+                              clock: clock) { s in
+            func passwordThenCode() async throws -> (userID: JSON, code: String) {
+                let login = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
+                let userID = try #require(login["userId"])
+                _ = try await s.post("/api/auth/2fa/request", ["userId": userID, "email": "staff@example.com"])
+                return (userID, try await s.latestCode(to: "staff@example.com"))
+            }
+            let early = try await passwordThenCode()
+            clock.advance(by: 599)
+            let inTime = try await s.post("/api/auth/2fa/verify", ["userId": early.userID, "code": .string(early.code)])
+            #expect(inTime.status == 200)
+
+            let late = try await passwordThenCode()
+            clock.advance(by: 600)
+            let refused = try await s.post("/api/auth/2fa/verify", ["userId": late.userID, "code": .string(late.code)])
+            #expect(refused.status == 401)
+            #expect(refused.error == "Invalid verification code")
         }
     }
 

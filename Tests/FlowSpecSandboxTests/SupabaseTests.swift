@@ -108,29 +108,45 @@ struct SupabaseTests {
 
     @Test("a second send within the window is 429 over_sms_send_rate_limit; after the window it is allowed")
     func rateLimit() async throws {
-        try await withSandbox(accounts: accounts { $0.supabase.sendInterval = 1 }) { s in
+        let clock = ManualClock()
+        try await withSandbox(accounts: accounts { $0.supabase.sendInterval = 60 }, clock: clock) { s in
             #expect(try await s.supabase("POST", "/otp", ["phone": "+41791234567"]).status == 200)
             let limited = try await s.supabase("POST", "/otp", ["phone": "+41791234567"])
             #expect(limited.status == 429)
             #expect(limited["code"] == "over_sms_send_rate_limit")
-            #expect(limited["message"] == "For security purposes, you can only request this after 1 seconds.")
+            #expect(limited["message"] == "For security purposes, you can only request this after 60 seconds.")
             #expect(limited.headers["x-sb-error-code"] == "over_sms_send_rate_limit")
             // Per phone: another number is not limited.
             #expect(try await s.supabase("POST", "/otp", ["phone": "+41791234568"]).status == 200)
-            try await Task.sleep(for: .milliseconds(1100))
+            // One second before the window ends it is still closed, and says so...
+            clock.advance(by: 59)
+            let stillLimited = try await s.supabase("POST", "/otp", ["phone": "+41791234567"])
+            #expect(stillLimited.status == 429)
+            #expect(stillLimited["message"] == "For security purposes, you can only request this after 1 seconds.")
+            // ...and when it ends, the phone may be sent a code again.
+            clock.advance(by: 1)
             #expect(try await s.supabase("POST", "/otp", ["phone": "+41791234567"]).status == 200)
         }
     }
 
     @Test("an SMS code expires")
     func otpExpiry() async throws {
-        try await withSandbox(accounts: accounts { $0.supabase.otpLifetime = 0.4 }) { s in
+        let clock = ManualClock()
+        try await withSandbox(accounts: accounts { $0.supabase.otpLifetime = 60; $0.supabase.sendInterval = 60 },
+                              clock: clock) { s in
             _ = try await s.supabase("POST", "/otp", ["phone": "+41791234567"])
             let code = try await s.latestCode(to: "+41791234567")
-            try await Task.sleep(for: .milliseconds(600))
+            clock.advance(by: 60)
             let verify = try await s.supabase("POST", "/verify", ["type": "sms", "phone": "+41791234567", "token": .string(code)])
             #expect(verify.status == 403)
             #expect(verify["code"] == "otp_expired")
+            // A wrong code is refused the same way, so show that time is what refused it: a fresh code used one
+            // second before the end of its lifetime verifies (the send window has passed, so it may be sent).
+            try #require(try await s.supabase("POST", "/otp", ["phone": "+41791234567"]).status == 200)
+            let fresh = try await s.latestCode(to: "+41791234567")
+            clock.advance(by: 59)
+            let inTime = try await s.supabase("POST", "/verify", ["type": "sms", "phone": "+41791234567", "token": .string(fresh)])
+            #expect(inTime.status == 200)
         }
     }
 
@@ -176,7 +192,8 @@ struct SupabaseTests {
 
     @Test("/user: 200 with a good token, 401 no_authorization without, 403 bad_jwt for bad or expired tokens")
     func user() async throws {
-        try await withSandbox(accounts: accounts { $0.supabase.accessTokenLifetime = 2 }) { s in
+        let clock = ManualClock()
+        try await withSandbox(clock: clock) { s in
             let session = try await s.supabaseSignIn()
             let token = try #require(session["access_token"]?.stringValue)
             let user = try await s.supabase("GET", "/user", bearer: token)
@@ -192,8 +209,11 @@ struct SupabaseTests {
             #expect(forged.status == 403)
             #expect(forged["code"] == "bad_jwt")
             #expect(forged.headers["x-sb-error-code"] == "bad_jwt")
-            // A JWT never outlives its lifetime (exp is rounded down), so 2 s after issue it has expired.
-            try await Task.sleep(for: .milliseconds(2050))
+            // The clock started on a whole second, so exp is exactly issue + lifetime: the token works one
+            // second before that instant and is refused at it.
+            clock.advance(by: SandboxAccounts.defaults.supabase.accessTokenLifetime - 1)
+            #expect(try await s.supabase("GET", "/user", bearer: token).status == 200)
+            clock.advance(by: 1)
             let expired = try await s.supabase("GET", "/user", bearer: token)
             #expect(expired.status == 403)
             #expect(expired["code"] == "bad_jwt")

@@ -34,15 +34,19 @@ struct TravelingTests {
 
     @Test("me answers the user in {\"data\": {\"user\": ...}}; no, bad or expired tokens are 401")
     func me() async throws {
-        try await withSandbox(accounts: accounts { $0.traveling.accessTokenLifetime = 2 }) { s in
+        let clock = ManualClock()
+        try await withSandbox(clock: clock) { s in
             let token = try #require(try await login(s)["data"]?["accessToken"]?.stringValue)
             let me = try await s.get("/v1/auth/me", bearer: token)
             #expect(me.status == 200)
             #expect(me.json == ["data": ["user": ["email": "test@softserve.com", "firstName": "John", "lastName": "Doe", "id": "1"]]])
             #expect(try await s.get("/v1/auth/me").status == 401)
             #expect(try await s.get("/v1/auth/me", bearer: tampered(token)).status == 401)
-            // A JWT never outlives its lifetime (exp is rounded down), so 2 s after issue it has expired.
-            try await Task.sleep(for: .milliseconds(2050))
+            // The clock started on a whole second, so exp is exactly issue + lifetime: the token works one
+            // second before that instant and is refused at it.
+            clock.advance(by: SandboxAccounts.defaults.traveling.accessTokenLifetime - 1)
+            #expect(try await s.get("/v1/auth/me", bearer: token).status == 200)
+            clock.advance(by: 1)
             let expired = try await s.get("/v1/auth/me", bearer: token)
             #expect(expired.status == 401)
             #expect(expired.json == ["statusCode": 401, "message": "Unauthorized"])

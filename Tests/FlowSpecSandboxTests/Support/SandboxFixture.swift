@@ -18,11 +18,13 @@ struct SandboxFixture: Sendable {
     static let webUA = "Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0"
 }
 
+/// Tests of expiry pass a `ManualClock` and advance it instead of sleeping; the rest run on the system clock.
 @discardableResult
 func withSandbox<T: Sendable>(accounts: SandboxAccounts = .defaults, breaks: Set<SandboxBreak> = [],
+                              clock: any SandboxClock = .system,
                               _ body: (SandboxFixture) async throws -> T) async throws -> T
 {
-    let sandbox = try await Sandbox.start(SandboxOptions(accounts: accounts, breaks: breaks))
+    let sandbox = try await Sandbox.start(SandboxOptions(accounts: accounts, breaks: breaks, clock: clock))
     let http = HTTPClient(eventLoopGroupProvider: .singleton)
     let fixture = SandboxFixture(sandbox: sandbox, http: http)
     do {
@@ -106,7 +108,7 @@ func tampered(_ token: String) -> String {
     return String(characters)
 }
 
-/// Accounts with every lifetime shortened, for expiry tests that must not wait long.
+/// The default accounts with some settings changed.
 func accounts(_ change: (inout SandboxAccounts) -> Void) -> SandboxAccounts {
     var accounts = SandboxAccounts.defaults
     change(&accounts)
