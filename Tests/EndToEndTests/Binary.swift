@@ -15,14 +15,21 @@ enum FlowSpecBinary {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
     }()
 
-    struct Output {
+    struct Output: Sendable {
         var status: Int32
         var stdout: String
         var stderr: String
         var all: String { stdout + stderr }
     }
 
-    static func run(_ arguments: [String], in directory: URL = root, environment: [String: String] = [:]) throws -> Output {
+    /// Runs the binary and waits for it without holding one of Swift's cooperative threads: there are only as many
+    /// as cores (2 on CI), and a test blocked in `read`/`waitUntilExit` there starves every other test in the process,
+    /// which makes the sandbox's and the live suite's timing-sensitive tests fail on a loaded machine.
+    static func run(_ arguments: [String], in directory: URL = root, environment: [String: String] = [:]) async throws -> Output {
+        try await BlockingWork.run { try runBlocking(arguments, in: directory, environment: environment) }
+    }
+
+    private static func runBlocking(_ arguments: [String], in directory: URL, environment: [String: String]) throws -> Output {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -36,9 +43,10 @@ enum FlowSpecBinary {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read before waiting so a large output cannot fill the pipe and stall the child.
+        // Both pipes are drained at once, so a child that fills one while we wait on the other cannot stall.
+        let errReader = PipeReader(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let errData = errReader.wait()
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }

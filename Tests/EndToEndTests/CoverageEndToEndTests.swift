@@ -4,8 +4,8 @@ import Testing
 @Suite struct CoverageEndToEndTests {
     static var flows: String { FlowSpecBinary.root.appendingPathComponent("flows").path }
 
-    @Test func theShippedScenariosTakeEveryTransitionOfTheShippedFlows() throws {
-        let result = try FlowSpecBinary.run(["coverage", "--all-flows", "--min", "100", "--no-guards"])
+    @Test func theShippedScenariosTakeEveryTransitionOfTheShippedFlows() async throws {
+        let result = try await FlowSpecBinary.run(["coverage", "--all-flows", "--min", "100", "--no-guards"])
         #expect(result.status == 0, "\(result.all)")
         #expect(result.stdout.hasPrefix("Flow coverage: transitions 100% ("), "\(result.stdout.prefix(300))")
         #expect(!result.stdout.contains("never taken"))
@@ -13,7 +13,7 @@ import Testing
     }
 
     /// The teeth: drop the scenarios of one branch and --min 100 must fail, naming the line.
-    @Test func aBranchWithoutAScenarioFailsTheThresholdAndIsNamedByLine() throws {
+    @Test func aBranchWithoutAScenarioFailsTheThresholdAndIsNamedByLine() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = FlowSpecBinary.root.appendingPathComponent("scenarios/traveling")
@@ -30,41 +30,41 @@ import Testing
             }
         }
         #expect(removed > 0)
-        let result = try FlowSpecBinary.run(["coverage", "--flows", CoverageEndToEndTests.flows, "--min", "100", copy.path])
+        let result = try await FlowSpecBinary.run(["coverage", "--flows", CoverageEndToEndTests.flows, "--min", "100", copy.path])
         #expect(result.status == 1, "\(result.all)")
         #expect(result.stderr.contains("is below --min 100%"))
         #expect(result.stdout.contains("traveling/login.yaml:"))
         #expect(result.stdout.contains("traveling.login: transition `login` → `offline` (unreachable: no response) never taken"))
     }
 
-    @Test func shardCoverageFilesMergeToTheWholeSuite() throws {
+    @Test func shardCoverageFilesMergeToTheWholeSuite() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         var files: [String] = []
         for shard in 1...2 {
             let file = dir.appendingPathComponent("coverage-\(shard).json").path
-            let result = try FlowSpecBinary.run(["run", "scenarios/traveling", "--shard", "\(shard)/2", "--quiet", "--report", "coverage=\(file)"])
+            let result = try await FlowSpecBinary.run(["run", "scenarios/traveling", "--shard", "\(shard)/2", "--quiet", "--report", "coverage=\(file)"])
             #expect(result.status == 0, "\(result.all)")
             files.append(file)
         }
-        let alone = try FlowSpecBinary.run(["coverage", "--from", files[0], "--min", "100"])
+        let alone = try await FlowSpecBinary.run(["coverage", "--from", files[0], "--min", "100"])
         #expect(alone.status == 1, "one shard alone should not cover everything: \(alone.all)")
-        let merged = try FlowSpecBinary.run(["coverage", "--from", files[0], "--from", files[1], "--min", "100"])
+        let merged = try await FlowSpecBinary.run(["coverage", "--from", files[0], "--from", files[1], "--min", "100"])
         #expect(merged.status == 0, "\(merged.all)")
-        let whole = try FlowSpecBinary.run(["coverage", "scenarios/traveling", "--format", "json"])
-        let mergedJSON = try FlowSpecBinary.run(["coverage", "--from", files[0], "--from", files[1], "--format", "json"])
+        let whole = try await FlowSpecBinary.run(["coverage", "scenarios/traveling", "--format", "json"])
+        let mergedJSON = try await FlowSpecBinary.run(["coverage", "--from", files[0], "--from", files[1], "--format", "json"])
         #expect(mergedJSON.stdout == whole.stdout)
     }
 
-    @Test func badInputsAreUsageErrors() throws {
-        let min = try FlowSpecBinary.run(["coverage", "--min", "120"])
+    @Test func badInputsAreUsageErrors() async throws {
+        let min = try await FlowSpecBinary.run(["coverage", "--min", "120"])
         #expect(min.status == 2)
         #expect(min.stderr.contains("--min is a percentage from 0 to 100"))
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let report = dir.appendingPathComponent("report.json")
         try #"{"schema":"flowspec-report","version":1}"#.write(to: report, atomically: true, encoding: .utf8)
-        let foreign = try FlowSpecBinary.run(["coverage", "--from", report.path])
+        let foreign = try await FlowSpecBinary.run(["coverage", "--from", report.path])
         #expect(foreign.status == 2)
         #expect(foreign.stderr.contains("not a FlowSpec coverage file"))
     }

@@ -56,8 +56,8 @@ import Testing
         return path
     }
 
-    @Test func drawsTheStaffLoginFromTheShippedFlows() throws {
-        let result = try FlowSpecBinary.run(["graph", "repairminder.staff-password-2fa"])
+    @Test func drawsTheStaffLoginFromTheShippedFlows() async throws {
+        let result = try await FlowSpecBinary.run(["graph", "repairminder.staff-password-2fa"])
         #expect(result.status == 0, "\(result.all)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.prefix(2) == ["%% flow repairminder.staff-password-2fa, drawn by flowspec graph", "flowchart TD"])
@@ -70,19 +70,19 @@ import Testing
         #expect(result.stdout.hasSuffix("\n"))
         #expect(result.stderr.isEmpty)
 
-        let dot = try FlowSpecBinary.run(["graph", "repairminder.staff-password-2fa", "--format", "dot"])
+        let dot = try await FlowSpecBinary.run(["graph", "repairminder.staff-password-2fa", "--format", "dot"])
         #expect(dot.status == 0, "\(dot.all)")
         #expect(dot.stdout.contains("digraph \"repairminder.staff-password-2fa\" {\n"))
         #expect(dot.stdout.contains("  \"login\" -> \"rejected\" [label=\"status == 400 || status == 401\"];\n"))
     }
 
     @Test(arguments: shippedFlowFiles)
-    func everyShippedFlowRendersInBothFormats(file: String) throws {
+    func everyShippedFlowRendersInBothFormats(file: String) async throws {
         #expect(Self.shippedFlowFiles.count >= 40)
-        let mermaid = try FlowSpecBinary.run(["graph", file])
+        let mermaid = try await FlowSpecBinary.run(["graph", file])
         #expect(mermaid.status == 0, "\(mermaid.all)")
         #expect(mermaid.stdout.contains("\nflowchart TD\n    start((\"start\"))\n"))
-        let dot = try FlowSpecBinary.run(["graph", file, "--format", "dot"])
+        let dot = try await FlowSpecBinary.run(["graph", file, "--format", "dot"])
         #expect(dot.status == 0, "\(dot.all)")
         #expect(dot.stdout.hasSuffix("}\n"))
         if let graphviz = Self.dot {
@@ -90,23 +90,27 @@ import Testing
             let folder = try FlowSpecBinary.temporaryDirectory()
             let input = folder.appendingPathComponent("flow.dot")
             try Data(dot.stdout.utf8).write(to: input)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: graphviz)
-            process.arguments = ["-Tsvg", "-o", folder.appendingPathComponent("flow.svg").path, input.path]
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "dot rejected the output for \(file)")
+            let output = folder.appendingPathComponent("flow.svg").path
+            let status = try await BlockingWork.run {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: graphviz)
+                process.arguments = ["-Tsvg", "-o", output, input.path]
+                try process.run()
+                process.waitUntilExit()
+                return process.terminationStatus
+            }
+            #expect(status == 0, "dot rejected the output for \(file)")
         }
     }
 
-    @Test func anUnknownFlowSuggestsTheClosestName() throws {
-        let result = try FlowSpecBinary.run(["graph", "repairminder.staff-pasword-2fa"])
+    @Test func anUnknownFlowSuggestsTheClosestName() async throws {
+        let result = try await FlowSpecBinary.run(["graph", "repairminder.staff-pasword-2fa"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("error: unknown flow `repairminder.staff-pasword-2fa`; did you mean `repairminder.staff-password-2fa`?"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 
-    @Test func aFlowWithErrorsPrintsThemAndExits2() throws {
+    @Test func aFlowWithErrorsPrintsThemAndExits2() async throws {
         let folder = try FlowSpecBinary.temporaryDirectory().appendingPathComponent("flows")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("""
@@ -115,15 +119,15 @@ import Testing
         states:
           a: { end: done, success: true, goto: nowhere }
         """.utf8).write(to: folder.appendingPathComponent("broken.yaml"))
-        let result = try FlowSpecBinary.run(["graph", "t.broken", "--flows", folder.path])
+        let result = try await FlowSpecBinary.run(["graph", "t.broken", "--flows", folder.path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("broken.yaml:4:"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 
-    @Test func traceHighlightsThePathTheReportTook() throws {
+    @Test func traceHighlightsThePathTheReportTook() async throws {
         let report = try Self.writeReport()
-        let result = try FlowSpecBinary.run(["graph", "repairminder.staff-password-2fa", "--trace", report])
+        let result = try await FlowSpecBinary.run(["graph", "repairminder.staff-password-2fa", "--trace", report])
         #expect(result.status == 0, "\(result.all)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("    s_ask_code -->|\"×2\"| s_verify"))
@@ -131,60 +135,60 @@ import Testing
         #expect(lines.contains("    class s_login,s_request_code,s_ask_code,s_verify,s_authenticated traced"))
         #expect(lines.last == "    linkStyle 0,1,4,5,9,11 stroke:#1f6feb,stroke-width:3px")
 
-        let dot = try FlowSpecBinary.run(["graph", "repairminder.staff-password-2fa", "--format", "dot", "--trace", report,
+        let dot = try await FlowSpecBinary.run(["graph", "repairminder.staff-password-2fa", "--format", "dot", "--trace", report,
                                           "--scenario", "wrong code, then the right one"])
         #expect(dot.status == 0, "\(dot.all)")
         #expect(dot.stdout.contains("  \"ask_code\" -> \"verify\" [label=\"×2\", color=\"#1f6feb\", fontcolor=\"#1f6feb\", penwidth=3];\n"))
     }
 
-    @Test func aReportThatNeverRanTheFlowWarnsAndDrawsThePlainGraph() throws {
+    @Test func aReportThatNeverRanTheFlowWarnsAndDrawsThePlainGraph() async throws {
         let report = try Self.writeReport()
-        let plain = try FlowSpecBinary.run(["graph", "repairminder.logout"])
-        let traced = try FlowSpecBinary.run(["graph", "repairminder.logout", "--trace", report])
+        let plain = try await FlowSpecBinary.run(["graph", "repairminder.logout"])
+        let traced = try await FlowSpecBinary.run(["graph", "repairminder.logout", "--trace", report])
         #expect(traced.status == 0)
         #expect(traced.stdout == plain.stdout)
         #expect(traced.stderr.contains("warning: \(report) has no run of flow `repairminder.logout`"), "\(traced.stderr)")
     }
 
-    @Test func badReportsAndScenariosExit2WithTheReason() throws {
+    @Test func badReportsAndScenariosExit2WithTheReason() async throws {
         let notJSON = try Self.writeReport("<html>")
-        let result = try FlowSpecBinary.run(["graph", "repairminder.me", "--trace", notJSON])
+        let result = try await FlowSpecBinary.run(["graph", "repairminder.me", "--trace", notJSON])
         #expect(result.status == 2)
         #expect(result.stderr.contains("not valid JSON"), "\(result.stderr)")
 
         let v2 = try Self.writeReport(#"{"schema": "flowspec-report", "version": 2, "scenarios": []}"#)
-        let version = try FlowSpecBinary.run(["graph", "repairminder.me", "--trace", v2])
+        let version = try await FlowSpecBinary.run(["graph", "repairminder.me", "--trace", v2])
         #expect(version.status == 2)
         #expect(version.stderr.contains("report version 2 is not supported"), "\(version.stderr)")
 
-        let missing = try FlowSpecBinary.run(["graph", "repairminder.me", "--trace", "/nonexistent/report.json"])
+        let missing = try await FlowSpecBinary.run(["graph", "repairminder.me", "--trace", "/nonexistent/report.json"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("cannot read /nonexistent/report.json"), "\(missing.stderr)")
 
-        let scenario = try FlowSpecBinary.run(["graph", "repairminder.me", "--trace", try Self.writeReport(), "--scenario", "mee"])
+        let scenario = try await FlowSpecBinary.run(["graph", "repairminder.me", "--trace", try Self.writeReport(), "--scenario", "mee"])
         #expect(scenario.status == 2)
         #expect(scenario.stderr.contains("has no scenario named \"mee\"; did you mean `me`?"), "\(scenario.stderr)")
 
-        let noTrace = try FlowSpecBinary.run(["graph", "repairminder.me", "--scenario", "me"])
+        let noTrace = try await FlowSpecBinary.run(["graph", "repairminder.me", "--scenario", "me"])
         #expect(noTrace.status == 2)
         #expect(noTrace.stderr.contains("--scenario picks runs from a report"), "\(noTrace.stderr)")
     }
 
-    @Test func theExampleInTheDocsIsTheRealOutput() throws {
+    @Test func theExampleInTheDocsIsTheRealOutput() async throws {
         let docs = String(decoding: FileManager.default.contents(atPath: FlowSpecBinary.root.appendingPathComponent("docs/graphs.md").path) ?? Data(), as: UTF8.self)
         let marker = "<!-- flowspec graph repairminder.staff-password-2fa -->\n```mermaid\n"
         let start = try #require(docs.range(of: marker))
         let end = try #require(docs.range(of: "```\n", range: start.upperBound..<docs.endIndex))
         let example = String(docs[start.upperBound..<end.lowerBound])
-        #expect(example == (try FlowSpecBinary.run(["graph", "repairminder.staff-password-2fa"])).stdout)
+        #expect(example == (try await FlowSpecBinary.run(["graph", "repairminder.staff-password-2fa"])).stdout)
     }
 
-    @Test func outputFileIsWrittenInsteadOfStandardOutput() throws {
+    @Test func outputFileIsWrittenInsteadOfStandardOutput() async throws {
         let path = try FlowSpecBinary.temporaryDirectory().appendingPathComponent("login.dot").path
-        let result = try FlowSpecBinary.run(["graph", "flows/repairminder/staff-password-2fa.yaml", "--format", "dot", "-o", path])
+        let result = try await FlowSpecBinary.run(["graph", "flows/repairminder/staff-password-2fa.yaml", "--format", "dot", "-o", path])
         #expect(result.status == 0, "\(result.all)")
         #expect(result.stdout.isEmpty)
         let written = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
-        #expect(written == (try FlowSpecBinary.run(["graph", "repairminder.staff-password-2fa", "--format", "dot"])).stdout)
+        #expect(written == (try await FlowSpecBinary.run(["graph", "repairminder.staff-password-2fa", "--format", "dot"])).stdout)
     }
 }

@@ -2,11 +2,11 @@ import Foundation
 import Testing
 
 @Suite struct HTMLReportEndToEndTests {
-    @Test func shippedRepairMinderSuiteWritesASelfContainedReport() throws {
+    @Test func shippedRepairMinderSuiteWritesASelfContainedReport() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("report.html")
-        let result = try FlowSpecBinary.run(["run", "scenarios/repairminder", "--report", "html=\(file.path)"])
+        let result = try await FlowSpecBinary.run(["run", "scenarios/repairminder", "--report", "html=\(file.path)"])
         #expect(result.status == 0 || result.status == 1, "\(result.all)")
         let html = try String(contentsOf: file, encoding: .utf8)
 

@@ -31,9 +31,9 @@ struct MalformedFixture: CustomTestStringConvertible, Sendable {
     }
 
     @Test(arguments: MalformedFixture.all)
-    func eachMalformedFileGetsItsExactDiagnostic(_ fixture: MalformedFixture) throws {
+    func eachMalformedFileGetsItsExactDiagnostic(_ fixture: MalformedFixture) async throws {
         let relative = "Tests/EndToEndTests/Fixtures/malformed/" + fixture.file.lastPathComponent
-        let result = try FlowSpecBinary.run(["check", "--flows", MalformedFixture.flows.path, relative])
+        let result = try await FlowSpecBinary.run(["check", "--flows", MalformedFixture.flows.path, relative])
         let isWarning = fixture.expected.contains(": warning: ")
         #expect(result.status == (isWarning ? 0 : 2), "\(result.all)")
         let lines = result.stdout.split(separator: "\n").map(String.init)

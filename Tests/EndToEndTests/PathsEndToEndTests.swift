@@ -85,11 +85,11 @@ import Testing
         return dir
     }
 
-    @Test func everyShippedFlowListsItsPathsAsTextAndJSON() throws {
+    @Test func everyShippedFlowListsItsPathsAsTextAndJSON() async throws {
         let files = Self.shippedFlowFiles
         #expect(files.count > 20)
         for file in files {
-            let result = try FlowSpecBinary.run(["paths", file, "--format", "json"])
+            let result = try await FlowSpecBinary.run(["paths", file, "--format", "json"])
             #expect(result.status == 0, "\(file): \(result.all)")
             let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(file)")
             #expect(json["schema"] as? String == "flowspec-paths")
@@ -99,33 +99,33 @@ import Testing
                 #expect(path["ends"] is String && path["edges"] is [Any] && path["inputs"] is [Any] && path["success"] is Bool, "\(file)")
             }
         }
-        let text = try FlowSpecBinary.run(["paths", "repairminder.staff-password-2fa"])
+        let text = try await FlowSpecBinary.run(["paths", "repairminder.staff-password-2fa"])
         #expect(text.status == 0)
         #expect(text.stdout.hasPrefix("flow repairminder.staff-password-2fa (flows/repairminder/staff-password-2fa.yaml): 7 paths\n"))
         #expect(text.stdout.contains("1. to end `authenticated` (success) — 5 states\n   login → request_code → ask_code → verify → authenticated\n"))
         #expect(text.stdout.contains("--unreachable-->  flows/repairminder/staff-password-2fa.yaml:"))
     }
 
-    @Test func outputIsStableAcrossRuns() throws {
-        let a = try FlowSpecBinary.run(["paths", "supabase.phone-otp", "--format", "json"])
-        let b = try FlowSpecBinary.run(["paths", "supabase.phone-otp", "--format", "json"])
+    @Test func outputIsStableAcrossRuns() async throws {
+        let a = try await FlowSpecBinary.run(["paths", "supabase.phone-otp", "--format", "json"])
+        let b = try await FlowSpecBinary.run(["paths", "supabase.phone-otp", "--format", "json"])
         #expect(a.status == 0)
         #expect(a.stdout == b.stdout)
     }
 
-    @Test func scaffoldsOfShippedFlowsLoadAndTheCompleteOnesPass() throws {
+    @Test func scaffoldsOfShippedFlowsLoadAndTheCompleteOnesPass() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         for flow in ["repairminder.staff-password-2fa", "repairminder.me", "repairminder.restore-session", "supabase.phone-otp", "traveling.login"] {
-            let result = try FlowSpecBinary.run(["paths", flow, "--scaffold", dir.path])
+            let result = try await FlowSpecBinary.run(["paths", flow, "--scaffold", dir.path])
             #expect(result.status == 0, "\(flow): \(result.all)")
             #expect(result.stderr.contains("scenario skeleton"))
         }
-        let check = try FlowSpecBinary.run(["check", dir.path, "--flows", "flows"])
+        let check = try await FlowSpecBinary.run(["check", dir.path, "--flows", "flows"])
         #expect(check.status == 0, "\(check.all)")
         #expect(check.stdout.contains(" 0 errors"))
 
-        let run = try FlowSpecBinary.run(["run", dir.path, "--flows", "flows"])
+        let run = try await FlowSpecBinary.run(["run", dir.path, "--flows", "flows"])
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         var complete = 0
         for file in files {
@@ -138,46 +138,46 @@ import Testing
         #expect(complete >= 10, "only \(complete) of \(files.count) skeletons were complete")
     }
 
-    @Test func aFlowWithSimpleGuardsScaffoldsScenariosThatAllPass() throws {
+    @Test func aFlowWithSimpleGuardsScaffoldsScenariosThatAllPass() async throws {
         let project = try Self.demoProject()
         defer { try? FileManager.default.removeItem(at: project) }
-        let listed = try FlowSpecBinary.run(["paths", "demo.login"], in: project)
+        let listed = try await FlowSpecBinary.run(["paths", "demo.login"], in: project)
         #expect(listed.status == 0, "\(listed.all)")
         let out = project.appendingPathComponent("scenarios/generated")
-        let result = try FlowSpecBinary.run(["paths", "demo.login", "--scaffold", out.path], in: project)
+        let result = try await FlowSpecBinary.run(["paths", "demo.login", "--scaffold", out.path], in: project)
         #expect(result.status == 0, "\(result.all)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         #expect(files.first == "demo-login-01-ok.yaml")
         #expect(files.count >= 8)
         #expect(files.contains("demo-login-03-locked.yaml"))
         #expect(result.stderr.contains("wrote \(files.count) scenario skeletons to \(out.path): \(files.count) derived completely, 0 with TODOs"))
-        let check = try FlowSpecBinary.run(["check", "flows", "scenarios"], in: project)
+        let check = try await FlowSpecBinary.run(["check", "flows", "scenarios"], in: project)
         #expect(check.status == 0, "\(check.all)")
-        let run = try FlowSpecBinary.run(["run", "scenarios"], in: project)
+        let run = try await FlowSpecBinary.run(["run", "scenarios"], in: project)
         #expect(run.status == 0, "\(run.all)")
         #expect(run.stdout.hasSuffix("\(files.count) passed, 0 failed\n"), "\(run.stdout)")
     }
 
-    @Test func scaffoldNeverOverwritesWithoutForce() throws {
+    @Test func scaffoldNeverOverwritesWithoutForce() async throws {
         let project = try Self.demoProject()
         defer { try? FileManager.default.removeItem(at: project) }
         let out = project.appendingPathComponent("out").path
-        #expect(try FlowSpecBinary.run(["paths", "demo.login", "--scaffold", out], in: project).status == 0)
+        #expect(try await FlowSpecBinary.run(["paths", "demo.login", "--scaffold", out], in: project).status == 0)
         let first = out + "/demo-login-01-ok.yaml"
         try "# mine\n".write(toFile: first, atomically: true, encoding: .utf8)
-        let again = try FlowSpecBinary.run(["paths", "demo.login", "--scaffold", out], in: project)
+        let again = try await FlowSpecBinary.run(["paths", "demo.login", "--scaffold", out], in: project)
         #expect(again.status == 2)
         #expect(again.stderr.contains("not overwriting"))
         #expect(again.stderr.contains(first))
         #expect(again.stderr.contains("--force"))
         #expect(try String(contentsOfFile: first, encoding: .utf8) == "# mine\n")
-        let forced = try FlowSpecBinary.run(["paths", "demo.login", "--scaffold", out, "--force"], in: project)
+        let forced = try await FlowSpecBinary.run(["paths", "demo.login", "--scaffold", out, "--force"], in: project)
         #expect(forced.status == 0, "\(forced.all)")
         #expect(try String(contentsOfFile: first, encoding: .utf8).hasPrefix("# Scaffolded by"))
     }
 
-    @Test func unknownFlowsAndBrokenSpecsExit2() throws {
-        let unknown = try FlowSpecBinary.run(["paths", "repairminder.staff-pasword-2fa"])
+    @Test func unknownFlowsAndBrokenSpecsExit2() async throws {
+        let unknown = try await FlowSpecBinary.run(["paths", "repairminder.staff-pasword-2fa"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("unknown flow `repairminder.staff-pasword-2fa`; did you mean `repairminder.staff-password-2fa`?"))
 
@@ -185,7 +185,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: project) }
         try "flow: demo.broken\nstart: nowhere\nstates:\n  a: { end: a, success: true }\n"
             .write(to: project.appendingPathComponent("flows/demo/broken.yaml"), atomically: true, encoding: .utf8)
-        let broken = try FlowSpecBinary.run(["paths", "demo.login"], in: project)
+        let broken = try await FlowSpecBinary.run(["paths", "demo.login"], in: project)
         #expect(broken.status == 2)
         #expect(broken.stderr.contains("flows/demo/broken.yaml:2:"))
         #expect(broken.stdout.isEmpty)

@@ -85,7 +85,7 @@ import Testing
 
     static let formats = ["junit": "junit.xml", "json": "report.json", "tap": "report.tap", "html": "report.html", "coverage": "coverage.json"]
 
-    @Test func noReportFormatShowsASecret() throws {
+    @Test func noReportFormatShowsASecret() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let scenarios = dir.appendingPathComponent("scenarios")
@@ -103,7 +103,7 @@ import Testing
 
         var arguments = ["run", "scenarios", "--flows", FlowSpecBinary.root.appendingPathComponent("flows").path, "--verbose", "--jobs", "1"]
         for (kind, file) in Self.formats.sorted(by: { $0.key < $1.key }) { arguments += ["--report", "\(kind)=\(file)"] }
-        let result = try FlowSpecBinary.run(arguments, in: dir)
+        let result = try await FlowSpecBinary.run(arguments, in: dir)
         #expect(result.status == 1, "two scenarios fail on purpose: \(result.all)")
         #expect(result.all.contains("3 passed, 2 failed"), "the live scenario runs against the embedded sandbox: \(result.all)")
         // The detector has teeth: the scenario files themselves hold every scripted secret.

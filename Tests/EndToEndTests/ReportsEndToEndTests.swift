@@ -37,11 +37,11 @@ import Testing
         ((document["scenarios"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
     }
 
-    @Test func reportsAgreeWithTheSummaryAndTAPOwnsStandardOutput() throws {
+    @Test func reportsAgreeWithTheSummaryAndTAPOwnsStandardOutput() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let junit = dir.appendingPathComponent("junit.xml"), report = dir.appendingPathComponent("report.json")
-        let result = try FlowSpecBinary.run(["run", "scenarios/repairminder", "--report", "junit=\(junit.path)", "--report", "json=\(report.path)", "--report", "tap"])
+        let result = try await FlowSpecBinary.run(["run", "scenarios/repairminder", "--report", "junit=\(junit.path)", "--report", "json=\(report.path)", "--report", "tap"])
         #expect(result.status == 0, "\(result.all)")
         let counts = try summary(result.stderr)
         #expect(counts.total > 10)
@@ -58,15 +58,15 @@ import Testing
         #expect(document["schema"] as? String == "flowspec-report")
     }
 
-    @Test func mergingTwoShardsGivesTheWholeRun() throws {
+    @Test func mergingTwoShardsGivesTheWholeRun() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         func path(_ name: String) -> URL { dir.appendingPathComponent(name) }
-        let whole = try FlowSpecBinary.run(["run", "scenarios/repairminder", "--report", "junit=\(path("all.xml").path)", "--report", "json=\(path("all.json").path)",
+        let whole = try await FlowSpecBinary.run(["run", "scenarios/repairminder", "--report", "junit=\(path("all.xml").path)", "--report", "json=\(path("all.json").path)",
                                             "--report", "coverage=\(path("all-coverage.json").path)"])
         #expect(whole.status == 0, "\(whole.all)")
         for shard in 1...2 {
-            let run = try FlowSpecBinary.run(["run", "scenarios/repairminder", "--shard", "\(shard)/2",
+            let run = try await FlowSpecBinary.run(["run", "scenarios/repairminder", "--shard", "\(shard)/2",
                                               "--report", "junit=\(path("s\(shard).xml").path)", "--report", "json=\(path("s\(shard).json").path)",
                                               "--report", "coverage=\(path("s\(shard)-coverage.json").path)"])
             #expect(run.status == 0, "\(run.all)")
@@ -74,65 +74,65 @@ import Testing
         #expect(try junitCounts(path("s1.xml")).total > 0)
         #expect(try junitCounts(path("s2.xml")).total > 0)
 
-        let mergedXML = try FlowSpecBinary.run(["merge", "-o", path("merged.xml").path, path("s1.xml").path, path("s2.xml").path])
+        let mergedXML = try await FlowSpecBinary.run(["merge", "-o", path("merged.xml").path, path("s1.xml").path, path("s2.xml").path])
         #expect(mergedXML.status == 0, "\(mergedXML.all)")
         #expect(mergedXML.stderr.contains("merged 2 JUnit XML reports"))
         #expect(try junitCounts(path("merged.xml")) == junitCounts(path("all.xml")))
 
-        let mergedJSON = try FlowSpecBinary.run(["merge", "-o", path("merged.json").path, path("s1.json").path, path("s2.json").path])
+        let mergedJSON = try await FlowSpecBinary.run(["merge", "-o", path("merged.json").path, path("s1.json").path, path("s2.json").path])
         #expect(mergedJSON.status == 0, "\(mergedJSON.all)")
         let merged = try json(path("merged.json")), all = try json(path("all.json"))
         #expect(try jsonCounts(merged) == jsonCounts(all))
         #expect(names(merged).sorted() == names(all).sorted())
 
-        let mergedCoverage = try FlowSpecBinary.run(["merge", "-o", "-", path("s1-coverage.json").path, path("s2-coverage.json").path])
+        let mergedCoverage = try await FlowSpecBinary.run(["merge", "-o", "-", path("s1-coverage.json").path, path("s2-coverage.json").path])
         #expect(mergedCoverage.status == 0, "\(mergedCoverage.all)")
         #expect(mergedCoverage.stdout.contains("\"flowspec-coverage\""))
     }
 
-    @Test func mergeRefusesMixedUnreadableAndMalformedFiles() throws {
+    @Test func mergeRefusesMixedUnreadableAndMalformedFiles() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
-        let run = try FlowSpecBinary.run(["run", "scenarios/repairminder", "--filter", "logout", "--report", "junit=\(path("j.xml"))", "--report", "json=\(path("r.json"))"])
+        let run = try await FlowSpecBinary.run(["run", "scenarios/repairminder", "--filter", "logout", "--report", "junit=\(path("j.xml"))", "--report", "json=\(path("r.json"))"])
         #expect(run.status == 0, "\(run.all)")
         try "<testsuites><testsuite name=\"cut off".write(toFile: path("broken.xml"), atomically: true, encoding: .utf8)
         try "<!DOCTYPE html><html><body>report</body></html>".write(toFile: path("page.html"), atomically: true, encoding: .utf8)
 
-        let mixed = try FlowSpecBinary.run(["merge", "-o", path("out.xml"), path("j.xml"), path("r.json")])
+        let mixed = try await FlowSpecBinary.run(["merge", "-o", path("out.xml"), path("j.xml"), path("r.json")])
         #expect(mixed.status == 2)
         #expect(mixed.stderr.contains("\(path("r.json")) is a JSON report"), "\(mixed.all)")
-        let broken = try FlowSpecBinary.run(["merge", "-o", path("out.xml"), path("j.xml"), path("broken.xml")])
+        let broken = try await FlowSpecBinary.run(["merge", "-o", path("out.xml"), path("j.xml"), path("broken.xml")])
         #expect(broken.status == 2)
         #expect(broken.stderr.contains("\(path("broken.xml")): not well-formed XML"), "\(broken.all)")
-        let html = try FlowSpecBinary.run(["merge", "-o", path("out.xml"), path("page.html")])
+        let html = try await FlowSpecBinary.run(["merge", "-o", path("out.xml"), path("page.html")])
         #expect(html.status == 2)
         #expect(html.stderr.contains("root element is <html>"), "\(html.all)")
-        let missing = try FlowSpecBinary.run(["merge", "-o", path("out.xml"), path("j.xml"), path("nope.xml")])
+        let missing = try await FlowSpecBinary.run(["merge", "-o", path("out.xml"), path("j.xml"), path("nope.xml")])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("nope.xml: no such file"), "\(missing.all)")
-        let noFolder = try FlowSpecBinary.run(["merge", "-o", path("no/such/out.xml"), path("j.xml")])
+        let noFolder = try await FlowSpecBinary.run(["merge", "-o", path("no/such/out.xml"), path("j.xml")])
         #expect(noFolder.status == 2)
         #expect(noFolder.stderr.contains("does not exist"), "\(noFolder.all)")
         #expect(!FileManager.default.fileExists(atPath: path("out.xml")), "nothing is written when the merge fails")
     }
 
-    @Test func aMissingReportFolderIsAUsageErrorBeforeAnythingRuns() throws {
+    @Test func aMissingReportFolderIsAUsageErrorBeforeAnythingRuns() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let target = dir.appendingPathComponent("missing/junit.xml").path
-        let result = try FlowSpecBinary.run(["run", "scenarios/repairminder", "--report", "junit=\(target)"])
+        let result = try await FlowSpecBinary.run(["run", "scenarios/repairminder", "--report", "junit=\(target)"])
         #expect(result.status == 2, "\(result.all)")
         #expect(result.stderr.contains("the folder \(dir.appendingPathComponent("missing").path) does not exist"))
         #expect(!result.all.contains("PASS"), "no scenario runs when a report cannot be written")
     }
 
-    @Test func aReportFileIsReplacedWholeWithNoTemporaryFilesLeft() throws {
+    @Test func aReportFileIsReplacedWholeWithNoTemporaryFilesLeft() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let junit = dir.appendingPathComponent("junit.xml")
         try String(repeating: "old content that is much longer than nothing\n", count: 5000).write(to: junit, atomically: true, encoding: .utf8)
-        let result = try FlowSpecBinary.run(["run", "scenarios/repairminder", "--filter", "logout", "--report", "junit=\(junit.path)"])
+        let result = try await FlowSpecBinary.run(["run", "scenarios/repairminder", "--filter", "logout", "--report", "junit=\(junit.path)"])
         #expect(result.status == 0, "\(result.all)")
         let text = try String(contentsOf: junit, encoding: .utf8)
         #expect(text.hasPrefix("<?xml"))

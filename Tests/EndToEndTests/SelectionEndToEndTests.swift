@@ -12,8 +12,8 @@ import Testing
         var key: String { "\(file)|\(name)" }
     }
 
-    func list(_ extra: [String], environment: [String: String] = [:]) throws -> (entries: [Listed], last: String, output: FlowSpecBinary.Output) {
-        let result = try FlowSpecBinary.run(["run", "scenarios", "--list"] + extra, environment: environment)
+    func list(_ extra: [String], environment: [String: String] = [:]) async throws -> (entries: [Listed], last: String, output: FlowSpecBinary.Output) {
+        let result = try await FlowSpecBinary.run(["run", "scenarios", "--list"] + extra, environment: environment)
         #expect(result.status == 0, "\(result.all)")
         var lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
@@ -49,8 +49,8 @@ import Testing
 
     // MARK: --list
 
-    @Test func listPrintsEveryShippedScenarioAlignedWithItsTagsThenTheCount() throws {
-        let (entries, last, result) = try list([])
+    @Test func listPrintsEveryShippedScenarioAlignedWithItsTagsThenTheCount() async throws {
+        let (entries, last, result) = try await list([])
         let files = try shippedFiles()
         #expect(entries.count == files.count)
         #expect(last == "\(files.count) scenarios")
@@ -70,38 +70,38 @@ import Testing
 
     // MARK: --tag
 
-    @Test func tagSelectsExactlyTheTaggedScenarios() throws {
+    @Test func tagSelectsExactlyTheTaggedScenarios() async throws {
         let files = try shippedFiles()
         let magicLink = Set(files.filter { $0.tags.contains("magic-link") }.map(\.file))
         #expect(magicLink.count >= 3)
-        #expect(Set(try list(["--tag", "magic-link"]).entries.map(\.file)) == magicLink)
+        #expect(Set(try await list(["--tag", "magic-link"]).entries.map(\.file)) == magicLink)
 
         let positive = Set(files.filter { $0.tags.contains("magic-link") && !$0.tags.contains("negative") }.map(\.file))
         #expect(!positive.isEmpty && positive != magicLink)
-        #expect(Set(try list(["--tag", "magic-link and not negative"]).entries.map(\.file)) == positive)
+        #expect(Set(try await list(["--tag", "magic-link and not negative"]).entries.map(\.file)) == positive)
 
         let either = Set(files.filter { ($0.tags.contains("legacy") || $0.tags.contains("2fa")) && !$0.tags.contains("negative") }.map(\.file))
-        #expect(Set(try list(["--tag", "(legacy or 2fa) and not negative"]).entries.map(\.file)) == either)
+        #expect(Set(try await list(["--tag", "(legacy or 2fa) and not negative"]).entries.map(\.file)) == either)
     }
 
-    @Test func repeatedTagOptionsMustAllMatch() throws {
-        let repeated = try list(["--tag", "staff", "--tag", "negative"]).entries.map(\.key)
-        let combined = try list(["--tag", "staff and negative"]).entries.map(\.key)
+    @Test func repeatedTagOptionsMustAllMatch() async throws {
+        let repeated = try await list(["--tag", "staff", "--tag", "negative"]).entries.map(\.key)
+        let combined = try await list(["--tag", "staff and negative"]).entries.map(\.key)
         #expect(!repeated.isEmpty)
         #expect(repeated == combined)
     }
 
-    @Test func liveAndScriptedAreImplicitTags() throws {
+    @Test func liveAndScriptedAreImplicitTags() async throws {
         let files = try shippedFiles()
         let scripted = Set(files.filter { !$0.live }.map(\.file))
-        let notLive = try list(["--tag", "not live"])
+        let notLive = try await list(["--tag", "not live"])
         #expect(Set(notLive.entries.map(\.file)) == scripted)
-        #expect(Set(try list(["--tag", "scripted"]).entries.map(\.file)) == scripted)
-        #expect(Set(try list(["--tag", "live"]).entries.map(\.file)) == Set(files.filter(\.live).map(\.file)))
+        #expect(Set(try await list(["--tag", "scripted"]).entries.map(\.file)) == scripted)
+        #expect(Set(try await list(["--tag", "live"]).entries.map(\.file)) == Set(files.filter(\.live).map(\.file)))
     }
 
-    @Test func aTagNoScenarioHasIsAWarningWithTheClosestOne() throws {
-        let (entries, last, result) = try list(["--tag", "magic-lnk"])
+    @Test func aTagNoScenarioHasIsAWarningWithTheClosestOne() async throws {
+        let (entries, last, result) = try await list(["--tag", "magic-lnk"])
         #expect(entries.isEmpty)
         #expect(last == "0 scenarios")
         #expect(result.stderr.contains("warning: --tag: no scenario has the tag `magic-lnk`; did you mean `magic-link`?"), "\(result.stderr)")
@@ -109,41 +109,43 @@ import Testing
 
     // MARK: --shard
 
-    @Test func threeShardsAreDisjointAndTogetherListEveryScenario() throws {
-        let all = try list([]).entries.map(\.key)
-        let shards = try (1...3).map { try list(["--shard", "\($0)/3"]).entries.map(\.key) }
+    @Test func threeShardsAreDisjointAndTogetherListEveryScenario() async throws {
+        let all = try await list([]).entries.map(\.key)
+        var shards: [[String]] = []
+        for k in 1...3 { shards.append(try await list(["--shard", "\(k)/3"]).entries.map(\.key)) }
         #expect(shards.flatMap { $0 }.sorted() == all.sorted(), "the union is the whole suite, nothing twice")
         for (i, a) in shards.enumerated() {
             for b in shards[(i + 1)...] { #expect(Set(a).isDisjoint(with: b)) }
         }
         let sizes = shards.map(\.count)
         #expect(sizes.max()! - sizes.min()! <= 1, "sizes \(sizes)")
-        #expect(try list(["--shard", "2/3"]).last == "\(sizes[1]) scenarios")
+        #expect(try await list(["--shard", "2/3"]).last == "\(sizes[1]) scenarios")
     }
 
-    @Test func shardingSplitsOnlyTheSelectedScenarios() throws {
-        let tagged = try list(["--tag", "staff"]).entries.map(\.key)
-        let halves = try (1...2).map { try list(["--tag", "staff", "--shard", "\($0)/2"]).entries.map(\.key) }
+    @Test func shardingSplitsOnlyTheSelectedScenarios() async throws {
+        let tagged = try await list(["--tag", "staff"]).entries.map(\.key)
+        var halves: [[String]] = []
+        for k in 1...2 { halves.append(try await list(["--tag", "staff", "--shard", "\(k)/2"]).entries.map(\.key)) }
         #expect((halves[0] + halves[1]).sorted() == tagged.sorted())
     }
 
     // MARK: --shuffle --seed
 
-    @Test func theSameSeedGivesTheSameOrderAndItIsNotTheSortedOne() throws {
-        let sorted = try list([]).entries.map(\.key)
-        let first = try list(["--shuffle", "--seed", "7"])
-        let second = try list(["--shuffle", "--seed", "7"]).entries.map(\.key)
+    @Test func theSameSeedGivesTheSameOrderAndItIsNotTheSortedOne() async throws {
+        let sorted = try await list([]).entries.map(\.key)
+        let first = try await list(["--shuffle", "--seed", "7"])
+        let second = try await list(["--shuffle", "--seed", "7"]).entries.map(\.key)
         #expect(first.entries.map(\.key) == second)
         #expect(second != sorted)
         #expect(second.sorted() == sorted)
-        #expect(try list(["--shuffle", "--seed", "8"]).entries.map(\.key) != second)
+        #expect(try await list(["--shuffle", "--seed", "8"]).entries.map(\.key) != second)
         #expect(first.output.stderr.contains("shuffled with --seed 7"))
     }
 
-    @Test func shuffleWithoutASeedPrintsOneThatReplaysTheOrder() throws {
-        let random = try list(["--shuffle"])
+    @Test func shuffleWithoutASeedPrintsOneThatReplaysTheOrder() async throws {
+        let random = try await list(["--shuffle"])
         let seed = try #require(random.output.stderr.firstMatch(of: /shuffled with --seed (\d+)/)?.1, "\(random.output.stderr)")
-        #expect(try list(["--shuffle", "--seed", String(seed)]).entries.map(\.key) == random.entries.map(\.key))
+        #expect(try await list(["--shuffle", "--seed", String(seed)]).entries.map(\.key) == random.entries.map(\.key))
     }
 
     // MARK: --repeat and FLOWSPEC_VAR_ on real runs
@@ -174,7 +176,7 @@ import Testing
     /// Runs `scenarios` (file name → YAML) from a fresh folder; `$DIR` in an argument is a folder beside it
     /// holding `otherFiles` (a vars file must not sit among the scenarios, or it is loaded as one).
     func run(_ scenarios: [String: String], _ arguments: [String], otherFiles: [String: String] = [:],
-             environment: [String: String] = [:]) throws -> FlowSpecBinary.Output {
+             environment: [String: String] = [:]) async throws -> FlowSpecBinary.Output {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let scenarioDir = dir.appendingPathComponent("scenarios")
@@ -182,76 +184,76 @@ import Testing
         for (file, text) in scenarios { try text.write(to: scenarioDir.appendingPathComponent(file), atomically: true, encoding: .utf8) }
         for (file, text) in otherFiles { try text.write(to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8) }
         let flows = FlowSpecBinary.root.appendingPathComponent("flows").path
-        return try FlowSpecBinary.run(["run", "--flows", flows, scenarioDir.path] + arguments.map { $0.replacingOccurrences(of: "$DIR", with: dir.path) },
+        return try await FlowSpecBinary.run(["run", "--flows", flows, scenarioDir.path] + arguments.map { $0.replacingOccurrences(of: "$DIR", with: dir.path) },
                                       environment: environment)
     }
 
-    @Test func repeatRunsAScenarioThreeTimesAndReportsEachRun() throws {
+    @Test func repeatRunsAScenarioThreeTimesAndReportsEachRun() async throws {
         let scenario = ["tiny.yaml": rejectedLogin(name: "tiny rejected login", email: "staff@example.com", emailInput: "staff@example.com")]
-        let result = try run(scenario, ["--repeat", "3"])
+        let result = try await run(scenario, ["--repeat", "3"])
         #expect(result.status == 0, "\(result.all)")
         #expect(result.stdout.hasSuffix("3 passed, 0 failed\n"), "\(result.stdout)")
-        let listed = try run(scenario, ["--repeat", "3", "--list"])
+        let listed = try await run(scenario, ["--repeat", "3", "--list"])
         #expect(listed.stdout.contains("tiny rejected login (run 1 of 3)  [tiny, scripted]"), "\(listed.stdout)")
         #expect(listed.stdout.contains("tiny rejected login (run 3 of 3)"))
         #expect(listed.stdout.hasSuffix("3 scenarios (1 × 3 runs)\n"))
     }
 
-    @Test func environmentVariablesReachScenariosAndVarWinsOverThem() throws {
+    @Test func environmentVariablesReachScenariosAndVarWinsOverThem() async throws {
         let scenarios = [
             "env.yaml": rejectedLogin(name: "sends the environment's email", email: "from-env@example.com", emailInput: "${vars.email}"),
             "flag.yaml": rejectedLogin(name: "sends the flag's email", email: "from-flag@example.com", emailInput: "${vars.email}"),
         ]
         let varsFile = ["vars.yaml": "email: from-file@example.com\n"]
         let environment = ["FLOWSPEC_VAR_email": "from-env@example.com"]
-        let envOnly = try run(scenarios, ["--filter", "environment"], environment: environment)
+        let envOnly = try await run(scenarios, ["--filter", "environment"], environment: environment)
         #expect(envOnly.status == 0, "\(envOnly.all)")
         #expect(envOnly.stdout.hasSuffix("1 passed, 0 failed\n"))
 
         // The environment wins over a vars file…
-        let overFile = try run(scenarios, ["--filter", "environment", "--vars-file", "$DIR/vars.yaml"], otherFiles: varsFile,
+        let overFile = try await run(scenarios, ["--filter", "environment", "--vars-file", "$DIR/vars.yaml"], otherFiles: varsFile,
                            environment: environment)
         #expect(overFile.status == 0, "\(overFile.all)")
 
         // …and --var wins over the environment.
-        let flagWins = try run(scenarios, ["--filter", "flag", "--var", "email=from-flag@example.com"], environment: environment)
+        let flagWins = try await run(scenarios, ["--filter", "flag", "--var", "email=from-flag@example.com"], environment: environment)
         #expect(flagWins.status == 0, "\(flagWins.all)")
-        let envLoses = try run(scenarios, ["--filter", "environment", "--var", "email=from-flag@example.com"], environment: environment)
+        let envLoses = try await run(scenarios, ["--filter", "environment", "--var", "email=from-flag@example.com"], environment: environment)
         #expect(envLoses.status == 1, "\(envLoses.all)")
         #expect(envLoses.stdout.contains("from-flag@example.com"), "the unmatched request shows the --var value: \(envLoses.stdout)")
 
         // Without the environment variable the vars file's value is sent, which neither scenario expects.
-        let fileOnly = try run(scenarios, ["--filter", "environment", "--vars-file", "$DIR/vars.yaml"], otherFiles: varsFile)
+        let fileOnly = try await run(scenarios, ["--filter", "environment", "--vars-file", "$DIR/vars.yaml"], otherFiles: varsFile)
         #expect(fileOnly.status == 1, "\(fileOnly.all)")
     }
 
     // MARK: usage errors
 
-    @Test func badSelectionOptionsExit2AndSayWhatToFix() throws {
-        let badTag = try FlowSpecBinary.run(["run", "scenarios", "--tag", "smoke and"])
+    @Test func badSelectionOptionsExit2AndSayWhatToFix() async throws {
+        let badTag = try await FlowSpecBinary.run(["run", "scenarios", "--tag", "smoke and"])
         #expect(badTag.status == 2)
         #expect(badTag.stderr.contains(#"--tag "smoke and": expected a tag name or ( after "and" at column 10"#), "\(badTag.stderr)")
 
-        let foreign = try FlowSpecBinary.run(["run", "scenarios", "--tag", "a && b"])
+        let foreign = try await FlowSpecBinary.run(["run", "scenarios", "--tag", "a && b"])
         #expect(foreign.status == 2)
         #expect(foreign.stderr.contains("column 3 (write `and`)"), "\(foreign.stderr)")
 
-        let shard = try FlowSpecBinary.run(["run", "scenarios", "--shard", "4/3"])
+        let shard = try await FlowSpecBinary.run(["run", "scenarios", "--shard", "4/3"])
         #expect(shard.status == 2)
         #expect(shard.stderr.contains("--shard 4/3: K must be between 1 and 3"), "\(shard.stderr)")
 
-        let shardShape = try FlowSpecBinary.run(["run", "scenarios", "--shard", "half"])
+        let shardShape = try await FlowSpecBinary.run(["run", "scenarios", "--shard", "half"])
         #expect(shardShape.status == 2)
         #expect(shardShape.stderr.contains("--shard takes K/N"), "\(shardShape.stderr)")
 
-        let seed = try FlowSpecBinary.run(["run", "scenarios", "--seed", "7"])
+        let seed = try await FlowSpecBinary.run(["run", "scenarios", "--seed", "7"])
         #expect(seed.status == 2)
         #expect(seed.stderr.contains("--seed only orders a shuffled run: add --shuffle"), "\(seed.stderr)")
 
-        let badSeed = try FlowSpecBinary.run(["run", "scenarios", "--shuffle", "--seed", "seven"])
+        let badSeed = try await FlowSpecBinary.run(["run", "scenarios", "--shuffle", "--seed", "seven"])
         #expect(badSeed.status == 2)
 
-        let repeatZero = try FlowSpecBinary.run(["run", "scenarios", "--repeat", "0"])
+        let repeatZero = try await FlowSpecBinary.run(["run", "scenarios", "--repeat", "0"])
         #expect(repeatZero.status == 2)
         #expect(repeatZero.stderr.contains("--repeat must be at least 1"), "\(repeatZero.stderr)")
     }

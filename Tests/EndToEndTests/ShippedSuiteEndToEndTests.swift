@@ -2,21 +2,21 @@ import Foundation
 import Testing
 
 @Suite struct ShippedSuiteEndToEndTests {
-    @Test func checkIsCleanOnTheShippedFlowsAndScenarios() throws {
-        let result = try FlowSpecBinary.run(["check", "flows", "scenarios"])
+    @Test func checkIsCleanOnTheShippedFlowsAndScenarios() async throws {
+        let result = try await FlowSpecBinary.run(["check", "flows", "scenarios"])
         #expect(result.status == 0, "\(result.all)")
         #expect(result.stdout.contains(" 0 errors, 0 warnings"))
     }
 
-    @Test func runPassesEveryShippedScenarioAndPrintsTheSummaryLine() throws {
-        let result = try FlowSpecBinary.run(["run", "scenarios"])
+    @Test func runPassesEveryShippedScenarioAndPrintsTheSummaryLine() async throws {
+        let result = try await FlowSpecBinary.run(["run", "scenarios"])
         #expect(result.status == 0, "\(result.all)")
         let last = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
         #expect(last.range(of: #"^\d+ passed, 0 failed$"#, options: .regularExpression) != nil, "summary was: \(last)")
         #expect(!result.stdout.contains("FAIL"))
     }
 
-    @Test func aWrongExpectationMakesRunExit1AndExplainsItself() throws {
+    @Test func aWrongExpectationMakesRunExit1AndExplainsItself() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = FlowSpecBinary.root.appendingPathComponent("scenarios/repairminder/staff-login-password-and-valid-2fa-code.yaml")
@@ -25,7 +25,7 @@ import Testing
         text = text.replacingOccurrences(of: "outcome: authenticated", with: "outcome: rejected")
         let file = dir.appendingPathComponent("wrong.yaml")
         try text.write(to: file, atomically: true, encoding: .utf8)
-        let result = try FlowSpecBinary.run(["run", "--flows", FlowSpecBinary.root.appendingPathComponent("flows").path, file.path])
+        let result = try await FlowSpecBinary.run(["run", "--flows", FlowSpecBinary.root.appendingPathComponent("flows").path, file.path])
         #expect(result.status == 1, "\(result.all)")
         #expect(result.stdout.contains("FAIL"))
         #expect(result.stdout.contains("expected outcome `rejected`, got `authenticated`"))
@@ -33,7 +33,7 @@ import Testing
         #expect(result.stdout.hasSuffix("0 passed, 1 failed\n"))
     }
 
-    @Test func failureOutputNeverShowsSecrets() throws {
+    @Test func failureOutputNeverShowsSecrets() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let scenario = """
@@ -53,7 +53,7 @@ import Testing
         """
         let file = dir.appendingPathComponent("leak.yaml")
         try scenario.write(to: file, atomically: true, encoding: .utf8)
-        let result = try FlowSpecBinary.run(["run", "--flows", FlowSpecBinary.root.appendingPathComponent("flows").path, file.path])
+        let result = try await FlowSpecBinary.run(["run", "--flows", FlowSpecBinary.root.appendingPathComponent("flows").path, file.path])
         #expect(result.status == 1, "\(result.all)")
         #expect(result.stdout.contains("header Authorization: expected \"Bearer wrong\", got \"Bearer ••••\""))
         for secret in ["old-access-SECRET-1", "refresh-SECRET-2", "new-access-SECRET-3", "refresh-SECRET-4"] {
@@ -61,16 +61,16 @@ import Testing
         }
     }
 
-    @Test func usageErrorsExit2() throws {
-        #expect(try FlowSpecBinary.run(["run"]).status == 2)
-        #expect(try FlowSpecBinary.run(["frobnicate"]).status == 2)
-        #expect(try FlowSpecBinary.run(["run", "no/such/folder"]).status == 2)
-        #expect(try FlowSpecBinary.run(["run", "scenarios", "--jobs", "0"]).status == 2)
-        #expect(try FlowSpecBinary.run(["--help"]).status == 0)
+    @Test func usageErrorsExit2() async throws {
+        #expect(try await FlowSpecBinary.run(["run"]).status == 2)
+        #expect(try await FlowSpecBinary.run(["frobnicate"]).status == 2)
+        #expect(try await FlowSpecBinary.run(["run", "no/such/folder"]).status == 2)
+        #expect(try await FlowSpecBinary.run(["run", "scenarios", "--jobs", "0"]).status == 2)
+        #expect(try await FlowSpecBinary.run(["--help"]).status == 0)
     }
 
-    @Test func filterSelectsScenariosByName() throws {
-        let result = try FlowSpecBinary.run(["run", "scenarios", "--filter", "phone number that is not E.164"])
+    @Test func filterSelectsScenariosByName() async throws {
+        let result = try await FlowSpecBinary.run(["run", "scenarios", "--filter", "phone number that is not E.164"])
         #expect(result.status == 0, "\(result.all)")
         #expect(result.stdout.hasSuffix("1 passed, 0 failed\n"))
     }
