@@ -108,10 +108,15 @@ struct StopWithOpenConnectionsTests {
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         let fixture = SandboxFixture(sandbox: sandbox, http: http)
         #expect(try await fixture.get("/__sandbox/outbox").status == 200)
+        // A wall-clock bound is unavoidable here; it is set between the two outcomes, far from both. Healthy:
+        // Hummingbird's graceful shutdown sends idle connections a quiesce event and closes them at once (about
+        // 1 ms; 3.2 s seen on a loaded one-core CI machine). Broken (measured by swallowing the quiesce event in
+        // the server's child channel): shutdown waits for the client to hang up, which AsyncHTTPClient does after
+        // its 60 s connection-pool idle timeout, so stop() took 60.0 s.
         let clock = ContinuousClock()
         let started = clock.now
         await sandbox.stop()
-        #expect(clock.now - started < .seconds(2))
+        #expect(clock.now - started < .seconds(15), "stop() waited for the client's keep-alive connection to close")
         try await http.shutdown()
     }
 }
