@@ -2,7 +2,7 @@
 /// project, Traveling and legacy users, and the lifetimes of tokens and codes.
 ///
 /// Load it from a file with `SandboxAccounts.load(path:)`, start from `.defaults`, or build one in code
-/// (tests shorten lifetimes that way instead of sleeping for 15 minutes).
+/// (to change a lifetime; to let one pass without waiting, start the sandbox with a `SandboxClock` you move).
 public struct SandboxAccounts: Sendable, Equatable {
     public var companies: [Company]
     public var staff: [StaffUser]
