@@ -24,6 +24,9 @@ public struct ScenarioRunner: Sendable {
     /// Keep the masked exchanges of passed scenarios too (failed ones always keep them): for `--verbose`
     /// and the JSON and HTML reports.
     public var recordExchanges = true
+    /// The time live scenarios see: the machine's clock, unless a test that embeds its backend shares one clock
+    /// with it, so `wait` steps and token expiry pass without sleeping.
+    public var liveClock: any FlowClock = SystemClock()
 
     public init(specs: SpecSet, jobs: Int, vars: [String: JSONValue] = [:], live: (any HTTPAdapter)? = nil, commandTimeout: Double = 30) {
         self.specs = specs
@@ -125,7 +128,7 @@ public struct ScenarioRunner: Sendable {
         let store = TokenStore(scenario.store, redactor: redactor)
         let backend = ScriptedBackend(exchanges: scenario.exchanges, anyOrder: scenario.anyOrder, redactor: redactor)
         let adapter: any HTTPAdapter = scenario.live ? CredentialHarvestingAdapter(live!, redactor: redactor) : backend
-        let clock: any FlowClock = scenario.live ? SystemClock() : VirtualClock(start: scenario.clockStart)
+        let clock: any FlowClock = scenario.live ? liveClock : VirtualClock(start: scenario.clockStart)
         let inputs = LayeredInputSource(values: resolved.values, commands: resolved.commands, commandTimeout: commandTimeout)
         let log = ExchangeLog()
         let broker = SessionBroker()

@@ -21,9 +21,12 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let needShortLifetimes: Set<SandboxBreak> = [.acceptsExpiredToken, .travelingAcceptsExpiredToken]
     static let shortLifetimes = repositoryRoot.appendingPathComponent("scenarios/live/sandbox-short-lifetimes.json").path
 
+    /// The sandbox and the scenarios share one clock that moves only when a scenario waits, so a slow machine
+    /// cannot let a 2-second token expire between two steps, and waiting a token out takes no time.
     func run(breaks: Set<SandboxBreak> = [], dropping: Set<String> = [], shortLifetimes: Bool = false,
              scenarios: [Scenario] = LiveSuiteTests.liveScenarios) async throws -> [ScenarioReport] {
-        var sandboxOptions = SandboxOptions(breaks: breaks)
+        let clock = SharedClock()
+        var sandboxOptions = SandboxOptions(breaks: breaks, clock: clock)
         if shortLifetimes { sandboxOptions.accounts = try SandboxAccounts.load(path: Self.shortLifetimes) }
         let sandbox = try await Sandbox.start(sandboxOptions)
         var vars: [String: JSONValue] = [:]
@@ -31,7 +34,9 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         var options = LiveHTTPOptions()
         options.requestTimeout = 10
         let adapter = LiveHTTPAdapter(options: options)
-        let reports = await ScenarioRunner(specs: Self.suite.specs, jobs: 2, vars: vars, live: adapter).run(scenarios)
+        var runner = ScenarioRunner(specs: Self.suite.specs, jobs: 2, vars: vars, live: adapter)
+        runner.liveClock = clock
+        let reports = await runner.run(scenarios)
         await adapter.shutdown()
         await sandbox.stop()
         return reports
