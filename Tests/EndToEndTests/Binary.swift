@@ -25,11 +25,14 @@ enum FlowSpecBinary {
     /// Runs the binary and waits for it without holding one of Swift's cooperative threads: there are only as many
     /// as cores (2 on CI), and a test blocked in `read`/`waitUntilExit` there starves every other test in the process,
     /// which makes the sandbox's and the live suite's timing-sensitive tests fail on a loaded machine.
-    static func run(_ arguments: [String], in directory: URL = root, environment: [String: String] = [:]) async throws -> Output {
-        try await BlockingWork.run { try runBlocking(arguments, in: directory, environment: environment) }
+    /// `NO_COLOR=1` is set unless `removing` names it; `removing` drops inherited variables (`CI`, say).
+    static func run(_ arguments: [String], in directory: URL = root, environment: [String: String] = [:],
+                    removing: Set<String> = []) async throws -> Output {
+        try await BlockingWork.run { try runBlocking(arguments, in: directory, environment: environment, removing: removing) }
     }
 
-    private static func runBlocking(_ arguments: [String], in directory: URL, environment: [String: String]) throws -> Output {
+    private static func runBlocking(_ arguments: [String], in directory: URL, environment: [String: String],
+                                    removing: Set<String>) throws -> Output {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -37,6 +40,7 @@ enum FlowSpecBinary {
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         env.merge(environment) { $1 }
+        for name in removing { env[name] = nil }
         process.environment = env
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
