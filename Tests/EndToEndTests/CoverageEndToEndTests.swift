@@ -37,6 +37,24 @@ import Testing
         #expect(result.stdout.contains("traveling.login: transition `login` → `offline` (unreachable: no response) never taken"))
     }
 
+    @Test func runWithCoveragePrintsItAfterTheSummaryAndAllFlowsWidensIt() async throws {
+        let arguments = ["run", "scenarios/traveling", "--tag", "not live", "--coverage"]
+        let used = try await FlowSpecBinary.run(arguments)
+        #expect(used.status == 0, "\(used.all)")
+        let summary = try #require(used.stdout.range(of: " passed, 0 failed\n"), "\(used.stdout.suffix(500))")
+        let coverage = try #require(used.stdout.range(of: "Flow coverage: transitions 100% ("), "\(used.stdout.suffix(1500))")
+        #expect(summary.upperBound <= coverage.lowerBound, "coverage comes after the summary line")
+        #expect(used.stdout.contains("  traveling.login "))
+        #expect(!used.stdout.contains("repairminder."), "only the flows the scenarios ran")
+
+        let all = try await FlowSpecBinary.run(arguments + ["--all-flows"])
+        #expect(all.status == 0, "coverage alone never fails a run: \(all.all)")
+        #expect(all.stdout.range(of: #"Flow coverage: transitions \d+(\.\d)?% \(35/\d{3}\)"#, options: .regularExpression) != nil,
+                "\(all.stdout.suffix(1500))")
+        #expect(all.stdout.range(of: #"\n  repairminder\.me +transitions 0% +0/2"#, options: .regularExpression) != nil,
+                "flows no scenario ran are listed at 0%: \(all.stdout.suffix(1500))")
+    }
+
     @Test func shardCoverageFilesMergeToTheWholeSuite() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -227,6 +227,16 @@ import Testing
         #expect(fileOnly.status == 1, "\(fileOnly.all)")
     }
 
+    @Test func severalVarsFilesYAMLAndJSONTheLaterWins() async throws {
+        let scenarios = ["flag.yaml": rejectedLogin(name: "sends the later file's email", email: "from-later@example.com", emailInput: "${vars.email}")]
+        let files = ["first.yaml": "email: from-first@example.com\nother: kept\n", "later.json": #"{"email": "from-later@example.com"}"#]
+        let laterWins = try await run(scenarios, ["--vars-file", "$DIR/first.yaml", "--vars-file", "$DIR/later.json"], otherFiles: files)
+        #expect(laterWins.status == 0, "\(laterWins.all)")
+        let reversed = try await run(scenarios, ["--vars-file", "$DIR/later.json", "--vars-file", "$DIR/first.yaml"], otherFiles: files)
+        #expect(reversed.status == 1, "\(reversed.all)")
+        #expect(reversed.stdout.contains("from-first@example.com"), "the unmatched request shows the later file's value: \(reversed.stdout)")
+    }
+
     // MARK: usage errors
 
     @Test func badSelectionOptionsExit2AndSayWhatToFix() async throws {
