@@ -46,6 +46,7 @@ public struct ScenarioRunner: Sendable {
     public func run(_ scenarios: [Scenario], onFinish: @escaping @Sendable (Int, ScenarioReport) async -> Void = { _, _ in }) async -> [ScenarioReport] {
         var reports = [ScenarioReport?](repeating: nil, count: scenarios.count)
         let gate = SerialGate()
+        let failure = FailureSignal()
         var stopped = false
         await withTaskGroup(of: (Int, ScenarioReport).self) { group in
             var next = 0
@@ -53,8 +54,10 @@ public struct ScenarioRunner: Sendable {
                 let index = next
                 let scenario = scenarios[index]
                 group.addTask {
-                    guard scenario.live else { return (index, await self.runWithinTimeout(scenario)) }
-                    return (index, await gate.serially { await self.runWithinTimeout(scenario) })
+                    guard scenario.live else { return (index, await self.runUnlessStopped(scenario, failure)) }
+                    // Queued live scenarios have not started: the check for an earlier failure happens once it is
+                    // their turn, inside the gate, so one that failed while they waited stops them.
+                    return (index, await gate.serially { await self.runUnlessStopped(scenario, failure) })
                 }
                 next += 1
             }
@@ -67,20 +70,34 @@ public struct ScenarioRunner: Sendable {
             }
         }
         for index in reports.indices where reports[index] == nil {
-            let scenario = scenarios[index]
-            let report = ScenarioReport(name: scenario.name, file: scenario.file, tags: scenario.tags, status: .skipped, failures: [],
-                                        paths: [], lastExchange: nil, durationSeconds: 0, infrastructureFailure: false,
-                                        skipReason: "not run: --fail-fast stopped the run at the first failure")
+            let report = ScenarioRunner.stoppedByFailFast(scenarios[index])
             reports[index] = report
             await onFinish(index, report)
         }
         return reports.map { $0! }
     }
 
+    /// Runs the scenario within its time limit; with `failFast`, reports it skipped instead if a scenario has
+    /// already failed, and raises `failure` if this one fails.
+    func runUnlessStopped(_ scenario: Scenario, _ failure: FailureSignal) async -> ScenarioReport {
+        guard failFast else { return await runWithinTimeout(scenario) }
+        if await failure.raised { return ScenarioRunner.stoppedByFailFast(scenario) }
+        let report = await runWithinTimeout(scenario)
+        if report.status == .failed { await failure.raise() }
+        return report
+    }
+
+    static func stoppedByFailFast(_ scenario: Scenario) -> ScenarioReport {
+        ScenarioReport(name: scenario.name, file: scenario.file, tags: scenario.tags, status: .skipped, failures: [],
+                       paths: [], lastExchange: nil, durationSeconds: 0, infrastructureFailure: false,
+                       skipReason: "not run: --fail-fast stopped the run at the first failure")
+    }
+
     /// Runs one scenario, abandoning it after `scenarioTimeout` seconds. An abandoned scenario is cancelled
     /// but not awaited: a request stuck in a backend must not hold the whole run.
     func runWithinTimeout(_ scenario: Scenario) async -> ScenarioReport {
-        guard let limit = scenarioTimeout else { return await run(scenario) }
+        // A limit no clock reaches (infinity, 1e300) is no limit; converting it to a `Duration` would trap.
+        guard let limit = scenarioTimeout, limit < ScenarioRunner.unreachableTimeout else { return await run(scenario) }
         let race = TimeoutRace<ScenarioReport>()
         let work = Task { await race.finish(await self.run(scenario)) }
         let timer = Task {
@@ -96,8 +113,13 @@ public struct ScenarioRunner: Sendable {
         return report
     }
 
+    /// About 31 years: at or beyond it `scenarioTimeout` never fires.
+    static let unreachableTimeout = 1e9
+
+    /// The limit as the user wrote it: `1 s`, `0.5 s`, `0.04 s` (not a rounded `0.0 s`).
     static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+        guard value.isFinite, abs(value) < unreachableTimeout else { return "\(value) s" }
+        return value == value.rounded() ? "\(Int(value)) s" : String(format: "%g s", value)
     }
 
     public func run(_ scenario: Scenario) async -> ScenarioReport {
@@ -301,6 +323,12 @@ actor TimeoutRace<T: Sendable> {
         if let value { return value }
         return await withCheckedContinuation { waiter = $0 }
     }
+}
+
+/// Raised by the first failed scenario under `--fail-fast`; scenarios not yet started check it.
+actor FailureSignal {
+    private(set) var raised = false
+    func raise() { raised = true }
 }
 
 /// Runs closures one at a time, in arrival order.

@@ -10,7 +10,10 @@ struct ExecutionOptions: ParsableArguments {
     var scenarioTimeout: Double?
 
     func validate() throws {
-        if let scenarioTimeout, !(scenarioTimeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        // `inf` and `nan` parse as numbers too; neither is a limit anyone means.
+        if let scenarioTimeout, !(scenarioTimeout > 0 && scenarioTimeout.isFinite) {
+            throw ValidationError("--timeout must be a positive number of seconds, such as 60 or 0.5 (got \(scenarioTimeout)); leave it out for no limit")
+        }
     }
 
     func configure(_ runner: inout ScenarioRunner) {
