@@ -33,6 +33,11 @@ struct PathsCommand: AsyncParsableCommand {
     @Flag(help: "With --scaffold: overwrite files that already exist.")
     var force = false
 
+    func validate() throws {
+        // A lone --force reads as "overwrite the scaffold" but would write nothing: say so rather than ignore it.
+        if force, scaffold == nil { throw ValidationError("--force only applies with --scaffold DIR; add --scaffold DIR or drop --force") }
+    }
+
     func run() async throws {
         let located = try FlowLocator(flowsFolder: flows, wholeProjectMustLoad: true).locate(flow)
         let (target, specs) = (located.flow, located.specs)

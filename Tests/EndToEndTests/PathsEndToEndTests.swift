@@ -174,6 +174,11 @@ import Testing
         let forced = try await FlowSpecBinary.run(["paths", "demo.login", "--scaffold", out, "--force"], in: project)
         #expect(forced.status == 0, "\(forced.all)")
         #expect(try String(contentsOfFile: first, encoding: .utf8).hasPrefix("# Scaffolded by"))
+
+        let lone = try await FlowSpecBinary.run(["paths", "demo.login", "--force"], in: project)
+        #expect(lone.status == 2, "--force without --scaffold is a usage error, not ignored: \(lone.all)")
+        #expect(lone.stderr.contains("--force only applies with --scaffold DIR"), "\(lone.stderr)")
+        #expect(lone.stdout.isEmpty)
     }
 
     @Test func unknownFlowsAndBrokenSpecsExit2() async throws {
