@@ -76,6 +76,30 @@ states:
         #expect(messages(set).contains("23:5: error: unknown key `onn` in state `verify`"))
     }
 
+    /// One mistake, one error: a misspelt required key is not also reported missing.
+    @Test(arguments: [
+        ("  done: { end: authenticated, success: true }", "  done: { end: authenticated, sucess: true }",
+         "27:31: error: unknown key `sucess` in state `done`", "did you mean `success`?"),
+        ("    on:\n      - when: status == 200\n        store", "    onn:\n      - when: status == 200\n        store",
+         "23:5: error: unknown key `onn` in state `verify`", "did you mean `on`?"),
+        ("    input: code\n    goto: verify", "    input: code\n    next: verify",
+         "20:5: error: unknown key `next` in state `ask`", "did you mean `goto`?"),
+        ("      method: POST\n      path: /login", "      method: POST\n      pth: /login",
+         "10:7: error: unknown key `pth` in the request of state `login`", "did you mean `path`?"),
+    ])
+    func aMisspeltRequiredKeyIsOneErrorNotTwo(correct: String, misspelt: String, error: String, hint: String) {
+        #expect(validFlow.contains(correct))
+        let set = specs(["demo/login.yaml": validFlow.replacingOccurrences(of: correct, with: misspelt)])
+        let errors = set.diagnostics.sorted.filter { $0.severity == .error }
+        #expect(errors.map { "\($0.location.line):\($0.location.column): error: \($0.message)" } == [error])
+        #expect(errors.first?.hint == hint)
+    }
+
+    @Test func aKeyThatIsSimplyAbsentIsStillReportedMissing() {
+        let set = specs(["demo/login.yaml": validFlow.replacingOccurrences(of: "  done: { end: authenticated, success: true }", with: "  done: { end: authenticated }")])
+        #expect(messages(set) == ["27:9: error: state `done` is missing the required key `success`"])
+    }
+
     @Test func duplicateKeyIsReportedAtTheSecondOccurrence() {
         let set = specs(["demo/login.yaml": validFlow.replacingOccurrences(of: "start: login\n", with: "start: login\nstart: ask\n")])
         #expect(messages(set) == ["6:1: error: duplicate key `start`"])

@@ -5,6 +5,9 @@ public struct Fields {
     public let what: String
     private var values: [String: (key: YAMLNode, value: YAMLNode)] = [:]
     public private(set) var keysInOrder: [String] = []
+    /// Allowed keys an unknown key was taken for (`sucess` → `success`): that key's absence is already explained
+    /// by the "did you mean" error, so it is not reported a second time as missing.
+    private var misspelt: Set<String> = []
 
     /// nil (with a diagnostic) when `node` is not a mapping.
     public init?(_ node: YAMLNode, what: String, allowed: [String], diagnostics: inout Diagnostics) {
@@ -21,8 +24,10 @@ public struct Fields {
                 continue
             }
             if !allowed.contains(key) {
-                let hint = Fields.misnomers[key.lowercased()].flatMap { allowed.contains($0) ? "did you mean `\($0)`?" : nil }
-                    ?? Suggestion.didYouMean(key, in: allowed) ?? "allowed keys: " + allowed.joined(separator: ", ")
+                let meant = Fields.misnomers[key.lowercased()].flatMap { allowed.contains($0) ? $0 : nil }
+                    ?? Suggestion.closest(to: key, in: allowed)
+                if let meant { misspelt.insert(meant) }
+                let hint = meant.map { "did you mean `\($0)`?" } ?? "allowed keys: " + allowed.joined(separator: ", ")
                 diagnostics.error(pair.key.location, "unknown key `\(key)` in \(what)", hint: hint)
                 continue
             }
@@ -40,12 +45,14 @@ public struct Fields {
     ]
 
     public func has(_ key: String) -> Bool { values[key] != nil }
+    /// Absent, and not because a misspelling of it was already reported: the case for a "missing key" error.
+    public func missing(_ key: String) -> Bool { values[key] == nil && !misspelt.contains(key) }
     public subscript(key: String) -> YAMLNode? { values[key]?.value }
     public func keyLocation(_ key: String) -> SourceLocation? { values[key]?.key.location }
 
     public func require(_ key: String, _ diagnostics: inout Diagnostics, hint: String? = nil) -> YAMLNode? {
         if let value = values[key]?.value { return value }
-        diagnostics.error(node.location, "\(what) is missing the required key `\(key)`", hint: hint)
+        if missing(key) { diagnostics.error(node.location, "\(what) is missing the required key `\(key)`", hint: hint) }
         return nil
     }
 

@@ -122,7 +122,7 @@ public enum FlowDecoder {
                 if let e = ExprReader.value(value, what: "`with.\(arg.name)`", &d) { with.append((arg, e)) }
             }
             let transitions = f.list("on", &d).map { decodeTransitions($0, what: what, &d) } ?? []
-            if !f.has("on") { d.error(node.location, "\(what) is missing the required key `on`", hint: "list transitions on `outcome`, e.g. `- when: success` / `goto: next`") }
+            if f.missing("on") { d.error(node.location, "\(what) is missing the required key `on`", hint: "list transitions on `outcome`, e.g. `- when: success` / `goto: next`") }
             stateKind = .call(CallState(flow: flow, with: with, transitions: transitions))
         case "wait":
             guard let f = Fields(node, what: what, allowed: ["wait", "goto"], diagnostics: &d),
@@ -137,7 +137,7 @@ public enum FlowDecoder {
                 d.error(outcome.location, "`\(outcome.name)` is a reserved outcome name", hint: "FlowSpec uses `unhandled` and `error` for runs that did not reach an end state; pick another name")
             }
             let success = f.bool("success", &d)
-            if !f.has("success") { d.error(node.location, "\(what) is missing the required key `success`", hint: "say whether `\(outcome.name)` is a success: `success: true` or `success: false`") }
+            if f.missing("success") { d.error(node.location, "\(what) is missing the required key `success`", hint: "say whether `\(outcome.name)` is a success: `success: true` or `success: false`") }
             let reason = f["reason"].flatMap { ExprReader.template($0, what: "`reason`", &d) }
             var outputs: [(String, Expr)] = []
             for (out, value) in f.map("outputs", &d) ?? [] {
@@ -162,7 +162,7 @@ public enum FlowDecoder {
         }
         let path = r["path"].flatMap { ExprReader.template($0, what: "`path`", &d) }
         let url = r["url"].flatMap { ExprReader.template($0, what: "`url`", &d) }
-        if r.has("path") == r.has("url") {
+        if r.has("path") == r.has("url"), r.has("path") || (r.missing("path") && r.missing("url")) {
             d.error(requestNode.location, r.has("path") ? "the request of \(what) has both `path` and `url`" : "the request of \(what) needs a `path` (or a full `url`)",
                     hint: "use `path: /api/...` with `defaults.base_url`, or `url:` for a full address")
         }
@@ -180,7 +180,7 @@ public enum FlowDecoder {
         let optOut = sessionRef?.name == "none"
         if optOut { sessionRef = nil }
         guard let onList = f.list("on", &d) else {
-            if !f.has("on") { d.error(node.location, "\(what) is missing the required key `on`", hint: "list what to do for each response, e.g. `- when: status == 200` / `goto: done`") }
+            if f.missing("on") { d.error(node.location, "\(what) is missing the required key `on`", hint: "list what to do for each response, e.g. `- when: status == 200` / `goto: done`") }
             return nil
         }
         return RequestState(method: method, path: path, url: url, query: templateMap(r, "query", &d), headers: templateMap(r, "headers", &d),

@@ -5,7 +5,7 @@ public enum SessionDecoder {
         let name = f.string("session", required: true, &d)
         let namespace = f.string("namespace", required: true, &d, hint: "sessions keep their tokens in a namespace, e.g. `namespace: staff`")
         let headers = FlowDecoder.templateMap(f, "headers", &d)
-        if f["headers"] == nil {
+        if f.missing("headers") {
             d.error(root.location, "a session is missing the required key `headers`", hint: "e.g. `Authorization: \"Bearer ${store.access_token}\"`")
         }
         var refresh: SessionDef.Refresh?
