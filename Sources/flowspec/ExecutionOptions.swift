@@ -6,13 +6,14 @@ struct ExecutionOptions: ParsableArguments {
     @Flag(name: .customLong("fail-fast"), help: "Stop starting scenarios after the first failure; the rest are reported skipped.")
     var failFast = false
 
-    @Option(name: .customLong("timeout"), help: "Seconds one scenario may take before it is stopped and reported failed (default: no limit).")
+    // Unconditional, so `--timeout -1` reaches `validate()` and its message instead of "missing value".
+    @Option(name: .customLong("timeout"), parsing: .unconditional, help: "Seconds one scenario may take before it is stopped and reported failed (default: no limit).")
     var scenarioTimeout: Double?
 
     func validate() throws {
         // `inf` and `nan` parse as numbers too; neither is a limit anyone means.
         if let scenarioTimeout, !(scenarioTimeout > 0 && scenarioTimeout.isFinite) {
-            throw ValidationError("--timeout must be a positive number of seconds, such as 60 or 0.5 (got \(scenarioTimeout)); leave it out for no limit")
+            throw ValidationError("--timeout must be a positive number of seconds, such as 60 or 0.5; leave it out for no limit")
         }
     }
 
