@@ -18,16 +18,24 @@ public struct ShellCommand: Sendable {
         let command = self.command
         let environment = ProcessInfo.processInfo.environment.merging(self.environment) { $1 }
         let timeout = timeoutSeconds
-        let outcome: Result<String, InputError> = await withCheckedContinuation { continuation in
-            // Blocking reads and waits belong on their own thread, not on the cooperative pool.
-            Thread.detachNewThread {
-                continuation.resume(returning: Self.runBlocking(command, environment, timeout))
+        let child = ChildProcessGroup()
+        // A run abandoned by --timeout is cancelled: the command (and whatever it started) is killed with it, rather
+        // than left running after flowspec has exited.
+        let outcome: Result<String, InputError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                // Blocking reads and waits belong on their own thread, not on the cooperative pool.
+                Thread.detachNewThread {
+                    continuation.resume(returning: Self.runBlocking(command, environment, timeout, child))
+                }
             }
+        } onCancel: {
+            child.kill()
         }
         return try outcome.get()
     }
 
-    private static func runBlocking(_ command: String, _ environment: [String: String], _ timeout: Double) -> Result<String, InputError> {
+    private static func runBlocking(_ command: String, _ environment: [String: String], _ timeout: Double,
+                                    _ child: ChildProcessGroup) -> Result<String, InputError> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
@@ -39,13 +47,12 @@ public struct ShellCommand: Sendable {
         do { try process.run() } catch {
             return .failure(InputError("could not start /bin/sh: \(error.localizedDescription)"))
         }
+        child.started(process.processIdentifier)
         let timedOut = TimeoutFlag()
-        // The shell's children (a `sleep`, a stuck `psql`) hold the output pipe open too: stop the whole group.
         let timer = DispatchWorkItem {
             guard process.isRunning else { return }
             timedOut.set()
-            kill(-process.processIdentifier, SIGKILL)
-            process.terminate()
+            child.kill()
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         // Read stderr on another thread so a chatty command cannot fill one pipe while we drain the other.
@@ -57,6 +64,9 @@ public struct ShellCommand: Sendable {
         if timedOut.value {
             return .failure(InputError("the command did not finish within \(Int(timeout)) s: \(command)"))
         }
+        if child.wasKilled {
+            return .failure(InputError("the command was stopped with its scenario: \(command)"))
+        }
         guard process.terminationStatus == 0 else {
             let detail = errorText.isEmpty ? "" : ": " + String(errorText.suffix(300))
             return .failure(InputError("the command exited with status \(process.terminationStatus)\(detail) — command: \(command)"))
@@ -64,6 +74,37 @@ public struct ShellCommand: Sendable {
         let value = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if value.isEmpty { return .failure(InputError("the command printed nothing — command: \(command)")) }
         return .success(value)
+    }
+}
+
+/// The shell a command runs in, once started, and whether it has been killed. Killing reaches the whole process
+/// group: the shell's children (a `sleep`, a stuck `psql`) hold the output pipe open too. A kill that comes before
+/// the start is remembered and carried out as soon as the process exists.
+private final class ChildProcessGroup: @unchecked Sendable {
+    // Unchecked: every field is read and written under `lock`.
+    private let lock = NSLock()
+    private var pid: Int32?
+    private var killed = false
+
+    func started(_ pid: Int32) {
+        lock.withLock {
+            self.pid = pid
+            if killed { Self.signal(pid) }
+        }
+    }
+
+    func kill() {
+        lock.withLock {
+            killed = true
+            if let pid { Self.signal(pid) }
+        }
+    }
+
+    var wasKilled: Bool { lock.withLock { killed } }
+
+    private static func signal(_ pid: Int32) {
+        Glibc.kill(-pid, SIGKILL)
+        Glibc.kill(pid, SIGKILL)
     }
 }
 

@@ -100,16 +100,10 @@ import Testing
             #expect(result.stdout.hasSuffix("0 passed, 1 failed\n"), "\(result.stdout)")
             #expect(elapsed < .seconds(20), "the run took \(elapsed): the stuck command held it")
 
-            // The shell is abandoned with the scenario, but nothing stops it: it outlives the run until its own
-            // 30 s limit would have fired, which died with the run. The fix belongs in ShellCommand (kill the
-            // process group when the task is cancelled); until then this is a known issue, and the test says so
-            // the day it is fixed.
-            if let leftovers = try await Self.processes(matching: "sleep \(marker)") {
-                withKnownIssue("an input command abandoned by --timeout outlives the run") {
-                    #expect(leftovers.isEmpty, "still running after the run ended: \(leftovers)")
-                }
-                for pid in leftovers { kill(pid, SIGKILL) }
-            }
+            // The command is killed with its scenario, not left running after flowspec has exited.
+            let leftovers = try #require(Self.processes(matching: "sleep \(marker)"), "cannot list processes here")
+            #expect(leftovers.isEmpty, "still running after the run ended: \(leftovers)")
+            for pid in leftovers { kill(pid, SIGKILL) }
         }
     }
 
@@ -130,7 +124,7 @@ import Testing
             #expect(result.stdout.components(separatedBy: "timed out after 1 s (--timeout)").count == 2, "\(result.stdout)")
             #expect(result.stdout.contains(Self.failFastReason))
             #expect(ContinuousClock.now - started < .seconds(20))
-            for pid in try await Self.processes(matching: "sleep \(marker)") ?? [] { kill(pid, SIGKILL) }
+            for pid in Self.processes(matching: "sleep \(marker)") ?? [] { kill(pid, SIGKILL) }
         }
     }
 
@@ -151,22 +145,16 @@ import Testing
         #expect(result.stderr.contains("Seconds one scenario may take"), "the help line says what it wants: \(result.stderr)")
     }
 
-    /// Process ids whose command line contains `text` (`pgrep -f`; `text` is unique to one test), or nil when
-    /// pgrep is not there to ask.
-    static func processes(matching text: String) async throws -> [pid_t]? {
-        try await BlockingWork.run {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["pgrep", "-f", text]
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            // pgrep: 0 found some, 1 found none; anything else (env's 127: no pgrep) is no answer.
-            guard process.terminationStatus <= 1 else { return nil }
-            return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { pid_t($0) }
+    /// Processes whose command line contains `text` (unique to one test), read from /proc; nil without /proc.
+    static func processes(matching text: String) -> [pid_t]? {
+        let proc = URL(fileURLWithPath: "/proc")
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: proc.path) else { return nil }
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry),
+                  let raw = try? Data(contentsOf: proc.appendingPathComponent(entry).appendingPathComponent("cmdline")) else { return nil }
+            // Arguments are separated by NUL bytes.
+            let commandLine = String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return commandLine.contains(text) ? pid : nil
         }
     }
 }

@@ -39,6 +39,33 @@ struct InputSourceTests {
         await #expect { try await slow.next(decl("code"), flow: "f") } throws: { "\($0)".contains("did not finish") }
     }
 
+    /// A scenario abandoned by --timeout is cancelled; its command (and the command's children) must die with it.
+    @Test func cancellingKillsTheCommandAndItsChildren() async throws {
+        let marker = "\(Int.random(in: 100_000...999_999))"
+        let task = Task { try await ShellCommand("sleep 40.\(marker) & sleep 41.\(marker); echo late").run() }
+        // Until the shell has started its children there is nothing to see.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while Self.processes(containing: marker).count < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(Self.processes(containing: marker).count >= 2, "the command never started")
+        let cancelled = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        #expect(ContinuousClock.now - cancelled < .seconds(10), "the run waited for the command instead of killing it")
+        #expect(throws: InputError.self) { try result.get() }
+        #expect("\((try? result.get()) ?? "")" == "")
+        #expect(Self.processes(containing: marker) == [], "left running after cancellation")
+    }
+
+    /// Processes whose command line contains `text`, from /proc.
+    static func processes(containing text: String) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> Int32? in
+            guard let pid = Int32(entry), let raw = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+            let commandLine = String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return commandLine.contains(text) && !commandLine.contains("xctest") ? pid : nil
+        }
+    }
+
     @Test func thePrompterIsAskedOnlyWhenNothingElseGivesAValue() async throws {
         struct Answer: InputPrompter {
             func ask(_ input: InputDecl, flow: String) async throws(InputError) -> String? { "typed-\(input.name)" }
