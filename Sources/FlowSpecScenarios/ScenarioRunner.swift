@@ -47,7 +47,6 @@ public struct ScenarioRunner: Sendable {
         var reports = [ScenarioReport?](repeating: nil, count: scenarios.count)
         let gate = SerialGate()
         let failure = FailureSignal()
-        var stopped = false
         await withTaskGroup(of: (Int, ScenarioReport).self) { group in
             var next = 0
             func launch() {
@@ -65,8 +64,7 @@ public struct ScenarioRunner: Sendable {
             while let (index, report) = await group.next() {
                 reports[index] = report
                 await onFinish(index, report)
-                if failFast, report.status == .failed { stopped = true }
-                if !stopped, next < scenarios.count { launch() }
+                if next < scenarios.count, !(await failure.raised) { launch() }
             }
         }
         for index in reports.indices where reports[index] == nil {

@@ -33,19 +33,10 @@ enum FlowSpecBinary {
 
     private static func runBlocking(_ arguments: [String], in directory: URL, environment: [String: String],
                                     removing: Set<String>) throws -> Output {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        env.merge(environment) { $1 }
-        for name in removing { env[name] = nil }
-        process.environment = env
+        let process = prepared(arguments, in: directory, environment: ["NO_COLOR": "1"].merging(environment) { $1 }, removing: removing)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
         try process.run()
         // Both pipes are drained at once, so a child that fills one while we wait on the other cannot stall.
         let errReader = PipeReader(err.fileHandleForReading)
@@ -53,6 +44,20 @@ enum FlowSpecBinary {
         let errData = errReader.wait()
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// The binary with `arguments`, run from `directory`, with the inherited environment plus `environment` minus
+    /// `removing`, and nothing on standard input.
+    static func prepared(_ arguments: [String], in directory: URL, environment: [String: String], removing: Set<String>) -> Process {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        for name in removing { env[name] = nil }
+        process.environment = env
+        process.standardInput = FileHandle.nullDevice
+        return process
     }
 
     static func temporaryDirectory() throws -> URL {

@@ -67,19 +67,11 @@ extension FlowSpecBinary {
                               pipeStandardOutput: Bool = false) async throws -> TerminalOutput {
         try await BlockingWork.run {
             let terminal = try PseudoTerminal()
-            let process = Process()
-            process.executableURL = url
-            process.arguments = arguments
-            process.currentDirectoryURL = directory
-            var env = ProcessInfo.processInfo.environment
-            env["NO_COLOR"] = nil
-            env["CI"] = nil
-            env.merge(environment) { $1 }
-            process.environment = env
+            let inherited = Set(["NO_COLOR", "CI"]).subtracting(environment.keys)
+            let process = prepared(arguments, in: directory, environment: environment, removing: inherited)
             let out = Pipe()
             process.standardOutput = pipeStandardOutput ? out : terminal.device
             process.standardError = terminal.device
-            process.standardInput = FileHandle.nullDevice
             let started = ContinuousClock.now
             try process.run()
             // Only the child may hold the terminal open now, so reading ends when the child exits.

@@ -162,7 +162,7 @@ struct BreakTests {
             let login = try await s.post("/v1/auth/login", ["email": "test@softserve.com", "password": "password123"])
             #expect(try await s.post("/v1/auth/refresh", ["refreshToken": login["data"]!["refreshToken"]!]).status == 401)
         }
-        let clock = ManualClock()
+        let clock = ManualSandboxClock()
         try await withSandbox(breaks: [.travelingAcceptsExpiredToken], clock: clock) { s in
             let login = try await s.post("/v1/auth/login", ["email": "test@softserve.com", "password": "password123"])
             let token = login["data"]?["accessToken"]?.stringValue
@@ -178,7 +178,7 @@ struct BreakTests {
 
     @Test("accepts-expired-token: an expired staff token opens /me")
     func acceptsExpired() async throws {
-        let clock = ManualClock()
+        let clock = ManualSandboxClock()
         try await withSandbox(breaks: [.acceptsExpiredToken], clock: clock) { s in
             let token = try await s.staffSignIn().token
             clock.advance(by: SandboxAccounts.defaults.lifetimes.accessToken)

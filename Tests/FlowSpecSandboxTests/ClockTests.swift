@@ -3,13 +3,13 @@ import Testing
 @testable import FlowSpecSandbox
 
 /// The sandbox reads the time only from `SandboxOptions.clock`: if anything read the machine's clock instead,
-/// a test moving a `ManualClock` would see tokens, codes and timestamps that disagree with it.
+/// a test moving a `ManualSandboxClock` would see tokens, codes and timestamps that disagree with it.
 @Suite("The sandbox clock")
 struct ClockTests {
     @Test("token iat/exp, outbox sentAt, last_login and Supabase's expires_at all come from the configured clock")
     func everyTimeComesFromTheClock() async throws {
-        let clock = ManualClock()
-        let start = Int(ManualClock.defaultStart)
+        let clock = ManualSandboxClock()
+        let start = Int(ManualSandboxClock.defaultStart)
         try await withSandbox(clock: clock) { s in
             let token = try await s.staffSignIn().token
             #expect(claims(of: token)["iat"] == .int(start))
@@ -31,10 +31,10 @@ struct ClockTests {
 
     @Test("a JWT never outlives its lifetime: exp is rounded down when issued between whole seconds")
     func expiryRoundsDown() async throws {
-        let clock = ManualClock(start: ManualClock.defaultStart + 0.75)
+        let clock = ManualSandboxClock(start: ManualSandboxClock.defaultStart + 0.75)
         try await withSandbox(clock: clock) { s in
             let token = try await s.staffSignIn().token
-            #expect(claims(of: token)["exp"] == .int(Int(ManualClock.defaultStart) + 900))
+            #expect(claims(of: token)["exp"] == .int(Int(ManualSandboxClock.defaultStart) + 900))
             clock.advance(by: 899)  // 2026-01-01T00:14:59.750Z: still inside the token's last second
             #expect(try await s.get("/api/auth/me", bearer: token).status == 200)
             clock.advance(by: 0.25)  // 00:15:00, only 899.25 s after issue: past exp

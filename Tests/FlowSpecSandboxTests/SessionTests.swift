@@ -48,7 +48,7 @@ struct SessionTests {
 
     @Test("unknown and expired refresh tokens get the seed's messages")
     func refreshErrors() async throws {
-        let clock = ManualClock()
+        let clock = ManualSandboxClock()
         try await withSandbox(clock: clock) { s in
             let unknown = try await s.refresh("not-a-token")
             #expect(unknown.status == 401)
@@ -97,7 +97,7 @@ struct SessionTests {
     @Test("a mobile User-Agent gets isMobile and a 90-day refresh token; a browser gets 7 days",
           arguments: [(SandboxFixture.mobileUA, true), ("MyApp/2 (Linux; Android 14)", true), (SandboxFixture.webUA, false)])
     func mobileLifetime(userAgent: String, mobile: Bool) async throws {
-        let clock = ManualClock()
+        let clock = ManualSandboxClock()
         let days: Double = mobile ? 90 : 7
         try await withSandbox(clock: clock) { s in
             let signedIn = try await s.staffSignIn(userAgent: userAgent)
@@ -132,7 +132,7 @@ struct SessionTests {
 
     @Test("missing, malformed, tampered and expired tokens are 401 with an error body")
     func badTokens() async throws {
-        let clock = ManualClock()
+        let clock = ManualSandboxClock()
         try await withSandbox(clock: clock) { s in
             let token = try await s.staffSignIn().token
             #expect(try await s.get("/api/auth/me", bearer: token).status == 200)

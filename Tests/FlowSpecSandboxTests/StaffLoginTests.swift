@@ -103,7 +103,7 @@ struct StaffLoginTests {
     @Test("a 2FA code expires after the configured lifetime")
     func twoFactorExpiry() async throws {
         // Codes live 10 minutes; the 2FA window after the password step (15 minutes) stays open throughout.
-        let clock = ManualClock()
+        let clock = ManualSandboxClock()
         try await withSandbox(accounts: accounts { $0.lifetimes.code = 600; $0.lifetimes.twoFactorWindow = 900 },
                               clock: clock) { s in
             func passwordThenCode() async throws -> (userID: JSON, code: String) {

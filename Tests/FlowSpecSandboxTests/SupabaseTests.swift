@@ -108,7 +108,7 @@ struct SupabaseTests {
 
     @Test("a second send within the window is 429 over_sms_send_rate_limit; after the window it is allowed")
     func rateLimit() async throws {
-        let clock = ManualClock()
+        let clock = ManualSandboxClock()
         try await withSandbox(accounts: accounts { $0.supabase.sendInterval = 60 }, clock: clock) { s in
             #expect(try await s.supabase("POST", "/otp", ["phone": "+41791234567"]).status == 200)
             let limited = try await s.supabase("POST", "/otp", ["phone": "+41791234567"])
@@ -131,7 +131,7 @@ struct SupabaseTests {
 
     @Test("an SMS code expires")
     func otpExpiry() async throws {
-        let clock = ManualClock()
+        let clock = ManualSandboxClock()
         try await withSandbox(accounts: accounts { $0.supabase.otpLifetime = 60; $0.supabase.sendInterval = 60 },
                               clock: clock) { s in
             _ = try await s.supabase("POST", "/otp", ["phone": "+41791234567"])
@@ -192,7 +192,7 @@ struct SupabaseTests {
 
     @Test("/user: 200 with a good token, 401 no_authorization without, 403 bad_jwt for bad or expired tokens")
     func user() async throws {
-        let clock = ManualClock()
+        let clock = ManualSandboxClock()
         try await withSandbox(clock: clock) { s in
             let session = try await s.supabaseSignIn()
             let token = try #require(session["access_token"]?.stringValue)

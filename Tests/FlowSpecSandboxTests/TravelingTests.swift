@@ -34,7 +34,7 @@ struct TravelingTests {
 
     @Test("me answers the user in {\"data\": {\"user\": ...}}; no, bad or expired tokens are 401")
     func me() async throws {
-        let clock = ManualClock()
+        let clock = ManualSandboxClock()
         try await withSandbox(clock: clock) { s in
             let token = try #require(try await login(s)["data"]?["accessToken"]?.stringValue)
             let me = try await s.get("/v1/auth/me", bearer: token)

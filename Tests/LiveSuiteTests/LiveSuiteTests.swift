@@ -25,7 +25,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     /// cannot let a 2-second token expire between two steps, and waiting a token out takes no time.
     func run(breaks: Set<SandboxBreak> = [], dropping: Set<String> = [], shortLifetimes: Bool = false,
              scenarios: [Scenario] = LiveSuiteTests.liveScenarios) async throws -> [ScenarioReport] {
-        let clock = SharedClock()
+        let clock = ManualSandboxClock()
         var sandboxOptions = SandboxOptions(breaks: breaks, clock: clock)
         if shortLifetimes { sandboxOptions.accounts = try SandboxAccounts.load(path: Self.shortLifetimes) }
         let sandbox = try await Sandbox.start(sandboxOptions)

@@ -162,7 +162,8 @@ public enum FlowDecoder {
         }
         let path = r["path"].flatMap { ExprReader.template($0, what: "`path`", &d) }
         let url = r["url"].flatMap { ExprReader.template($0, what: "`url`", &d) }
-        if r.has("path") == r.has("url"), r.has("path") || (r.missing("path") && r.missing("url")) {
+        let both = r.has("path") && r.has("url"), neither = r.missing("path") && r.missing("url")
+        if both || neither {
             d.error(requestNode.location, r.has("path") ? "the request of \(what) has both `path` and `url`" : "the request of \(what) needs a `path` (or a full `url`)",
                     hint: "use `path: /api/...` with `defaults.base_url`, or `url:` for a full address")
         }

@@ -18,7 +18,7 @@ struct SandboxFixture: Sendable {
     static let webUA = "Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0"
 }
 
-/// Tests of expiry pass a `ManualClock` and advance it instead of sleeping; the rest run on the system clock.
+/// Tests of expiry pass a `ManualSandboxClock` and advance it instead of sleeping; the rest run on the system clock.
 @discardableResult
 func withSandbox<T: Sendable>(accounts: SandboxAccounts = .defaults, breaks: Set<SandboxBreak> = [],
                               clock: any SandboxClock = .system,
