@@ -25,6 +25,14 @@ public struct Environment: Sendable {
 public struct EvaluationError: Error, Sendable {
     public var location: SourceLocation
     public var message: String
+    /// The run variable that was read but not set: the caller knows where it could have been given.
+    public var unsetVariable: String?
+
+    public init(location: SourceLocation, message: String, unsetVariable: String? = nil) {
+        self.location = location
+        self.message = message
+        self.unsetVariable = unsetVariable
+    }
 }
 
 public enum Evaluator {
@@ -46,7 +54,7 @@ public enum Evaluator {
                 case .store: return env.store[name] ?? .null
                 case .vars:
                     guard let value = env.vars[name] else {
-                        throw EvaluationError(location: expr.location, message: "run variable `\(name)` is not set; give it with --var \(name)=... or in the scenario's `vars:`")
+                        throw EvaluationError(location: expr.location, message: "run variable `\(name)` is not set", unsetVariable: name)
                     }
                     return value
                 default: break

@@ -11,6 +11,9 @@ public struct FlowResult: Sendable {
         case error(String)
         /// No response arrived and the state had no `unreachable:`.
         case infrastructure(String)
+        /// The run could not check what it set out to: it reached an end marked `skip: true`, or a `wait`
+        /// longer than the run may wait. Never a pass; a scenario reports it skipped with the reason.
+        case skipped(outcome: String, reason: String)
     }
 
     public var flow: String
@@ -24,6 +27,7 @@ public struct FlowResult: Sendable {
         case .end(let o, _, _, _): o
         case .unhandled: "unhandled"
         case .error, .infrastructure: "error"
+        case .skipped(let o, _): o
         }
     }
 
@@ -36,12 +40,19 @@ public struct FlowResult: Sendable {
         switch ending {
         case .end(_, _, let r, _): r
         case .unhandled(let m), .error(let m), .infrastructure(let m): m
+        case .skipped(_, let r): r
         }
     }
 
     public var outputs: [String: JSONValue] {
         if case .end(_, _, _, let o) = ending { return o }
         return [:]
+    }
+
+    /// Why nothing could be checked, when the run was skipped.
+    public var skipReason: String? {
+        if case .skipped(_, let r) = ending { return r }
+        return nil
     }
 
     public var isInfrastructureFailure: Bool {

@@ -47,7 +47,8 @@ struct FlowRun {
     }
 
     func error(_ e: EvaluationError) -> FlowResult {
-        result(.error("\(e.location): \(context.redactor.redact(e.message))"))
+        let hint = e.unsetVariable.map { "; " + context.origin.whereToGive(variable: $0) } ?? ""
+        return result(.error("\(e.location): \(context.redactor.redact(e.message))\(hint)"))
     }
 
     mutating func execute(arguments: [String: String]) async -> FlowResult {
@@ -105,6 +106,7 @@ struct FlowRun {
                 if let template = end.reason { reason = context.redactor.redact(try Evaluator.render(template, e)) }
                 var outputs: [String: JSONValue] = [:]
                 for (name, expr) in end.outputs { outputs[name] = try Evaluator.evaluate(expr, e) }
+                if end.skip { return .finish(result(.skipped(outcome: end.outcome, reason: reason))) }
                 return .finish(result(.end(outcome: end.outcome, success: end.success, reason: reason, outputs: outputs)))
             } catch {
                 return .finish(self.error(error))
@@ -117,7 +119,7 @@ struct FlowRun {
                 return .finish(result(.error(context.redactor.redact("input `\(decl.name)`: \(error.message)"))))
             }
             guard let value = answer else {
-                return .finish(result(.error(FlowRun.missingInput(decl, flow: flow.name))))
+                return .finish(result(.error(FlowRun.missingInput(decl, flow: flow.name, origin: context.origin))))
             }
             if decl.secret { context.redactor.register(value) }
             if let problem = decl.problem(with: value) {
@@ -135,6 +137,9 @@ struct FlowRun {
                 let value = try Evaluator.evaluate(w.duration, e)
                 guard case .number(let seconds) = value, seconds >= 0 else {
                     return .finish(result(.error("\(w.duration.location): `wait` needs a non-negative number of seconds, got \(value.compactJSON)")))
+                }
+                if let limit = context.waitLimit, !(seconds <= limit) {
+                    return .finish(result(.skipped(outcome: "skipped", reason: FlowRun.waitTooLong(seconds, limit: limit, state: state.name, flow: flow.name))))
                 }
                 await context.clock.sleep(seconds: seconds)
                 return .goto(w.goto.name, edge: 0)
@@ -155,9 +160,14 @@ struct FlowRun {
         }
     }
 
-    static func missingInput(_ decl: InputDecl, flow: String) -> String {
+    /// Why a run that would wait longer than allowed was skipped, with the option that allows it.
+    public static func waitTooLong(_ seconds: Double, limit: Double, state: String, flow: String) -> String {
+        "not checked: state `\(state)` of flow `\(flow)` would wait \(Durations.describe(seconds)), longer than this run may wait (\(Durations.describe(limit))); allow it with --allow-wait \(Durations.flag(seconds))"
+    }
+
+    static func missingInput(_ decl: InputDecl, flow: String, origin: RunOrigin) -> String {
         let what = decl.prompt.map { " (\($0))" } ?? ""
-        return "missing input `\(decl.name)`\(what) for flow `\(flow)`: give it in the scenario's `inputs:` or with --input \(decl.name)=…"
+        return "missing input `\(decl.name)`\(what) for flow `\(flow)`: \(origin.whereToGive(input: decl.name))"
     }
 
     mutating func call(_ c: CallState, _ state: State) async -> Step {
@@ -186,6 +196,9 @@ struct FlowRun {
             return .finish(result(.error("in sub-flow `\(sub.flow)`: \(m)")))
         case .infrastructure(let m):
             return .finish(result(.infrastructure(m)))
+        case .skipped(let outcome, let reason):
+            // What a sub-flow could not check, its caller cannot either.
+            return .finish(result(.skipped(outcome: outcome, reason: reason)))
         }
     }
 
@@ -243,7 +256,7 @@ struct FlowRun {
                 return .failure(result(.error(context.redactor.redact("input `\(name)`: \(error.message)"))))
             }
             guard let value = answer else {
-                return .failure(result(.error(FlowRun.missingInput(decl, flow: flow.name))))
+                return .failure(result(.error(FlowRun.missingInput(decl, flow: flow.name, origin: context.origin))))
             }
             if decl.secret { context.redactor.register(value) }
             if let problem = decl.problem(with: value) {

@@ -16,6 +16,11 @@ public struct RunContext: Sendable {
     public var onState: (@Sendable (String, String) -> Void)?
     /// Records every run's states, edges and false guards, for coverage and reports; nil records nothing.
     public var trace: TraceRecorder?
+    /// The longest `wait` (seconds) a run may really wait; a longer one skips the run with the reason, since
+    /// what it waits for cannot be checked in time. nil: no limit (scripted runs, whose clock is virtual).
+    public var waitLimit: Double?
+    /// Who started the run, so a missing input or variable is explained in terms the user can act on.
+    public var origin: RunOrigin = .scenario
 
     public init(specs: SpecSet, adapter: any HTTPAdapter, clock: any FlowClock, store: TokenStore, inputs: any InputSource,
                 vars: [String: JSONValue], redactor: Redactor, broker: SessionBroker = SessionBroker(), log: ExchangeLog = ExchangeLog()) {
@@ -28,5 +33,27 @@ public struct RunContext: Sendable {
         self.redactor = redactor
         self.broker = broker
         self.log = log
+    }
+}
+
+/// Where a run's inputs and variables come from.
+public enum RunOrigin: Sendable {
+    /// A scenario file: its `inputs:` and `vars:`, and the run's `--var`/`--vars-file`.
+    case scenario
+    /// `flowspec exec`: `--input`, `--input-command`, `--var`, `--vars-file`, `--base-url`.
+    case shell
+
+    public func whereToGive(input name: String) -> String {
+        switch self {
+        case .scenario: "give it in the scenario's `inputs:` or with --input \(name)=…"
+        case .shell: "give it with --input \(name)=… or --input-command \(name)='…' (or answer the prompt on a terminal)"
+        }
+    }
+
+    public func whereToGive(variable name: String) -> String {
+        switch self {
+        case .scenario: "give it with --var \(name)=…, in a --vars-file, or in the scenario's `vars:`"
+        case .shell: "give it with --var \(name)=… or in a --vars-file (URL variables also with --base-url)"
+        }
     }
 }

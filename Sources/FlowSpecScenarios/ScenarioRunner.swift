@@ -27,6 +27,11 @@ public struct ScenarioRunner: Sendable {
     /// The time live scenarios see: the machine's clock, unless a test that embeds its backend shares one clock
     /// with it, so `wait` steps and token expiry pass without sleeping.
     public var liveClock: any FlowClock = SystemClock()
+    /// The longest a live scenario may really wait (a `wait` step, or a flow's `wait` state), in seconds. A
+    /// longer wait skips the scenario with the reason: what it waits for (token expiry) cannot be checked in
+    /// time, and it must not pass unchecked. `--allow-wait` raises it for nightly runs.
+    public var allowWait: Double = ScenarioRunner.defaultAllowWait
+    public static let defaultAllowWait: Double = 60
 
     public init(specs: SpecSet, jobs: Int, vars: [String: JSONValue] = [:], live: (any HTTPAdapter)? = nil, commandTimeout: Double = 30) {
         self.specs = specs
@@ -156,16 +161,22 @@ public struct ScenarioRunner: Sendable {
         var context = RunContext(specs: specs, adapter: adapter, clock: clock, store: store, inputs: inputs,
                                  vars: runVars, redactor: redactor, broker: broker, log: log)
         context.trace = trace
+        if scenario.live { context.waitLimit = allowWait }
         let interpreter = Interpreter(context: context)
         let checker = ExpectationChecker(redactor: redactor)
 
         var failures: [String] = []
         var infrastructure: [String] = []
+        var notChecked: String?
         var paths: [(String, [String])] = []
         let multiStep = scenario.steps.count > 1
         steps: for (stepIndex, step) in scenario.steps.enumerated() {
             switch step {
             case .wait(let seconds, _):
+                if scenario.live, !(seconds <= allowWait) {
+                    notChecked = "not checked: step \(stepIndex + 1) would wait \(Durations.describe(seconds)), longer than this run may wait (\(Durations.describe(allowWait))); allow it with --allow-wait \(Durations.flag(seconds))"
+                    break steps
+                }
                 await clock.sleep(seconds: seconds)
             case .setStore(let values, _):
                 for (namespace, keys) in values {
@@ -216,14 +227,20 @@ public struct ScenarioRunner: Sendable {
                         infrastructure.append("\(label.isEmpty ? "" : label + ": ")no response from the backend — \(redactor.redact(why))")
                         continue
                     }
+                    if let why = result.skipReason, r.expect?.outcome != result.outcome {
+                        // Reaching an end that checks nothing is neither a pass nor a failure, unless the
+                        // scenario set out to reach exactly that end.
+                        notChecked = notChecked ?? redactor.redact((label.isEmpty ? "" : label + ": ") + why)
+                        continue
+                    }
                     if let e = r.expect {
                         failures += checker.checkRun(e, result, label: label)
-                    } else if case .end = result.ending {} else {
+                    } else if case .end = result.ending {} else if result.skipReason == nil {
                         // A step with no expectation still may not end unhandled or in error unnoticed.
                         failures.append("\(label.isEmpty ? "" : label + ": ")the flow ended `\(result.outcome)` — \(redactor.redact(result.reason))")
                     }
                 }
-                if !infrastructure.isEmpty { break steps }
+                if !infrastructure.isEmpty || notChecked != nil { break steps }
                 if let e = r.expect {
                     failures += checker.checkStore(e, await store.snapshot())
                     let requests = await log.entries.dropFirst(before).map(\.request)
@@ -231,13 +248,13 @@ public struct ScenarioRunner: Sendable {
                 }
             }
         }
-        if infrastructure.isEmpty, let e = scenario.expect {
+        if infrastructure.isEmpty, notChecked == nil, let e = scenario.expect {
             failures += checker.checkStore(e, await store.snapshot())
             failures += checker.checkRequests(e, await log.entries.map(\.request))
         }
         if !scenario.live {
             failures = await backend.problems + failures
-            failures += await backend.unused()
+            if notChecked == nil { failures += await backend.unused() }
             if scenario.exchanges.isEmpty, await log.entries.contains(where: { $0.failure?.kind == .unscripted }) {
                 failures.append("this scenario is scripted and scripts no `exchanges:`; to run it against a real backend, add `live: true`")
             }
@@ -248,10 +265,12 @@ public struct ScenarioRunner: Sendable {
         // Masking every exchange is the costliest part of reporting: done for failures, or when a report shows them.
         let detailed = !failures.isEmpty || recordExchanges
         let last = failures.isEmpty ? nil : entries.last.map { ScenarioRunner.describe($0, redactor) }
+        // A failure seen before the run stopped to skip still fails it: skipping never hides a broken promise.
+        let status: ScenarioReport.Status = !failures.isEmpty ? .failed : notChecked != nil ? .skipped : .passed
         return ScenarioReport(name: scenario.name, file: scenario.file, tags: scenario.tags,
-                              status: failures.isEmpty ? .passed : .failed, failures: failures.map(redactor.redact),
+                              status: status, failures: failures.map(redactor.redact),
                               paths: paths, lastExchange: last, durationSeconds: (ContinuousClock.now - started).seconds,
-                              infrastructureFailure: !infrastructure.isEmpty, skipReason: nil,
+                              infrastructureFailure: !infrastructure.isEmpty, skipReason: status == .skipped ? notChecked : nil,
                               runs: trace.traces, exchanges: detailed ? entries.map { ExchangeRecord($0, redactor: redactor) } : [])
     }
 
@@ -261,7 +280,8 @@ public struct ScenarioRunner: Sendable {
         env.vars = vars
         func render(_ t: Template, _ name: String) throws(InputError) -> String {
             do { return try Evaluator.render(t, env) } catch {
-                throw InputError("\(error.location): input `\(name)`: \(error.message)")
+                let hint = error.unsetVariable.map { "; " + RunOrigin.scenario.whereToGive(variable: $0) } ?? ""
+                throw InputError("\(error.location): input `\(name)`: \(error.message)\(hint)")
             }
         }
         var values: [String: [String]] = [:]

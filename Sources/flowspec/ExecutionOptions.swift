@@ -10,6 +10,9 @@ struct ExecutionOptions: ParsableArguments {
     @Option(name: .customLong("timeout"), parsing: .unconditional, help: "Seconds one scenario may take before it is stopped and reported failed (default: no limit).")
     var scenarioTimeout: Double?
 
+    @Option(name: .customLong("allow-wait"), parsing: .unconditional, help: WaitAllowance.help)
+    var allowWait = WaitAllowance(seconds: ScenarioRunner.defaultAllowWait)
+
     func validate() throws {
         // `inf` and `nan` parse as numbers too; neither is a limit anyone means.
         if let scenarioTimeout, !(scenarioTimeout > 0 && scenarioTimeout.isFinite) {
@@ -20,5 +23,6 @@ struct ExecutionOptions: ParsableArguments {
     func configure(_ runner: inout ScenarioRunner) {
         runner.failFast = failFast
         runner.scenarioTimeout = scenarioTimeout
+        runner.allowWait = allowWait.seconds
     }
 }

@@ -8,8 +8,8 @@
 #   ACCOUNTS=scenarios/live/sandbox-short-lifetimes.json \
 #     BREAKS="accepts-expired-token traveling-accepts-expired-token" scenarios/live/check-breaks.sh
 #
-# The expiry breaks are caught only with short token lifetimes (the expiry scenarios wait for a token to
-# expire only when it lives 60 s or less). sms_phone/sms_code_command are given here from the sandbox's
+# The expiry breaks are caught only with short token lifetimes (or with --allow-wait and 15 minutes to spare:
+# a live run waits at most 60 s, and an expiry scenario whose token lives longer is skipped). sms_phone/sms_code_command are given here from the sandbox's
 # outbox, since the sandbox's --write-vars file does not (yet) include them.
 set -u
 FS=${FLOWSPEC:-.build/debug/flowspec}

@@ -131,19 +131,24 @@ public enum FlowDecoder {
                   let goto = f.string("goto", required: true, &d) else { return nil }
             stateKind = .wait(WaitState(duration: duration, goto: goto))
         default:
-            guard let f = Fields(node, what: what, allowed: ["end", "success", "reason", "outputs"], diagnostics: &d),
+            guard let f = Fields(node, what: what, allowed: ["end", "success", "skip", "reason", "outputs"], diagnostics: &d),
                   let outcome = f.string("end", required: true, &d) else { return nil }
             if Flow.reservedOutcomes.contains(outcome.name) {
                 d.error(outcome.location, "`\(outcome.name)` is a reserved outcome name", hint: "FlowSpec uses `unhandled` and `error` for runs that did not reach an end state; pick another name")
             }
             let success = f.bool("success", &d)
-            if f.missing("success") { d.error(node.location, "\(what) is missing the required key `success`", hint: "say whether `\(outcome.name)` is a success: `success: true` or `success: false`") }
+            let skip = f.bool("skip", &d) ?? false
+            if skip, success == true, let at = f["success"]?.location {
+                d.error(at, "\(what) has `skip: true` and `success: true`", hint: "a skipped end means the promise was not checked, so it cannot be a success; remove `success: true`")
+            } else if !skip, f.missing("success") {
+                d.error(node.location, "\(what) is missing the required key `success`", hint: "say whether `\(outcome.name)` is a success: `success: true` or `success: false` (or `skip: true` when reaching it means nothing could be checked)")
+            }
             let reason = f["reason"].flatMap { ExprReader.template($0, what: "`reason`", &d) }
             var outputs: [(String, Expr)] = []
             for (out, value) in f.map("outputs", &d) ?? [] {
                 if let e = ExprReader.value(value, what: "output `\(out.name)`", &d) { outputs.append((out.name, e)) }
             }
-            stateKind = .end(EndState(outcome: outcome.name, success: success ?? false, reason: reason, outputs: outputs))
+            stateKind = .end(EndState(outcome: outcome.name, success: success ?? false, skip: skip, reason: reason, outputs: outputs))
         }
         return stateKind.map { State(name: ref.name, location: ref.location, kind: $0) }
     }
@@ -203,6 +208,14 @@ public enum FlowDecoder {
 
     static let transitionKeys = ["when", "else", "set", "store", "forget", "goto"]
 
+    /// The value of an unknown key that is a misspelling of `when` or `else` (`wehn:`), if the transition has one.
+    static func misspeltGuardKey(_ item: YAMLNode) -> YAMLNode? {
+        item.mapping?.first { pair in
+            guard let key = pair.key.scalar, !transitionKeys.contains(key) else { return false }
+            return Suggestion.closest(to: key, in: ["when", "else"]) != nil
+        }?.value
+    }
+
     public static func decodeTransitions(_ list: [YAMLNode], what: String, _ d: inout Diagnostics) -> [Transition] {
         var out: [Transition] = []
         var sawElse: SourceLocation?
@@ -224,6 +237,10 @@ public enum FlowDecoder {
             } else if f.has("else") {
                 if f.bool("else", &d) != true { d.error(f["else"]!.location, "write `else: true`") }
                 sawElse = item.location
+            } else if let typo = misspeltGuardKey(item) {
+                // `wehn:` already has its "unknown key, did you mean `when`?" error. Keep the transition as
+                // never-true so its `goto` and `set` still count: one mistake, one error.
+                guardExpr = Expr(.literal(.bool(false)), at: typo.location, text: typo.scalar ?? "")
             } else {
                 d.error(item.location, "a transition needs `when: <condition>` or `else: true`")
                 continue

@@ -169,6 +169,10 @@ public struct WaitState: Sendable {
 public struct EndState: Sendable {
     public var outcome: String
     public var success: Bool
+    /// `skip: true`: reaching this end means the promise could not be checked here (no fresh code to try, a
+    /// precondition the backend did not meet). A scenario that ends here is reported skipped with the reason,
+    /// never passed, unless its expectation names this outcome.
+    public var skip: Bool = false
     public var reason: Template?
     public var outputs: [(String, Expr)]
 }

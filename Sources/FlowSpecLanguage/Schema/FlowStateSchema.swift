@@ -47,11 +47,12 @@ enum FlowStateSchema {
             "endState": F.object("Terminal state: an outcome, success or failure, a reason and outputs.", [
                 ("end", F.name("The outcome name, e.g. `authenticated`; `unhandled` and `error` are reserved.",
                                F.notOneOf(Array(Flow.reservedOutcomes)).objectValue ?? [:])),
-                ("success", F.boolean("Required: whether this outcome is a success.")),
+                ("success", F.boolean("Required (unless `skip: true`): whether this outcome is a success.")),
+                ("skip", F.boolean("`skip: true`: reaching this end means the promise could not be checked; the scenario is reported skipped with the reason.")),
                 ("reason", F.template("Optional reason (template), e.g. \"Signed in as ${inputs.email}\".")),
                 ("outputs", F.map("Outputs as expressions (quoted: templates), read by a caller as `outputs.X`.",
                                   of: F.value("Output value (expression, or quoted template)."))),
-            ], required: ["end", "success"]),
+            ], required: ["end"], ["anyOf": .array([F.requires("success"), F.requires("skip")])]),
             "transitions": F.list("Ordered transitions; first match wins.", of: .object(["$ref": .string("#/definitions/transition")])),
             "transition": F.object("Exactly one of `when:` or `else: true`, then optional actions (set, store, forget), then `goto:`.", [
                 ("when", F.typed(["string", "boolean"], "Guard expression; must be boolean, e.g. `status == 200`.")),

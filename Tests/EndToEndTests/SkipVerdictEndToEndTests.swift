@@ -1,0 +1,59 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// A promise that could not be checked is skipped with its reason in every output — console, JUnit, TAP, JSON,
+/// HTML — never passed: the shipped expiry scenario against the embedded sandbox's 15-minute tokens.
+@Suite struct SkipVerdictEndToEndTests {
+    static let expiry = "scenarios/live/repairminder-staff-expired-token.yaml"
+
+    @Test func anExpiryScenarioThatCannotWaitIsSkippedInEveryReport() async throws {
+        let dir = try FlowSpecBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let junit = dir.appendingPathComponent("junit.xml"), json = dir.appendingPathComponent("report.json")
+        let html = dir.appendingPathComponent("report.html"), tap = dir.appendingPathComponent("report.tap")
+        let result = try await FlowSpecBinary.run(["run", Self.expiry, "--report", "junit=\(junit.path)", "--report", "json=\(json.path)",
+                                                   "--report", "html=\(html.path)", "--report", "tap=\(tap.path)"])
+        #expect(result.status == 0, "a skip is not a failure: \(result.all)")
+        #expect(result.stdout.contains("0 passed, 0 failed, 1 skipped"), "\(result.stdout)")
+        #expect(result.stdout.contains("SKIP"), "\(result.stdout)")
+        #expect(result.stdout.contains("--allow-wait 16m"), "the console says how to allow the wait: \(result.stdout)")
+
+        let root = try #require(try XMLDocument(contentsOf: junit, options: []).rootElement())
+        let cases = root.elements(forName: "testsuite").flatMap { $0.elements(forName: "testcase") }
+        #expect(cases.count == 1)
+        let skipped = try #require(cases.first?.elements(forName: "skipped").first)
+        #expect(skipped.attribute(forName: "message")?.stringValue?.contains("longer than this run may wait") == true)
+        #expect(cases.first?.elements(forName: "failure").isEmpty == true)
+
+        let tapText = try String(contentsOf: tap, encoding: .utf8)
+        #expect(tapText.contains("# SKIP"), "\(tapText)")
+        #expect(tapText.contains("--allow-wait"), "\(tapText)")
+
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let scenario = try #require((document["scenarios"] as? [[String: Any]])?.first)
+        #expect(scenario["status"] as? String == "skipped")
+        #expect((scenario["skipReason"] as? String)?.contains("would wait 15 min") == true, "\(scenario["skipReason"] ?? "")")
+
+        let page = try String(contentsOf: html, encoding: .utf8)
+        #expect(page.contains("SKIPPED"))
+        #expect(page.contains("longer than this run may wait"))
+    }
+
+    @Test func allowedToWaitTheSameScenarioIsRunNotSkipped() async throws {
+        // The embedded sandbox's tokens live 15 minutes; a run allowed to wait less still skips, naming the need.
+        let short = try await FlowSpecBinary.run(["run", Self.expiry, "--allow-wait", "5m"])
+        #expect(short.status == 0)
+        #expect(short.stdout.contains("1 skipped"))
+        #expect(short.stdout.contains("this run may wait (5 min)"), "\(short.stdout)")
+    }
+
+    @Test(arguments: ["soon", "-5m", "inf", "1e400s", "20 minutes", "99999d"])
+    func aBadAllowWaitIsAUsageError(_ value: String) async throws {
+        let result = try await FlowSpecBinary.run(["run", Self.expiry, "--allow-wait", value])
+        #expect(result.status == 2, "\(value): \(result.all)")
+        #expect(result.stderr.contains("--allow-wait"), "\(result.stderr)")
+    }
+}
