@@ -16,7 +16,7 @@ struct ExecCommand: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: "The flow to run, e.g. repairminder.staff-password-2fa.")
+    @Argument(help: "The flow to run: its name (repairminder.staff-password-2fa) or its file (flows/repairminder/staff-password-2fa.yaml).")
     var flow: String
 
     @Option(name: .customLong("base-url"), help: "The backend, e.g. https://staging.example.com: sets every URL variable the flow's base_url reads.")
@@ -37,6 +37,9 @@ struct ExecCommand: AsyncParsableCommand {
     @Option(help: "The flows folder (default: the nearest flows/ folder).")
     var flows: String?
 
+    @Option(name: .customLong("allow-wait"), parsing: .unconditional, help: WaitAllowance.help)
+    var allowWait = WaitAllowance(seconds: ScenarioRunner.defaultAllowWait)
+
     @OptionGroup var variables: VariableOptions
     @OptionGroup var http: HTTPClientOptions
 
@@ -51,23 +54,16 @@ struct ExecCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let suite = SuiteLoader.load(paths: [], flowsFolder: flows ?? SuiteLoader.flowsFolder(for: [FileManager.default.currentDirectoryPath], explicit: nil))
-        if suite.diagnostics.hasErrors {
-            for diagnostic in suite.diagnostics.sorted where diagnostic.severity == .error { Console.error(diagnostic.description) }
-            Console.error("not running: fix the errors above (flowspec check flows shows them too)")
-            throw ExitCode(Exit.invalid)
-        }
-        guard let target = suite.specs.flows[flow] else {
-            let known = suite.specs.flows.keys
-            Console.error("error: unknown flow `\(flow)`" + (Suggestion.didYouMean(flow, in: known).map { "; \($0)" } ?? ""))
-            if known.isEmpty { Console.error("no flows loaded: run from a project with a flows/ folder, or pass --flows DIR") }
-            throw ExitCode(Exit.invalid)
-        }
+        // Every flow of the project must load: the one run may call any of them, or refresh through them.
+        let located = try FlowLocator(flowsFolder: flows, wholeProjectMustLoad: true).locate(flow)
+        let specs = located.specs
+        let target = located.flow
+        let flow = target.name
 
         var vars = try variables.resolved()
         if let baseURL {
             let trimmed = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
-            for name in BaseURLVariables.read(by: target, specs: suite.specs) where vars[name] == nil { vars[name] = .string(trimmed) }
+            for name in BaseURLVariables.read(by: target, specs: specs) where vars[name] == nil { vars[name] = .string(trimmed) }
         }
 
         let redactor = Redactor()
@@ -80,10 +76,10 @@ struct ExecCommand: AsyncParsableCommand {
         var given: [String: [String]] = [:]
         for (name, value) in inputs.map(Assignment.split) {
             given[name, default: []].append(value)
-            if suite.specs.flows.values.contains(where: { $0.input(named: name)?.secret == true }) { redactor.register(value) }
+            if specs.flows.values.contains(where: { $0.input(named: name)?.secret == true }) { redactor.register(value) }
         }
         let commands = Dictionary(inputCommands.map(Assignment.split)) { $1 }
-        let known = ScenarioDecoder.reachableInputs(target, specs: suite.specs)
+        let known = ScenarioDecoder.reachableInputs(target, specs: specs)
         for name in Set(given.keys).union(commands.keys) where !known.contains(name) {
             Console.error("error: flow `\(flow)` reads no input named `\(name)`" + (Suggestion.didYouMean(name, in: known).map { "; \($0)" } ?? "; its inputs: \(known.sorted().joined(separator: ", "))"))
             throw ExitCode(Exit.invalid)
@@ -92,11 +88,13 @@ struct ExecCommand: AsyncParsableCommand {
         let live = LiveHTTPAdapter(options: http.liveOptions())
         let progress = ProgressPrinter(mainFlow: flow, toStandardError: json)
         let log = ExchangeLog()
-        var context = RunContext(specs: suite.specs, adapter: CredentialHarvestingAdapter(live, redactor: redactor), clock: SystemClock(),
+        var context = RunContext(specs: specs, adapter: CredentialHarvestingAdapter(live, redactor: redactor), clock: SystemClock(),
                                  store: tokenStore,
                                  inputs: LayeredInputSource(values: given, commands: commands,
                                                             prompter: TerminalPrompter.available ? TerminalPrompter() : nil),
                                  vars: vars, redactor: redactor, log: log)
+        context.origin = .shell
+        context.waitLimit = allowWait.seconds
         context.onState = { flowName, state in progress.entered(flowName, state) }
         let result = await Interpreter(context: context).run(flow: flow)
         await live.shutdown()
@@ -126,6 +124,8 @@ struct ExecCommand: AsyncParsableCommand {
         case .unhandled: Exit.failed
         case .error: Exit.invalid
         case .infrastructure: Exit.infrastructure
+        // Nothing was checked, so nothing failed; the reason is printed (as `run` reports a skipped scenario).
+        case .skipped: Exit.passed
         }
     }
 
@@ -148,6 +148,7 @@ struct ExecCommand: AsyncParsableCommand {
                 "flow": .string(result.flow),
                 "outcome": .string(result.outcome),
                 "success": .bool(result.success),
+                "skipped": .bool(result.skipReason != nil),
                 "path": .array(result.path.map { .string($0) }),
                 "outputs": redactor.maskedJSON(result.outputs.isEmpty ? .object([:]) : .object(result.outputs)),
             ])
@@ -155,7 +156,7 @@ struct ExecCommand: AsyncParsableCommand {
             if !result.success { Console.error(redactor.redact(result.reason)) }
             return
         }
-        let verdict = result.success ? "success" : "failure"
+        let verdict = result.skipReason != nil ? "skipped" : result.success ? "success" : "failure"
         var line = "\(result.outcome) (\(verdict))"
         if !result.reason.isEmpty { line += ": " + redactor.redact(result.reason) }
         print(line)

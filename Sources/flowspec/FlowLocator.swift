@@ -49,7 +49,7 @@ struct FlowLocator {
     private func locateFile(_ path: String) throws -> Located {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            Console.error("error: no such flow file \(path); give a flow file or a flow name such as repairminder.me")
+            Console.error("error: no such flow file \(path)" + (Self.nearbyFile(path).map { "; did you mean `\($0)`?" } ?? "; give a flow file or a flow name such as repairminder.me"))
             throw ExitCode(Exit.invalid)
         }
         let suite = SuiteLoader.load(paths: [path], flowsFolder: flowsFolder)
@@ -83,6 +83,17 @@ struct FlowLocator {
             throw ExitCode(Exit.invalid)
         }
         return Located(flow: flow, specs: suite.specs)
+    }
+
+    /// The YAML file in the same folder whose name is closest to the one given (a typo in a path).
+    static func nearbyFile(_ path: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
+        let candidates = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+        guard let name = Suggestion.closest(to: url.lastPathComponent, in: candidates) else { return nil }
+        let prefix = (path as NSString).deletingLastPathComponent
+        return prefix.isEmpty ? name : prefix + "/" + name
     }
 
     private static func canonical(_ path: String) -> String {
