@@ -48,11 +48,16 @@ public enum ScenarioDecoder {
             steps = [.run(step)]
             check(step, specs: specs, scenarioInputs: inputs, &d)
             checkInputNames(inputs.names, node: f["inputs"], flows: specs.flows[flow.name].map { [$0] } ?? [], specs: specs, &d)
+            checkAlwaysReadInputs(step, given: inputs.names, specs: specs, &d)
         } else if let list = f.list("steps", &d) {
             if list.isEmpty { d.error(f["steps"]!.location, "`steps` is empty") }
+            // Inputs given so far: a step's inputs add to the scenario's and stay for the steps after it.
+            var given = inputs.names
             for item in list {
                 if let step = decodeStep(item, &d) {
                     if case .run(let r) = step {
+                        given.formUnion(r.inputs.names)
+                        checkAlwaysReadInputs(r, given: given, specs: specs, &d)
                         check(r, specs: specs, scenarioInputs: inputs, &d)
                         checkInputNames(r.inputs.names, node: item.mapping?.first { $0.key.scalar == "inputs" }?.value,
                                         flows: specs.flows[r.flow.name].map { [$0] } ?? [], specs: specs, &d)
@@ -104,19 +109,31 @@ public enum ScenarioDecoder {
         }
     }
 
+    /// A flow that reads an input on every path cannot run without it: say so now, once, instead of a run-time
+    /// "missing input" followed by every exchange it then left unused.
+    static func checkAlwaysReadInputs(_ step: Scenario.RunStep, given: Set<String>, specs: SpecSet, _ d: inout Diagnostics) {
+        guard specs.flows[step.flow.name] != nil else { return }
+        let missing = MustReadInputs.of(step.flow.name, specs: specs).subtracting(given).sorted()
+        guard !missing.isEmpty else { return }
+        let names = missing.map { "`\($0)`" }.joined(separator: ", ")
+        d.error(step.location, "flow `\(step.flow.name)` reads the input\(missing.count == 1 ? "" : "s") \(names) on every path, and this scenario does not give \(missing.count == 1 ? "it" : "them")",
+                hint: "add \(missing.map { "`\($0): …`" }.joined(separator: ", ")) under `inputs:` (a list gives successive answers; `{ command: \"…\" }` fetches a value)")
+    }
+
     static func check(_ step: Scenario.RunStep, specs: SpecSet, scenarioInputs: ScenarioInputs, _ d: inout Diagnostics) {
         guard let flow = specs.flows[step.flow.name] else {
             d.error(step.flow.location, "unknown flow `\(step.flow.name)`",
                     hint: Suggestion.didYouMean(step.flow.name, in: specs.flows.keys) ?? "flows are named `<system>.<file stem>`; is the flows folder loaded (--flows)?")
             return
         }
+        // A state that exists but did not load (a misspelt kind) has its own error: one mistake, one error.
         if let expect = step.expect, let path = expect.path {
-            for ref in path where flow.states[ref.name] == nil {
+            for ref in path where flow.states[ref.name] == nil && !flow.brokenStates.contains(ref.name) {
                 d.error(ref.location, "flow `\(flow.name)` has no state `\(ref.name)`",
                         hint: Suggestion.didYouMean(ref.name, in: flow.stateOrder) ?? "its states: " + flow.stateOrder.joined(separator: ", "))
             }
         }
-        if let expect = step.expect, !expect.variables.isEmpty {
+        if let expect = step.expect, !expect.variables.isEmpty, flow.brokenStates.isEmpty {
             var settable = Set(flow.variables.map(\.0)).union(["input_error"])
             for name in flow.stateOrder { for t in flow.states[name]!.transitions { settable.formUnion(t.set.map(\.0)) } }
             for (name, _) in expect.variables where !settable.contains(name) {
@@ -124,7 +141,7 @@ public enum ScenarioDecoder {
                         hint: Suggestion.didYouMean(name, in: settable) ?? "its variables: " + settable.sorted().joined(separator: ", "))
             }
         }
-        if let outcome = step.expect?.outcome {
+        if let outcome = step.expect?.outcome, !specs.reachable(from: [flow.name]).flows.contains(where: { !$0.brokenStates.isEmpty }) {
             let outcomes = FlowOutcomes.possible(flow, specs: specs)
             if !outcomes.contains(outcome) {
                 d.error(step.expect!.location, "flow `\(flow.name)` can never end with outcome `\(outcome)`",

@@ -95,6 +95,42 @@ states:
         #expect(errors.first?.hint == hint)
     }
 
+    /// A state whose kind is misspelt still exists for references: no "unknown state", no "unreachable" after it.
+    @Test func aMisspeltStateKindIsOneError() {
+        let set = specs(["demo/login.yaml": validFlow.replacingOccurrences(of: "    request: { method: POST, path: /verify", with: "    reqeust: { method: POST, path: /verify")])
+        #expect(messages(set) == ["21:3: error: state `verify` has no kind"])
+        #expect(set.diagnostics.sorted.first?.hint == "did you mean `request`?")
+    }
+
+    /// `wehn:` is the unknown key with its did-you-mean, and the transition still leads on: no "needs `when`",
+    /// no unreachable states, no variables "never set" after it.
+    @Test func aMisspeltWhenIsOneError() {
+        let set = specs(["demo/login.yaml": validFlow.replacingOccurrences(of: "      - when: status == 200\n        set: { user: body.id }", with: "      - wehn: status == 200\n        set: { user: body.id }")])
+        #expect(messages(set) == ["13:9: error: unknown key `wehn` in a transition of state `login`"])
+        #expect(set.diagnostics.sorted.first?.hint == "did you mean `when`?")
+    }
+
+    @Test func mustReadInputsAreTheOnesEveryPathReads() {
+        let set = specs(["demo/login.yaml": validFlow])
+        // `email` is read by the first request; `code` only after a 200, never on the `rejected` path.
+        #expect(MustReadInputs.of("demo.login", specs: set) == ["email"])
+        let caller = """
+            flow: demo.caller
+            inputs: { email: { type: email } }
+            start: go
+            states:
+              go:
+                call: demo.login
+                with: { email: "x@example.com" }
+                on:
+                  - else: true
+                    goto: done
+              done: { end: done, success: true }
+            """
+        let both = specs(["demo/login.yaml": validFlow, "demo/caller.yaml": caller])
+        #expect(MustReadInputs.of("demo.caller", specs: both) == [], "what `with:` gives is not read from the scenario")
+    }
+
     @Test func aKeyThatIsSimplyAbsentIsStillReportedMissing() {
         let set = specs(["demo/login.yaml": validFlow.replacingOccurrences(of: "  done: { end: authenticated, success: true }", with: "  done: { end: authenticated }")])
         #expect(messages(set) == ["27:9: error: state `done` is missing the required key `success`"])

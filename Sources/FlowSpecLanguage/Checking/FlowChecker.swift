@@ -139,7 +139,8 @@ public enum FlowChecker {
                 if reachable.insert(target.name).inserted { queue.append(target.name) }
             }
         }
-        for name in flow.stateOrder where !reachable.contains(name) {
+        // A state that did not load may be the one that leads on: its own error says enough.
+        for name in flow.stateOrder where !reachable.contains(name) && flow.brokenStates.isEmpty {
             d.warning(flow.states[name]!.location, "state `\(name)` is unreachable: no transition leads to it from `\(flow.start.name)`")
         }
         // States that can reach an end: fixpoint over predecessors.
