@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs `/bin/sh -c COMMAND` and returns its trimmed standard output: how QA fetches an emailed code
 /// (a database query, a mail-catcher call) without FlowSpec knowing where codes live.
@@ -103,11 +108,18 @@ private final class ChildProcessGroup: @unchecked Sendable {
     var wasKilled: Bool { lock.withLock { killed } }
 
     private static func signal(_ pid: Int32) {
-        Glibc.kill(-pid, SIGKILL)
-        Glibc.kill(pid, SIGKILL)
+        // The whole process group first (the shell's children), then the shell itself.
+        #if canImport(Glibc)
+        _ = Glibc.kill(-pid, SIGKILL)
+        _ = Glibc.kill(pid, SIGKILL)
+        #elseif canImport(Darwin)
+        _ = Darwin.kill(-pid, SIGKILL)
+        _ = Darwin.kill(pid, SIGKILL)
+        #endif
     }
 }
 
+/// Safe to share: its one stored value is read and written only under `lock`.
 private final class TimeoutFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var flag = false
@@ -116,6 +128,8 @@ private final class TimeoutFlag: @unchecked Sendable {
 }
 
 /// Drains a pipe on a background thread.
+/// Safe to share: `data` is written once by the reading thread before it signals `done`, and read only after
+/// `wait()` has received that signal, so the semaphore orders every access.
 private final class PipeReader: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var data = Data()

@@ -22,6 +22,13 @@ func typeErrors(_ text: String, response: Bool = true, inputs: Set<String> = ["e
 }
 
 @Suite struct ExpressionParserTests {
+    @Test(arguments: ["len(, body)", "[, 1]", "len(body,)", "[1,, 2]", "[1, 2,]", "exists(,)"])
+    func aStrayCommaIsAnError(_ text: String) {
+        let error = parseError(text)
+        #expect(error != nil, "`\(text)` parsed")
+        #expect(error?.message.contains("unexpected") == true || error?.message.contains("expected") == true, "\(error?.message ?? "")")
+    }
+
     @Test func precedenceBindsComparisonTighterThanLogic() throws {
         let e = try parse("status == 200 && body.ok || false")
         guard case .binary(.or, let lhs, _) = e.kind, case .binary(.and, let and, _) = lhs.kind, case .binary(.equal, _, _) = and.kind else {

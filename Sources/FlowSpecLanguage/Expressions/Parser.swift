@@ -217,10 +217,12 @@ public enum ExpressionParser {
                     }
                     var args: [Expr] = []
                     if !isOp(")") {
-                        repeat {
-                            if isOp(",") { _ = advance() }
+                        // A comma separates two values: one before the first, or two in a row, is an error.
+                        args.append(try parseOr())
+                        while isOp(",") {
+                            _ = advance()
                             args.append(try parseOr())
-                        } while isOp(",")
+                        }
                     }
                     try expect(")")
                     guard args.count == function.arity else {
@@ -241,17 +243,18 @@ public enum ExpressionParser {
                 _ = advance()
                 var items: [Expr] = []
                 if !isOp("]") {
-                    repeat {
-                        if isOp(",") { _ = advance() }
+                    items.append(try parseOr())
+                    while isOp(",") {
+                        _ = advance()
                         items.append(try parseOr())
-                    } while isOp(",")
+                    }
                 }
                 try expect("]")
                 return Expr(.list(items), at: location(token), text: text)
             case .end:
                 throw failure(position == 0 ? "the expression is empty" : "the expression ends too early", hint: position == 0 ? nil : "something is missing after the last operator")
             case .op(let op):
-                throw failure("unexpected `\(op)`")
+                throw failure("unexpected `\(op)`", hint: op == "," ? "a comma goes between two values: `len(body)`, `[1, 2]`" : nil)
             }
         }
     }
