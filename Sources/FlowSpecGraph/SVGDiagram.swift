@@ -2,8 +2,8 @@ import FlowSpecLanguage
 
 /// A flow drawn as an SVG state diagram, optionally with one run's path highlighted: visited states carry
 /// their step numbers, taken edges are thick and counted, the end reached is green or red, and the state
-/// where a failed run stopped is marked. No ids, no markers, no external references: many diagrams can sit
-/// in one HTML page, inside collapsed sections, and still draw. Styling is by `fs-` classes; the rules are
+/// where a failed run stopped is marked. No markers and, drawn whole, no ids: many diagrams can sit in one HTML
+/// page, inside collapsed sections, and still draw; a report draws each flow once, as a symbol its runs reuse. Styling is by `fs-` classes; the rules are
 /// `SVGDiagram.stylesheet`, embedded unless the page carries them once itself.
 public enum SVGDiagram {
     public struct Options: Sendable {
@@ -28,38 +28,76 @@ public enum SVGDiagram {
     static let maxLabelChars = 30
 
     public static func render(_ graph: FlowGraph, highlight: SVGHighlight = SVGHighlight(), options: Options = Options()) -> String {
-        let captions = Dictionary(graph.states.map { ($0, Caption(graph.flow.states[$0], name: $0)) }, uniquingKeysWith: { a, _ in a })
-        var sizes: [String: SVGLayout.Size] = [:]
-        for (name, caption) in captions { sizes[name] = caption.size }
-        var labelWidths: [EdgeKey: Double] = [:]
-        for edge in graph.edges {
-            // Room for the (shortened) guard and a "×3" count, whether or not this run shows one, so the
-            // same flow lays out the same in every run.
-            labelWidths[key(edge)] = Double(shorten(edge.label, to: maxLabelChars).count) * labelFont * glyphWidth + 22
-        }
-        let layout = SVGLayout(graph, sizes: sizes, labelWidths: labelWidths)
+        Drawing(graph).svg(highlight: highlight, options: options)
+    }
 
-        var out = ""
-        let classes = highlight.isEmpty ? "fs-diagram" : "fs-diagram fs-has-path"
-        let namespace = options.standalone ? " xmlns=\"http://www.w3.org/2000/svg\"" : ""
-        out += "<svg\(namespace) class=\"\(classes)\" viewBox=\"0 0 \(num(layout.width)) \(num(layout.height))\" "
-        out += "width=\"\(num(layout.width))\" height=\"\(num(layout.height))\" role=\"img\" aria-label=\"\(escape("Flow \(graph.flow.name)"))\">\n"
-        out += "<title>\(escape(graph.flow.title.map { "\(graph.flow.name): \($0)" } ?? graph.flow.name))</title>\n"
-        if options.embedStylesheet { out += "<style>\(stylesheet)</style>\n" }
-        if graph.states.isEmpty {
-            out += "<text class=\"fs-empty\" x=\"20\" y=\"40\">\(escape("\(graph.flow.name) has no states"))</text>\n</svg>\n"
+    /// A flow laid out once, to be drawn many times: whole, as a `<symbol>` a page defines once, or as a run's
+    /// path drawn over that symbol — so a report with a hundred runs of one flow carries its diagram once.
+    public struct Drawing: Sendable {
+        public let graph: FlowGraph
+        let captions: [String: Caption]
+        let layout: SVGLayout
+
+        public init(_ graph: FlowGraph) {
+            self.graph = graph
+            captions = Dictionary(graph.states.map { ($0, Caption(graph.flow.states[$0], name: $0)) }, uniquingKeysWith: { a, _ in a })
+            var sizes: [String: SVGLayout.Size] = [:]
+            for (name, caption) in captions { sizes[name] = caption.size }
+            var labelWidths: [EdgeKey: Double] = [:]
+            for edge in graph.edges {
+                // Room for the (shortened) guard and a "×3" count, whether or not this run shows one, so the
+                // same flow lays out the same in every run.
+                labelWidths[key(edge)] = Double(shorten(edge.label, to: maxLabelChars).count) * labelFont * glyphWidth + 22
+            }
+            layout = SVGLayout(graph, sizes: sizes, labelWidths: labelWidths)
+        }
+
+        /// The whole diagram, with the path (if any) highlighted.
+        public func svg(highlight: SVGHighlight = SVGHighlight(), options: Options = Options()) -> String {
+            var out = open(classes: highlight.isEmpty ? "fs-diagram" : "fs-diagram fs-has-path", standalone: options.standalone)
+            if options.embedStylesheet { out += "<style>\(stylesheet)</style>\n" }
+            return out + body(highlight: highlight, onlyHighlighted: false) + "</svg>\n"
+        }
+
+        /// The plain diagram as `<symbol id="…">`, for a page's hidden `<svg><defs>`.
+        public func symbol(id: String) -> String {
+            "<symbol id=\"\(escape(id))\" viewBox=\"0 0 \(num(layout.width)) \(num(layout.height))\">\n"
+                + body(highlight: SVGHighlight(), onlyHighlighted: false) + "</symbol>\n"
+        }
+
+        /// One run's path: the page's symbol `symbolID`, dimmed, with the states and edges the run touched
+        /// drawn over it at full strength — only those, so each run adds little to the page.
+        public func overlay(highlight: SVGHighlight, symbolID: String) -> String {
+            var out = open(classes: "fs-diagram fs-has-path", standalone: false)
+            out += "<use href=\"#\(escape(symbolID))\"/>\n"
+            out += "<rect class=\"fs-dim\" x=\"0\" y=\"0\" width=\"\(num(layout.width))\" height=\"\(num(layout.height))\"/>\n"
+            return out + body(highlight: highlight, onlyHighlighted: true) + "</svg>\n"
+        }
+
+        private func open(classes: String, standalone: Bool) -> String {
+            let namespace = standalone ? " xmlns=\"http://www.w3.org/2000/svg\"" : ""
+            var out = "<svg\(namespace) class=\"\(classes)\" viewBox=\"0 0 \(num(layout.width)) \(num(layout.height))\" "
+            out += "width=\"\(num(layout.width))\" height=\"\(num(layout.height))\" role=\"img\" aria-label=\"\(escape("Flow \(graph.flow.name)"))\">\n"
+            out += "<title>\(escape(graph.flow.title.map { "\(graph.flow.name): \($0)" } ?? graph.flow.name))</title>\n"
             return out
         }
 
-        out += "<g class=\"fs-edges\">\n"
-        for route in layout.routes { out += edge(route, highlight: highlight) }
-        out += "</g>\n<g class=\"fs-nodes\">\n"
-        for name in graph.states {
-            guard let box = layout.boxes[name], let caption = captions[name] else { continue }
-            out += node(name, box: box, caption: caption, isStart: name == graph.start, highlight: highlight)
+        private func body(highlight: SVGHighlight, onlyHighlighted: Bool) -> String {
+            if graph.states.isEmpty {
+                return onlyHighlighted ? "" : "<text class=\"fs-empty\" x=\"20\" y=\"40\">\(escape("\(graph.flow.name) has no states"))</text>\n"
+            }
+            var out = "<g class=\"fs-edges\">\n"
+            for route in layout.routes where !onlyHighlighted || highlight.count(key(route.edge)) > 0 {
+                out += edge(route, highlight: highlight)
+            }
+            out += "</g>\n<g class=\"fs-nodes\">\n"
+            for name in graph.states {
+                guard let box = layout.boxes[name], let caption = captions[name] else { continue }
+                if onlyHighlighted, !highlight.isVisited(name), highlight.failedAt != name, highlight.ended?.state != name { continue }
+                out += node(name, box: box, caption: caption, isStart: name == graph.start, highlight: highlight)
+            }
+            return out + "</g>\n"
         }
-        out += "</g>\n</svg>\n"
-        return out
     }
 
     // MARK: Nodes
@@ -271,6 +309,7 @@ public enum SVGDiagram {
     .fs-edge polygon{fill:#94a3b8}
     .fs-label{font-size:10.5px;fill:#64748b !important}
     .fs-count{font-size:10.5px;font-weight:700;fill:#1d4ed8 !important}
+    .fs-dim{fill:#ffffff;opacity:.5}
     .fs-has-path .fs-node{opacity:.55}
     .fs-has-path .fs-node.fs-visited{opacity:1}
     .fs-has-path .fs-edge{opacity:.45}

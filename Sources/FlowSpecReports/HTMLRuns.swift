@@ -8,15 +8,17 @@ import FlowSpecScenarios
 struct HTMLRuns {
     let record: RunRecord
     let report: ScenarioReport
+    let diagrams: HTMLDiagrams
     /// Each run's exchanges with their position in the scenario, which orders them against other runs'.
     let exchangesByRun: [Int: [(position: Int, record: ExchangeRecord)]]
     let children: [Int: [FlowRunTrace]]
     /// The exchange opened by default: the last one of a failed scenario, where the trouble usually is.
     let spotlight: (run: Int?, index: Int)?
 
-    init(record: RunRecord, report: ScenarioReport) {
+    init(record: RunRecord, report: ScenarioReport, diagrams: HTMLDiagrams) {
         self.record = record
         self.report = report
+        self.diagrams = diagrams
         let ids = Set(report.runs.map(\.id))
         exchangesByRun = Dictionary(grouping: report.exchanges.enumerated().filter { $0.element.run.map(ids.contains) ?? false },
                                     by: { $0.element.run! }).mapValues { $0.map { ($0.offset, $0.element) } }
@@ -71,12 +73,8 @@ struct HTMLRuns {
             "<span class=\"step-no\">\(offset + 1)</span>\(HTML.escape(visit.state))"
         }.joined(separator: " <span class=\"arrow\">→</span> ") + "</p>\n"
 
-        if let flow {
-            let graph = FlowGraph(flow)
-            let highlight = SVGHighlight(visits: run.visits.map { ($0.state, $0.edge) }, in: graph, failed: !run.success)
-            html += "<div class=\"diagram\">"
-            html += SVGDiagram.render(graph, highlight: highlight, options: .init(embedStylesheet: false, standalone: false))
-            html += "</div>\n"
+        if let diagram = diagrams.diagram(flow: run.flow, visits: run.visits.map { ($0.state, $0.edge) }, failed: !run.success) {
+            html += "<div class=\"diagram\">\(diagram)</div>\n"
         } else {
             html += "<p class=\"note\">No diagram: the flow \(HTML.escape(run.flow)) is not among the loaded flows.</p>\n"
         }

@@ -4,8 +4,12 @@ import FlowSpecScenarios
 /// failed or was skipped, then every flow run it made.
 struct HTMLScenario {
     let record: RunRecord
+    let diagrams: HTMLDiagrams
 
-    init(record: RunRecord) { self.record = record }
+    init(record: RunRecord, diagrams: HTMLDiagrams) {
+        self.record = record
+        self.diagrams = diagrams
+    }
 
     func render(_ report: ScenarioReport, anchor: String) -> String {
         let status = report.status.rawValue
@@ -26,7 +30,7 @@ struct HTMLScenario {
         html += " <span class=\"duration\">\(HTML.escape(HTML.duration(report.durationSeconds)))</span>"
         html += "</summary>\n<div class=\"scenario-body\">\n"
         html += problem(report)
-        html += HTMLRuns(record: record, report: report).render()
+        html += HTMLRuns(record: record, report: report, diagrams: diagrams).render()
         html += "</div>\n</details>\n"
         return html
     }

@@ -130,6 +130,18 @@ import FlowSpecScenarios
         #expect(html.contains("<a href=\"#scenario-3\">"))
     }
 
+    /// Three runs of one flow: its diagram is in the page once, as a symbol; each run draws only its path over it.
+    @Test func eachFlowIsDrawnOncePerReport() throws {
+        let html = HTMLReport.render(try Self.record())
+        #expect(Self.count("<symbol id=\"fs-flow-1\"", in: html) == 1)
+        #expect(Self.count("<symbol ", in: html) == 1, "one flow, one symbol")
+        #expect(Self.count("<use href=\"#fs-flow-1\"/>", in: html) == 3, "every run reuses it")
+        // The symbol carries every state; a run that never reached `rejected` does not draw it again.
+        let retry = try Self.section("scenario-1", in: html)
+        #expect(!retry.contains("data-state=\"rejected\""))
+        #expect(Self.count("data-state=\"rejected\"", in: html) == 1, "drawn once, in the symbol")
+    }
+
     @Test func diagramsHighlightThePathTaken() throws {
         let html = HTMLReport.render(try Self.record())
         #expect(Self.count("<svg class=\"fs-diagram fs-has-path\"", in: html) == 3)

@@ -1,0 +1,36 @@
+import FlowSpecGraph
+import FlowSpecLanguage
+
+/// Every flow a report's runs went through, laid out once and defined once in the page as an SVG symbol; each
+/// run draws only its path over it. 288 scenarios of a handful of flows no longer repeat the same diagrams.
+struct HTMLDiagrams {
+    private var drawings: [String: (id: String, drawing: SVGDiagram.Drawing)] = [:]
+    /// Flow names in first-use order, so the page is the same on every run.
+    private var order: [String] = []
+
+    init(_ record: RunRecord) {
+        for report in record.reports {
+            for run in report.runs where drawings[run.flow] == nil {
+                guard let flow = record.specs.flows[run.flow] else { continue }
+                drawings[run.flow] = ("fs-flow-\(order.count + 1)", SVGDiagram.Drawing(FlowGraph(flow)))
+                order.append(run.flow)
+            }
+        }
+    }
+
+    /// The hidden `<svg>` that defines every symbol. Sized zero rather than `display:none`, which some
+    /// browsers apply to the symbols' uses too.
+    var definitions: String {
+        guard !order.isEmpty else { return "" }
+        var html = "<svg class=\"fs-symbols\" width=\"0\" height=\"0\" aria-hidden=\"true\" style=\"position:absolute\"><defs>\n"
+        for name in order { if let entry = drawings[name] { html += entry.drawing.symbol(id: entry.id) } }
+        return html + "</defs></svg>\n"
+    }
+
+    /// One run's diagram: its visits drawn over its flow's symbol; nil when the flow is not among the loaded flows.
+    func diagram(flow: String, visits: [(state: String, edge: Int?)], failed: Bool) -> String? {
+        guard let entry = drawings[flow] else { return nil }
+        let highlight = SVGHighlight(visits: visits, in: entry.drawing.graph, failed: failed)
+        return entry.drawing.overlay(highlight: highlight, symbolID: entry.id)
+    }
+}
