@@ -62,11 +62,15 @@ enum Assignment {
 
 /// How live requests are made. Defaults are documented in docs/live.md.
 struct HTTPClientOptions: ParsableArguments {
+    // The defaults live in the help text (ArgumentParser would print `30.0` as well): these are optional.
     @Option(name: .customLong("request-timeout"), help: "Seconds a live request may take, connection included (default 30).")
-    var requestTimeout: Double = 30
+    var requestTimeoutOption: Double?
 
     @Option(name: .customLong("connect-timeout"), help: "Seconds to connect to a live backend (default 10).")
-    var connectTimeout: Double = 10
+    var connectTimeoutOption: Double?
+
+    var requestTimeout: Double { requestTimeoutOption ?? 30 }
+    var connectTimeout: Double { connectTimeoutOption ?? 10 }
 
     @Flag(help: "Skip TLS certificate verification (self-signed staging certificates). Never for production.")
     var insecure = false
@@ -74,8 +78,10 @@ struct HTTPClientOptions: ParsableArguments {
     @Flag(name: .customLong("follow-redirects"), help: "Follow 3xx redirects (up to 5); by default the flow sees them.")
     var followRedirects = false
 
-    @Option(name: .customLong("max-body"), help: "Largest response body accepted, in bytes (default 10485760).")
-    var maxBody: Int = 10 * 1024 * 1024
+    @Option(name: .customLong("max-body"), help: "Largest response body accepted, in bytes (default 10485760: 10 MiB).")
+    var maxBodyOption: Int?
+
+    var maxBody: Int { maxBodyOption ?? 10 * 1024 * 1024 }
 
     func validate() throws {
         if !(requestTimeout > 0) { throw ValidationError("--request-timeout must be a positive number of seconds") }

@@ -7,8 +7,11 @@ struct SuiteOptions: ParsableArguments {
     @Option(help: "The flows folder (default: the nearest flows/ folder).")
     var flows: String?
 
-    @Option(help: "How many scenarios run at once (default: number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    // Optional, so `--help` says "number of cores" once instead of also printing this machine's count.
+    @Option(name: .customLong("jobs"), help: "How many scenarios run at once (default: number of cores).")
+    var jobsOption: Int?
+
+    var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @OptionGroup var selection: SelectionOptions
     @OptionGroup var execution: ExecutionOptions
