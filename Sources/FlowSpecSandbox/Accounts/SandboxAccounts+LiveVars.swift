@@ -10,6 +10,8 @@ extension SandboxAccounts {
             // The runner exports a flow's inputs as environment variables; `${email}` is for the shell.
             "email_code_command": Self.codeCommand(baseURL: baseURL),
             "legacy_code_command": Self.codeCommand(baseURL: baseURL),
+            // No document names the customer logout endpoint; this is where the sandbox serves it.
+            "customer_logout_path": "/api/customer/auth/logout",
         ]
         func staff(where matches: (StaffUser, Company) -> Bool) -> StaffUser? {
             self.staff.first { user in company(id: user.companyID).map { matches(user, $0) } ?? false }
