@@ -40,6 +40,8 @@ let package = Package(
         // The sandbox: a faithful in-memory reference backend for the seed APIs (Hummingbird).
         .target(name: "FlowSpecSandbox", dependencies: [
             .product(name: "Hummingbird", package: "hummingbird"),
+            // To read the errno of a listener that could not bind (NIO's IOError), already in the graph.
+            .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),

@@ -1,5 +1,7 @@
+import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// Starts sandboxes: in-memory reference backends for the seed APIs, in this process.
@@ -54,7 +56,7 @@ public enum Sandbox {
             case .finished(let error):
                 await group.triggerGracefulShutdown()
                 throw SandboxStartError(host: options.host, port: options.port, legacyPort: options.legacyPort,
-                                        underlying: error.map { "\($0)" } ?? "the server stopped before listening")
+                                        underlying: error.map(Self.reason) ?? "the server stopped before listening")
             }
             if let mainPort = ports[.main], let legacyPort = ports[.legacy] {
                 return RunningSandbox(host: options.host, port: mainPort, legacyPort: legacyPort,
@@ -63,6 +65,12 @@ public enum Sandbox {
         }
         throw SandboxStartError(host: options.host, port: options.port, legacyPort: options.legacyPort,
                                 underlying: "the server stopped before listening")
+    }
+
+    /// "Address already in use (errno 98)" rather than NIO's `bind(descriptor:ptr:bytes:): …) (errno: 98)`.
+    static func reason(_ error: any Error) -> String {
+        if let io = error as? IOError { return "\(String(cString: strerror(io.errnoCode))) (errno \(io.errnoCode))" }
+        return "\(error)"
     }
 
     /// Warnings and worse only: the sandbox runs inside test processes, whose output should stay readable.

@@ -55,7 +55,8 @@ struct SandboxCommand: AsyncParsableCommand {
         }
         let sandbox: RunningSandbox
         do { sandbox = try await Sandbox.start(options) } catch {
-            Console.error("error: could not start the sandbox on \(host):\(port)/\(legacyPort): \(error) — is the port in use? --port 0 picks a free one")
+            Console.error("error: \(error)")
+            Console.error("    hint: another program may be using the port; `--port 0 --legacy-port 0` picks free ones")
             throw ExitCode(Exit.infrastructure)
         }
         let vars = sandbox.liveVars()

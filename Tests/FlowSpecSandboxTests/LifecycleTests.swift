@@ -35,10 +35,15 @@ struct LifecycleTests {
     @Test("a port already in use is a clear start error, not a hang")
     func portInUse() async throws {
         try await withSandbox { s in
-            await #expect(throws: SandboxStartError.self) {
+            let error = await #expect(throws: SandboxStartError.self) {
                 let clash = try await Sandbox.start(SandboxOptions(port: s.sandbox.port))
                 await clash.stop()
             }
+            // The system's words, balanced: not NIO's `bind(descriptor:ptr:bytes:): …) (errno: 98)`.
+            let text = error.map { "\($0)" } ?? ""
+            #expect(text.contains("port \(s.sandbox.port)"), "\(text)")
+            #expect(text.contains("in use") && text.contains("(errno"), "\(text)")
+            #expect(text.filter { $0 == "(" }.count == text.filter { $0 == ")" }.count, "unbalanced parentheses: \(text)")
         }
     }
 
