@@ -56,22 +56,55 @@ public enum SVGDiagram {
         public func svg(highlight: SVGHighlight = SVGHighlight(), options: Options = Options()) -> String {
             var out = open(classes: highlight.isEmpty ? "fs-diagram" : "fs-diagram fs-has-path", standalone: options.standalone)
             if options.embedStylesheet { out += "<style>\(stylesheet)</style>\n" }
-            return out + body(highlight: highlight, onlyHighlighted: false) + "</svg>\n"
+            return out + body(highlight: highlight) + "</svg>\n"
         }
 
         /// The plain diagram as `<symbol id="…">`, for a page's hidden `<svg><defs>`.
         public func symbol(id: String) -> String {
             "<symbol id=\"\(escape(id))\" viewBox=\"0 0 \(num(layout.width)) \(num(layout.height))\">\n"
-                + body(highlight: SVGHighlight(), onlyHighlighted: false) + "</symbol>\n"
+                + body(highlight: SVGHighlight()) + "</symbol>\n"
         }
 
-        /// One run's path: the page's symbol `symbolID`, dimmed, with the states and edges the run touched
-        /// drawn over it at full strength — only those, so each run adds little to the page.
+        /// One run's path over the page's symbol `symbolID`: rings around the states it visited (with their step
+        /// numbers, the end it reached, where it stopped) and the edges it took, thick and counted. Only marks —
+        /// no text the symbol already has — so each run adds a few hundred bytes to the page.
         public func overlay(highlight: SVGHighlight, symbolID: String) -> String {
             var out = open(classes: "fs-diagram fs-has-path", standalone: false)
             out += "<use href=\"#\(escape(symbolID))\"/>\n"
-            out += "<rect class=\"fs-dim\" x=\"0\" y=\"0\" width=\"\(num(layout.width))\" height=\"\(num(layout.height))\"/>\n"
-            return out + body(highlight: highlight, onlyHighlighted: true) + "</svg>\n"
+            guard !graph.states.isEmpty else { return out + "</svg>\n" }
+            out += "<g class=\"fs-edges\">\n"
+            for route in layout.routes {
+                let count = highlight.count(key(route.edge))
+                guard count > 0 else { continue }
+                let e = route.edge
+                let (d, tip, direction) = pathData(route)
+                out += "<g class=\"fs-edge fs-edge-\(e.kind.rawValue) fs-taken\" data-edge=\"\(escape("\(e.state)#\(e.index)"))\">"
+                out += "<path d=\"\(d)\"/><polygon points=\"\(arrowhead(tip: tip, direction: direction))\"/>"
+                if count > 1, let at = route.labelAt {
+                    let text = shorten(e.label, to: maxLabelChars)
+                    let offset = route.labelCentered ? Double(text.count) * labelFont * glyphWidth / 2 + 4
+                        : Double(text.count) * labelFont * glyphWidth + (text.isEmpty ? 0 : 4)
+                    out += "<text class=\"fs-count\" x=\"\(num(at.x + offset))\" y=\"\(num(at.y))\">×\(count)</text>"
+                }
+                out += "</g>\n"
+            }
+            out += "</g>\n<g class=\"fs-nodes\">\n"
+            for name in graph.states {
+                guard let box = layout.boxes[name], let caption = captions[name] else { continue }
+                let steps = highlight.steps[name] ?? []
+                let ended = highlight.ended?.state == name ? highlight.ended : nil
+                guard !steps.isEmpty || ended != nil || highlight.failedAt == name else { continue }
+                var classes = ["fs-node", caption.kindClass]
+                if !steps.isEmpty { classes.append("fs-visited") }
+                if let ended { classes.append(ended.success ? "fs-end-ok" : "fs-end-fail") }
+                if highlight.failedAt == name { classes.append("fs-failed-at") }
+                let radius = caption.isEnd ? box.height / 2 : 8
+                out += "<g class=\"\(classes.joined(separator: " "))\" data-state=\"\(escape(name))\">"
+                out += "<rect class=\"fs-ring\" x=\"\(num(box.x))\" y=\"\(num(box.y))\" width=\"\(num(box.width))\" height=\"\(num(box.height))\" rx=\"\(num(radius))\"/>"
+                out += badges(name, box: box, steps: steps, highlight: highlight)
+                out += "</g>\n"
+            }
+            return out + "</g>\n</svg>\n"
         }
 
         private func open(classes: String, standalone: Bool) -> String {
@@ -82,18 +115,15 @@ public enum SVGDiagram {
             return out
         }
 
-        private func body(highlight: SVGHighlight, onlyHighlighted: Bool) -> String {
+        private func body(highlight: SVGHighlight) -> String {
             if graph.states.isEmpty {
-                return onlyHighlighted ? "" : "<text class=\"fs-empty\" x=\"20\" y=\"40\">\(escape("\(graph.flow.name) has no states"))</text>\n"
+                return "<text class=\"fs-empty\" x=\"20\" y=\"40\">\(escape("\(graph.flow.name) has no states"))</text>\n"
             }
             var out = "<g class=\"fs-edges\">\n"
-            for route in layout.routes where !onlyHighlighted || highlight.count(key(route.edge)) > 0 {
-                out += edge(route, highlight: highlight)
-            }
+            for route in layout.routes { out += edge(route, highlight: highlight) }
             out += "</g>\n<g class=\"fs-nodes\">\n"
             for name in graph.states {
                 guard let box = layout.boxes[name], let caption = captions[name] else { continue }
-                if onlyHighlighted, !highlight.isVisited(name), highlight.failedAt != name, highlight.ended?.state != name { continue }
                 out += node(name, box: box, caption: caption, isStart: name == graph.start, highlight: highlight)
             }
             return out + "</g>\n"
@@ -162,6 +192,13 @@ public enum SVGDiagram {
         if isStart {
             out += "<text class=\"fs-start-mark\" x=\"\(num(box.x))\" y=\"\(num(box.y - 6))\">▶ start</text>"
         }
+        out += badges(name, box: box, steps: steps, highlight: highlight)
+        return out + "</g>\n"
+    }
+
+    /// The step numbers at a visited state, and the "stopped" mark where a failed run stopped.
+    private static func badges(_ name: String, box: SVGLayout.Box, steps: [Int], highlight: SVGHighlight) -> String {
+        var out = ""
         if !steps.isEmpty {
             let text = stepsText(steps)
             let width = Double(text.count) * 10 * glyphWidth + 10
@@ -172,7 +209,7 @@ public enum SVGDiagram {
             out += "<g class=\"fs-stop\"><rect x=\"\(num(box.x - 6))\" y=\"\(num(box.maxY - 8))\" width=\"62\" height=\"16\" rx=\"8\"/>"
             out += "<text x=\"\(num(box.x + 25))\" y=\"\(num(box.maxY + 4))\">✗ stopped</text></g>"
         }
-        return out + "</g>\n"
+        return out
     }
 
     /// Step numbers for a badge: every one for a few visits, the first ones and a count for many.
@@ -309,7 +346,10 @@ public enum SVGDiagram {
     .fs-edge polygon{fill:#94a3b8}
     .fs-label{font-size:10.5px;fill:#64748b !important}
     .fs-count{font-size:10.5px;font-weight:700;fill:#1d4ed8 !important}
-    .fs-dim{fill:#ffffff;opacity:.5}
+    .fs-ring{fill:none;stroke:#2563eb;stroke-width:2.2}
+    .fs-end-ok .fs-ring{fill:#16a34a;fill-opacity:.16;stroke:#16a34a;stroke-width:2.6}
+    .fs-end-fail .fs-ring{fill:#dc2626;fill-opacity:.14;stroke:#dc2626;stroke-width:2.6}
+    .fs-failed-at .fs-ring{fill:#dc2626;fill-opacity:.12;stroke:#dc2626;stroke-width:3;stroke-dasharray:6 3}
     .fs-has-path .fs-node{opacity:.55}
     .fs-has-path .fs-node.fs-visited{opacity:1}
     .fs-has-path .fs-edge{opacity:.45}

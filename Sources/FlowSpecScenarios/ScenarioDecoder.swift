@@ -112,8 +112,13 @@ public enum ScenarioDecoder {
     /// A flow that reads an input on every path cannot run without it: say so now, once, instead of a run-time
     /// "missing input" followed by every exchange it then left unused.
     static func checkAlwaysReadInputs(_ step: Scenario.RunStep, given: Set<String>, specs: SpecSet, _ d: inout Diagnostics) {
-        guard specs.flows[step.flow.name] != nil else { return }
-        let missing = MustReadInputs.of(step.flow.name, specs: specs).subtracting(given).sorted()
+        guard let flow = specs.flows[step.flow.name] else { return }
+        // A given name the flow does not read (`pasword`) already has its did-you-mean error: the input it
+        // was meant to be is not reported missing as well.
+        let known = reachableInputs(flow, specs: specs)
+        let typos = given.subtracting(known)
+        let missing = MustReadInputs.of(step.flow.name, specs: specs).subtracting(given)
+            .filter { name in !typos.contains { Suggestion.closest(to: $0, in: [name]) != nil } }.sorted()
         guard !missing.isEmpty else { return }
         let names = missing.map { "`\($0)`" }.joined(separator: ", ")
         d.error(step.location, "flow `\(step.flow.name)` reads the input\(missing.count == 1 ? "" : "s") \(names) on every path, and this scenario does not give \(missing.count == 1 ? "it" : "them")",

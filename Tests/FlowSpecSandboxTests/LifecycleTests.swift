@@ -57,7 +57,7 @@ struct LifecycleTests {
                 "quarantined_password", "customer_email", "multi_customer_email", "multi_customer_company_id",
                 "email_code_command", "phone", "phone_otp", "traveling_email", "traveling_password", "legacy_email",
                 "legacy_password", "legacy_code_command", "nopassword_email", "archived_email", "archived_password",
-                "sms_phone", "sms_code_command",
+                "sms_phone", "sms_code_command", "customer_logout_path",
             ]
             #expect(Set(vars.keys) == Set(expected))
             #expect(vars["repairminder_url"] == s.base)
@@ -115,7 +115,10 @@ struct StopWithOpenConnectionsTests {
         configuration.connectionPool = .init(idleTimeout: .minutes(10))
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let fixture = SandboxFixture(sandbox: sandbox, http: http)
-        #expect(try await fixture.get("/__sandbox/outbox").status == 200)
+        // Not `try`: a request that fails must still reach the client's shutdown below (a client dropped without
+        // it traps), so the failure is recorded instead of thrown.
+        let opened = try? await fixture.get("/__sandbox/outbox")
+        #expect(opened?.status == 200, "the keep-alive connection was not opened")
         // A wall-clock bound is unavoidable here; it is set between the two outcomes, far from both. Healthy:
         // Hummingbird's graceful shutdown sends idle connections a quiesce event and closes them at once (about
         // 1 ms alone; 3 to 11 s seen with the whole suite pinned to one core, where this task waits its turn).
