@@ -140,6 +140,36 @@ struct BreakTests {
             #expect(try await s.supabase("POST", "/verify", ["type": "sms", "phone": "+41791234567", "token": code]).status == 200)
             #expect(try await s.supabase("POST", "/verify", ["type": "sms", "phone": "+41791234567", "token": code]).status == 200)
         }
+        for broken in [SandboxBreak.supabaseParentReuseRefused, .supabaseNoReuseDetection, .supabaseFamilySurvivesReuse] {
+            let clock = ManualSandboxClock()
+            try await withSandbox(breaks: [broken], clock: clock) { s in
+                func refresh(_ token: JSON?) async throws -> Answer {
+                    try await s.supabase("POST", "/token?grant_type=refresh_token", ["refresh_token": try #require(token)])
+                }
+                let t0 = try await s.supabaseSignIn()["refresh_token"]
+                clock.advance(by: 1)
+                let t1 = try await refresh(t0)["refresh_token"]
+                clock.advance(by: 1)
+                let t2 = try await refresh(t1)["refresh_token"]
+                clock.advance(by: 1)
+                let parent = try await refresh(t1)
+                let older = try await refresh(t0)
+                clock.advance(by: 1)
+                let active = try await refresh(t2)
+                switch broken {
+                case .supabaseParentReuseRefused:
+                    #expect(parent["code"] == "refresh_token_already_used")
+                case .supabaseNoReuseDetection:
+                    #expect(parent["refresh_token"] == t2)
+                    #expect(older.status == 200)
+                    #expect(active.status == 200)
+                default:
+                    #expect(parent["refresh_token"] == t2)
+                    #expect(older["code"] == "refresh_token_already_used")
+                    #expect(active.status == 200)
+                }
+            }
+        }
         try await withSandbox(breaks: [.supabaseBadJWT401]) { s in
             let token = try #require(try await s.supabaseSignIn()["access_token"]?.stringValue)
             #expect(try await s.supabase("GET", "/user", bearer: tampered(token)).status == 401)
