@@ -275,9 +275,12 @@ def main() -> int:
         check("refresh_session rotates: a new refresh token, the same user", f"≠ {mask(t0)}", mask(t1),
               t1 != t0 and r1.user.id == signed.user.id and isinstance(r1.session.expires_at, int))
         t2 = client.refresh_session(t1).session.refresh_token
-        parent = client.refresh_session(t1)
-        check("refresh_session with the token just rotated out (parent of the active) → 200 with the active token",
-              mask(t2), mask(parent.session.refresh_token), parent.session.refresh_token == t2)
+        name = "refresh_session with the token just rotated out (parent of the active) → 200 with the active token"
+        try:
+            parent = client.refresh_session(t1)
+            check(name, mask(t2), mask(parent.session.refresh_token), parent.session.refresh_token == t2)
+        except AuthApiError as error:
+            check(name, mask(t2), describe(error), False)
         time.sleep(sandbox.reuse_interval + 0.05)
         expect_api_error("refresh_session with an older rotated-out token → 400 refresh_token_already_used",
                          lambda: client.refresh_session(t0), 400, "refresh_token_already_used",
