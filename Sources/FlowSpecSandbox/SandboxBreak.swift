@@ -20,10 +20,13 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
     case customerEnumeration = "customer-enumeration"
     case ignoresCompanyID = "ignores-company-id"
     case customerLogoutKeepsSession = "customer-logout-keeps-session"
-    // Supabase Auth (reference/supabase-auth.md, seed 002)
+    // Supabase Auth (docs/systems/supabase-auth.md)
     case supabaseOTPNoRateLimit = "supabase-otp-no-rate-limit"
     case supabaseOTPReusable = "supabase-otp-reusable"
     case supabaseRefreshNoRotation = "supabase-refresh-no-rotation"
+    case supabaseParentReuseRefused = "supabase-parent-reuse-refused"
+    case supabaseNoReuseDetection = "supabase-no-reuse-detection"
+    case supabaseFamilySurvivesReuse = "supabase-family-survives-reuse"
     case supabaseBadJWT401 = "supabase-bad-jwt-401"
     case supabaseLogoutKeepsSession = "supabase-logout-keeps-session"
     // Traveling (seed 004)
@@ -71,15 +74,21 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
         case .customerLogoutKeepsSession:
             "Customer logout ends that customer session (scenario customer-logout-keeps-staff-tokens; seed 001 logout per role)."
         case .supabaseOTPNoRateLimit:
-            "A second SMS to the same phone within the send interval is refused with 429 over_sms_send_rate_limit (reference/supabase-auth.md, POST /otp)."
+            "A second SMS to the same phone within the send interval is refused with 429 over_sms_send_rate_limit, test phones included (Supabase Auth (docs/systems/supabase-auth.md, POST /otp); github.com/supabase/auth, internal/api/phone.go)."
         case .supabaseOTPReusable:
-            "An SMS code is single use; presenting it again answers 403 otp_expired (reference/supabase-auth.md, POST /verify)."
+            "An SMS code is single use; presenting it again answers 403 otp_expired (Supabase Auth (docs/systems/supabase-auth.md, POST /verify))."
         case .supabaseRefreshNoRotation:
-            "The refresh_token grant returns a new refresh token (rotation) (reference/supabase-auth.md, POST /token)."
+            "The refresh_token grant returns a new refresh token (rotation) (Supabase Auth (docs/systems/supabase-auth.md, POST /token))."
+        case .supabaseParentReuseRefused:
+            "Presenting the refresh token just rotated out (the parent of the active one) answers 200 with the active refresh token, nothing revoked (Supabase Auth (docs/systems/supabase-auth.md, POST /token); github.com/supabase/auth, internal/tokens/service.go)."
+        case .supabaseNoReuseDetection:
+            "Presenting an older rotated-out refresh token after the reuse interval answers 400 refresh_token_already_used (Supabase Auth (docs/systems/supabase-auth.md, POST /token); github.com/supabase/auth, internal/tokens/service.go)."
+        case .supabaseFamilySurvivesReuse:
+            "Reuse of an older refresh token revokes the whole token family: the active refresh token is refused afterwards (Supabase Auth (docs/systems/supabase-auth.md, POST /token); github.com/supabase/auth, internal/models/refresh_token.go RevokeTokenFamily)."
         case .supabaseBadJWT401:
-            "An expired or bad JWT on /user answers 403 bad_jwt, not 401 (reference/supabase-auth.md, GET /user)."
+            "An expired or bad JWT on /user answers 403 bad_jwt, not 401 (Supabase Auth (docs/systems/supabase-auth.md, GET /user))."
         case .supabaseLogoutKeepsSession:
-            "POST /logout ends the session: its access token then gets 403 session_not_found (reference/supabase-auth.md, GET /user, POST /logout)."
+            "POST /logout ends the session: its access token then gets 403 session_not_found (Supabase Auth (docs/systems/supabase-auth.md, GET /user, POST /logout))."
         case .travelingNoEnvelope:
             "Traveling answers are wrapped in {\"data\": ...} (seed 004, Backend Requirements)."
         case .travelingRefreshBroken:

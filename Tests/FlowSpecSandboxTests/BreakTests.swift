@@ -11,8 +11,8 @@ struct BreakTests {
         for brokenPromise in SandboxBreak.allCases {
             #expect(brokenPromise.rawValue.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(brokenPromise.rawValue)")
             #expect(!brokenPromise.promise.contains("\n"))
-            #expect(brokenPromise.promise.contains("seed") || brokenPromise.promise.contains("reference")
-                || brokenPromise.promise.contains("scenario"))
+            #expect(brokenPromise.promise.contains("seed") || brokenPromise.promise.contains("docs/systems/")
+                || brokenPromise.promise.contains("scenario"), "\(brokenPromise.rawValue) cites no source")
         }
         #expect(Set(SandboxBreak.allCases.map(\.rawValue)).count == SandboxBreak.allCases.count)
     }
@@ -139,6 +139,36 @@ struct BreakTests {
             let code = JSON.string(try await s.latestCode(to: "+41791234567"))
             #expect(try await s.supabase("POST", "/verify", ["type": "sms", "phone": "+41791234567", "token": code]).status == 200)
             #expect(try await s.supabase("POST", "/verify", ["type": "sms", "phone": "+41791234567", "token": code]).status == 200)
+        }
+        for broken in [SandboxBreak.supabaseParentReuseRefused, .supabaseNoReuseDetection, .supabaseFamilySurvivesReuse] {
+            let clock = ManualSandboxClock()
+            try await withSandbox(breaks: [broken], clock: clock) { s in
+                func refresh(_ token: JSON?) async throws -> Answer {
+                    try await s.supabase("POST", "/token?grant_type=refresh_token", ["refresh_token": try #require(token)])
+                }
+                let t0 = try await s.supabaseSignIn()["refresh_token"]
+                clock.advance(by: 1)
+                let t1 = try await refresh(t0)["refresh_token"]
+                clock.advance(by: 1)
+                let t2 = try await refresh(t1)["refresh_token"]
+                clock.advance(by: 1)
+                let parent = try await refresh(t1)
+                let older = try await refresh(t0)
+                clock.advance(by: 1)
+                let active = try await refresh(t2)
+                switch broken {
+                case .supabaseParentReuseRefused:
+                    #expect(parent["code"] == "refresh_token_already_used")
+                case .supabaseNoReuseDetection:
+                    #expect(parent["refresh_token"] == t2)
+                    #expect(older.status == 200)
+                    #expect(active.status == 200)
+                default:
+                    #expect(parent["refresh_token"] == t2)
+                    #expect(older["code"] == "refresh_token_already_used")
+                    #expect(active.status == 200)
+                }
+            }
         }
         try await withSandbox(breaks: [.supabaseBadJWT401]) { s in
             let token = try #require(try await s.supabaseSignIn()["access_token"]?.stringValue)

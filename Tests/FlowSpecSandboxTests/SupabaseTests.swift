@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("Supabase Auth under /auth/v1 (reference/supabase-auth.md)")
+@Suite("Supabase Auth under /auth/v1 (docs/systems/supabase-auth.md)")
 struct SupabaseTests {
     @Test("the gateway wants the anon key: none is 401 with WWW-Authenticate, a wrong one 401 Invalid API key")
     func apikey() async throws {
@@ -79,21 +79,72 @@ struct SupabaseTests {
         ("/otp", JSON.object(["phone": .string("+1234567890123456")]), invalidPhone),
         ("/otp", JSON.object(["phone": .string("+12a")]), invalidPhone),
         ("/otp", JSON.object([:]), "One of email or phone must be set"),
+        ("/otp", JSON.object(["phone": .string(""), "email": .string("")]), "One of email or phone must be set"),
+        ("/otp", JSON.object(["phone": .string("+41791234567"), "email": .string("a@example.com")]),
+         "Only an email address or phone number should be provided"),
+        // SmsOtp validates the phone before the channel.
+        ("/otp", JSON.object(["phone": .string("+0791234567"), "channel": .string("fax")]), invalidPhone),
+        ("/otp", JSON.object(["phone": .string("+41791234567"), "channel": .string("fax")]), SupabaseError.invalidChannel),
+        ("/otp", JSON.object(["phone": .string("+0791234567"), "create_user": .bool(false)]), invalidPhone),
         ("/verify", JSON.object(["phone": .string("+41791234567"), "token": .string("123456")]),
          "Verify requires a verification type"),
-        ("/verify", JSON.object(["type": .string("carrier-pigeon"), "phone": .string("+41791234567"), "token": .string("123456")]),
-         "Unsupported verification type"),
         ("/verify", JSON.object(["type": .string("sms"), "phone": .string("+41791234567")]),
          "Verify requires either a token or a token hash"),
+        ("/verify", JSON.object(["type": .string("sms"), "token": .string("1"), "token_hash": .string("2")]),
+         "Verify requires either a token or a token hash"),
+        ("/verify", JSON.object(["type": .string("sms"), "phone": .string("+0791234567"), "token": .string("123456")]),
+         invalidPhone),
+        ("/verify", JSON.object(["type": .string("sms"), "token": .string("123456")]),
+         "Only an email address or phone number should be provided on verify"),
+        ("/verify", JSON.object(["type": .string("sms"), "token_hash": .string("abc"), "phone": .string("+41791234567")]),
+         "Only the token_hash and type should be provided"),
+        ("/verify", JSON.object(["type": .string("sms"), "token_hash": .string("abc")]), "Invalid email verification type"),
+        ("/resend", JSON.object(["phone": .string("+41791234567")]),
+         "Missing one of these types: signup, email_change, sms, phone_change"),
+        ("/resend", JSON.object(["type": .string("sms")]), "Type provided requires a phone number"),
+        ("/resend", JSON.object(["type": .string("sms"), "phone": .string("+0791234567")]), invalidPhone),
+        ("/resend", JSON.object(["type": .string("phone_change")]), "Missing email address or phone number"),
+        ("/token?grant_type=refresh_token", JSON.object([:]), "Refresh token is not valid"),
+        ("/token?grant_type=refresh_token", JSON.object(["refresh_token": .string("short")]), "Refresh token is not valid"),
+        ("/token?grant_type=refresh_token", JSON.object(["refresh_token": .string("ABCDEFGHIJKL")]), "Refresh token is not valid"),
+        ("/token?grant_type=refresh_token", JSON.object(["refresh_token": .string("not-a-v2-refresh-token")]),
+         "Refresh token is not valid"),
     ]
 
-    @Test("phone validation and verify validation errors are 400 validation_failed", arguments: validationCases)
+    @Test("validation errors are 400 validation_failed, in GoTrue's order and wording", arguments: validationCases)
     func validation(path: String, body: JSON, message: String) async throws {
         try await withSandbox { s in
             let answer = try await s.supabase("POST", path, body)
             #expect(answer.status == 400)
             #expect(answer.json == ["code": "validation_failed", "message": .string(message)])
             #expect(answer.headers["x-sb-error-code"] == "validation_failed")
+        }
+    }
+
+    @Test("a verify for a phone that was never sent a code, an unknown type or an email finds no user: 403 otp_expired")
+    func verifyWithoutUser() async throws {
+        try await withSandbox { s in
+            for body: JSON in [
+                ["type": "sms", "phone": .string(s.vars["phone"]!), "token": .string(s.vars["phone_otp"]!)],
+                ["type": "carrier-pigeon", "phone": "+41791234567", "token": "123456"],
+                ["type": "email", "email": "a@example.com", "token": "123456"],
+            ] {
+                let answer = try await s.supabase("POST", "/verify", body)
+                #expect(answer.status == 403, "\(body)")
+                #expect(answer.json == ["code": "otp_expired", "message": "Token has expired or is invalid"])
+            }
+            let link = try await s.supabase("POST", "/verify", ["type": "magiclink", "token_hash": "abc"])
+            #expect(link.status == 403)
+            #expect(link.json == ["code": "otp_expired", "message": "Email link is invalid or has expired"])
+        }
+    }
+
+    @Test("an unsupported grant_type is 400 invalid_credentials unsupported_grant_type")
+    func unsupportedGrant() async throws {
+        try await withSandbox { s in
+            let answer = try await s.supabase("POST", "/token?grant_type=magic", ["refresh_token": "abcdefghijkl"])
+            #expect(answer.status == 400)
+            #expect(answer.json == ["code": "invalid_credentials", "message": "unsupported_grant_type"])
         }
     }
 
@@ -106,7 +157,7 @@ struct SupabaseTests {
         }
     }
 
-    @Test("a second send within the window is 429 over_sms_send_rate_limit; after the window it is allowed")
+    @Test("a second send within the window is 429 over_sms_send_rate_limit (seconds left, truncated); once it has passed it is allowed")
     func rateLimit() async throws {
         let clock = ManualSandboxClock()
         try await withSandbox(accounts: accounts { $0.supabase.sendInterval = 60 }, clock: clock) { s in
@@ -118,75 +169,153 @@ struct SupabaseTests {
             #expect(limited.headers["x-sb-error-code"] == "over_sms_send_rate_limit")
             // Per phone: another number is not limited.
             #expect(try await s.supabase("POST", "/otp", ["phone": "+41791234568"]).status == 200)
-            // One second before the window ends it is still closed, and says so...
-            clock.advance(by: 59)
+            clock.advance(by: 58.5)
             let stillLimited = try await s.supabase("POST", "/otp", ["phone": "+41791234567"])
-            #expect(stillLimited.status == 429)
             #expect(stillLimited["message"] == "For security purposes, you can only request this after 1 seconds.")
-            // ...and when it ends, the phone may be sent a code again.
-            clock.advance(by: 1)
+            // GoTrue refuses until sent_at + interval is strictly before now: at the instant itself, still 429.
+            clock.advance(by: 1.5)
+            let atTheEnd = try await s.supabase("POST", "/otp", ["phone": "+41791234567"])
+            #expect(atTheEnd.status == 429)
+            #expect(atTheEnd["message"] == "For security purposes, you can only request this after 0 seconds.")
+            clock.advance(by: 0.5)
             #expect(try await s.supabase("POST", "/otp", ["phone": "+41791234567"]).status == 200)
         }
     }
 
-    @Test("an SMS code expires")
+    @Test("an SMS code is valid until sent_at + lifetime inclusive, and only the latest code counts")
     func otpExpiry() async throws {
         let clock = ManualSandboxClock()
-        try await withSandbox(accounts: accounts { $0.supabase.otpLifetime = 60; $0.supabase.sendInterval = 60 },
+        try await withSandbox(accounts: accounts { $0.supabase.otpLifetime = 60; $0.supabase.sendInterval = 30 },
                               clock: clock) { s in
             _ = try await s.supabase("POST", "/otp", ["phone": "+41791234567"])
             let code = try await s.latestCode(to: "+41791234567")
-            clock.advance(by: 60)
-            let verify = try await s.supabase("POST", "/verify", ["type": "sms", "phone": "+41791234567", "token": .string(code)])
-            #expect(verify.status == 403)
-            #expect(verify["code"] == "otp_expired")
-            // A wrong code is refused the same way, so show that time is what refused it: a fresh code used one
-            // second before the end of its lifetime verifies (the send window has passed, so it may be sent).
+            clock.advance(by: 60.5)
+            let late = try await s.supabase("POST", "/verify", ["type": "sms", "phone": "+41791234567", "token": .string(code)])
+            #expect(late.status == 403)
+            #expect(late["code"] == "otp_expired")
+            // A wrong code is refused the same way, so show that time is what refused it: a fresh code used at the
+            // last instant of its lifetime verifies.
             try #require(try await s.supabase("POST", "/otp", ["phone": "+41791234567"]).status == 200)
             let fresh = try await s.latestCode(to: "+41791234567")
-            clock.advance(by: 59)
-            let inTime = try await s.supabase("POST", "/verify", ["type": "sms", "phone": "+41791234567", "token": .string(fresh)])
+            clock.advance(by: 31)
+            try #require(try await s.supabase("POST", "/otp", ["phone": "+41791234567"]).status == 200)
+            let newest = try await s.latestCode(to: "+41791234567")
+            if newest != fresh {
+                let superseded = try await s.supabase("POST", "/verify", ["type": "sms", "phone": "+41791234567", "token": .string(fresh)])
+                #expect(superseded.status == 403)
+            }
+            clock.advance(by: 60)
+            let inTime = try await s.supabase("POST", "/verify", ["type": "sms", "phone": "+41791234567", "token": .string(newest)])
             #expect(inTime.status == 200)
         }
     }
 
-    @Test("a test phone's fixed code verifies without a send and again after use; sends to it are still rate-limited")
+    @Test("a test phone: sends are rate limited, answer message_id test-otp once confirmed, and the fixed code is reusable")
     func testPhone() async throws {
-        try await withSandbox { s in
-            let first = try await s.supabaseSignIn()
-            let second = try await s.supabaseSignIn()
-            #expect(first["user"]?["id"] == second["user"]?["id"])
-            #expect(first["user"]?["phone"] == "15555550100")
-            #expect(try await s.supabase("POST", "/otp", ["phone": .string(s.vars["phone"]!)]).status == 200)
-            #expect(try await s.supabase("POST", "/otp", ["phone": .string(s.vars["phone"]!)]).status == 429)
+        let clock = ManualSandboxClock()
+        try await withSandbox(clock: clock) { s in
+            let phone = JSON.string(s.vars["phone"]!)
+            let code = JSON.string(s.vars["phone_otp"]!)
+            // Never sent a code: no user, so even the fixed code is refused.
+            #expect(try await s.supabase("POST", "/verify", ["type": "sms", "phone": phone, "token": code]).status == 403)
+            // The first send signs the phone up: `{}`, like any sign-up.
+            let first = try await s.supabase("POST", "/otp", ["phone": phone])
+            #expect(first.status == 200)
+            #expect(first.json == [:])
+            #expect(try await s.supabase("POST", "/otp", ["phone": phone]).status == 429)
             // No SMS for test numbers.
             #expect(try await s.get("/__sandbox/outbox/latest?to=%2B15555550100").status == 404)
-            let wrong = try await s.supabase("POST", "/verify", ["type": "sms", "phone": .string(s.vars["phone"]!), "token": "000001"])
+            let wrong = try await s.supabase("POST", "/verify", ["type": "sms", "phone": phone, "token": "000001"])
             #expect(wrong.status == 403)
+            let one = try await s.supabase("POST", "/verify", ["type": "sms", "phone": phone, "token": code])
+            let two = try await s.supabase("POST", "/verify", ["type": "sms", "phone": phone, "token": code])
+            #expect(one.status == 200)
+            #expect(two.status == 200)
+            #expect(one["user"]?["id"] == two["user"]?["id"])
+            #expect(one["user"]?["phone"] == "15555550100")
+            // Confirmed now: a send (once the window has passed) answers the test message id.
+            clock.advance(by: 61)
+            let again = try await s.supabase("POST", "/otp", ["phone": phone])
+            #expect(again.json == ["message_id": "test-otp"])
+            #expect(try await s.supabase("POST", "/verify", ["type": "sms", "phone": phone, "token": code]).status == 200)
         }
     }
 
-    @Test("refresh rotates; a rotated-out token is refresh_token_already_used and kills the family; unknown is not_found")
-    func refresh() async throws {
+    @Test("the session's user has one phone identity, confirmation_sent_at and no null timestamps")
+    func userShape() async throws {
         try await withSandbox { s in
             let session = try await s.supabaseSignIn()
-            let first = try #require(session["refresh_token"]?.stringValue)
-            let rotated = try await s.supabase("POST", "/token?grant_type=refresh_token", ["refresh_token": .string(first)])
-            #expect(rotated.status == 200)
-            let second = try #require(rotated["refresh_token"]?.stringValue)
-            #expect(second != first)
-            #expect(rotated["user"]?["id"] == session["user"]?["id"])
+            let user = try #require(session["user"])
+            guard case .object(let fields) = user else { Issue.record("user is not an object"); return }
+            #expect(!fields.values.contains(.null))
+            for key in ["confirmation_sent_at", "phone_confirmed_at", "confirmed_at", "last_sign_in_at"] {
+                #expect(user[key]?.stringValue != nil, "user.\(key)")
+            }
+            guard case .array(let identities) = user["identities"], let identity = identities.first else {
+                Issue.record("no identity"); return
+            }
+            #expect(identities.count == 1)
+            #expect(identity["provider"] == "phone")
+            #expect(identity["id"] == user["id"])
+            #expect(identity["user_id"] == user["id"])
+            #expect(identity["identity_id"]?.stringValue != nil)
+            #expect(identity["identity_data"] == ["sub": user["id"]!, "email_verified": false, "phone_verified": false])
+            let token = try #require(session["access_token"]?.stringValue)
+            #expect(try await s.supabase("GET", "/user", bearer: token).json == user)
+        }
+    }
 
-            let reuse = try await s.supabase("POST", "/token?grant_type=refresh_token", ["refresh_token": .string(first)])
-            #expect(reuse.status == 400)
-            #expect(reuse.json == ["code": "refresh_token_already_used", "message": "Invalid Refresh Token: Already Used"])
-            let newest = try await s.supabase("POST", "/token?grant_type=refresh_token", ["refresh_token": .string(second)])
-            #expect(newest.status == 400)
-            #expect(newest["code"] == "refresh_token_already_used")
+    @Test("/resend: nothing for an unknown or confirmed phone; the pending sign-up gets a code, rate limited like /otp")
+    func resend() async throws {
+        let clock = ManualSandboxClock()
+        try await withSandbox(clock: clock) { s in
+            let unknown = try await s.supabase("POST", "/resend", ["type": "sms", "phone": "+41791234567"])
+            #expect(unknown.status == 200)
+            #expect(unknown.json == [:])
+            #expect(try await s.get("/__sandbox/outbox/latest?to=%2B41791234567").status == 404)
+            #expect(try await s.supabase("POST", "/otp", ["phone": "+41791234567"]).status == 200)
+            let first = try await s.latestCode(to: "+41791234567")
+            let limited = try await s.supabase("POST", "/resend", ["type": "sms", "phone": "+41791234567"])
+            #expect(limited.status == 429)
+            #expect(limited["code"] == "over_sms_send_rate_limit")
+            clock.advance(by: 61)
+            let resent = try await s.supabase("POST", "/resend", ["type": "sms", "phone": "+41791234567"])
+            #expect(resent.status == 200)
+            #expect(resent.json == [:])
+            let second = try await s.latestCode(to: "+41791234567")
+            let messages = try await s.get("/__sandbox/outbox?to=%2B41791234567").json
+            guard case .array(let list) = messages else { Issue.record("no outbox list"); return }
+            #expect(list.count == 2)
+            _ = first
+            #expect(try await s.supabase("POST", "/verify", ["type": "sms", "phone": "+41791234567", "token": .string(second)]).status == 200)
+            // Confirmed: nothing more is sent, and no rate limit applies.
+            let confirmed = try await s.supabase("POST", "/resend", ["type": "sms", "phone": "+41791234567"])
+            #expect(confirmed.status == 200)
+            #expect(confirmed.json == [:])
+            #expect(try await s.supabase("POST", "/resend", ["type": "sms", "phone": "+41791234567"]).status == 200)
+            // A test phone's pending sign-up answers the test message id.
+            clock.advance(by: 61)
+            _ = try await s.supabase("POST", "/otp", ["phone": .string(s.vars["phone"]!)])
+            clock.advance(by: 61)
+            let test = try await s.supabase("POST", "/resend", ["type": "sms", "phone": .string(s.vars["phone"]!)])
+            #expect(test.json == ["message_id": "test-otp"])
+        }
+    }
 
-            let unknown = try await s.supabase("POST", "/token?grant_type=refresh_token", ["refresh_token": "nope"])
-            #expect(unknown.status == 400)
-            #expect(unknown.json == ["code": "refresh_token_not_found", "message": "Invalid Refresh Token: Refresh Token Not Found"])
+    @Test("GET /settings and /health answer GoTrue's shapes, behind the apikey")
+    func settingsAndHealth() async throws {
+        try await withSandbox { s in
+            let settings = try await s.supabase("GET", "/settings")
+            #expect(settings.status == 200)
+            #expect(settings["external"]?["phone"] == true)
+            #expect(settings["external"]?["email"] == false)
+            #expect(settings["disable_signup"] == false)
+            #expect(settings["phone_autoconfirm"] == false)
+            let health = try await s.supabase("GET", "/health")
+            #expect(health.status == 200)
+            #expect(health["name"] == "GoTrue")
+            #expect(health["description"] == "GoTrue is a user registration and authentication API")
+            #expect(try await s.supabase("GET", "/health", headers: [:]).status == 401)
         }
     }
 
@@ -203,11 +332,12 @@ struct SupabaseTests {
 
             let missing = try await s.supabase("GET", "/user")
             #expect(missing.status == 401)
-            #expect(missing["code"] == "no_authorization")
+            #expect(missing.json == ["code": "no_authorization", "message": "This endpoint requires a valid Bearer token"])
             #expect(missing.headers["www-authenticate"] == nil)
             let forged = try await s.supabase("GET", "/user", bearer: tampered(token))
             #expect(forged.status == 403)
-            #expect(forged["code"] == "bad_jwt")
+            #expect(forged.json == ["code": "bad_jwt",
+                                    "message": "invalid JWT: unable to parse or verify signature, token signature is invalid: signature is invalid"])
             #expect(forged.headers["x-sb-error-code"] == "bad_jwt")
             // The clock started on a whole second, so exp is exactly issue + lifetime: the token works one
             // second before that instant and is refused at it.
@@ -216,7 +346,8 @@ struct SupabaseTests {
             clock.advance(by: 1)
             let expired = try await s.supabase("GET", "/user", bearer: token)
             #expect(expired.status == 403)
-            #expect(expired["code"] == "bad_jwt")
+            #expect(expired.json == ["code": "bad_jwt",
+                                     "message": "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired"])
             #expect(expired.headers["www-authenticate"] == nil)
         }
     }
@@ -246,6 +377,21 @@ struct SupabaseTests {
             #expect(try await s.supabase("POST", "/logout?scope=local", bearer: one).status == 204)
             #expect(try await s.supabase("GET", "/user", bearer: one).status == 403)
             #expect(try await s.supabase("GET", "/user", bearer: two).status == 200)
+        }
+    }
+
+    @Test("logout authenticates before it reads the scope; scope others keeps only this session")
+    func logoutOthers() async throws {
+        try await withSandbox { s in
+            let bad = try await s.supabase("POST", "/logout?scope=everywhere")
+            #expect(bad.status == 401)
+            let one = try #require(try await s.supabaseSignIn()["access_token"]?.stringValue)
+            let two = try #require(try await s.supabaseSignIn()["access_token"]?.stringValue)
+            let wrongScope = try await s.supabase("POST", "/logout?scope=everywhere", bearer: one)
+            #expect(wrongScope.json == ["code": "validation_failed", "message": "Unsupported logout scope \"everywhere\""])
+            #expect(try await s.supabase("POST", "/logout?scope=others", bearer: one).status == 204)
+            #expect(try await s.supabase("GET", "/user", bearer: one).status == 200)
+            #expect(try await s.supabase("GET", "/user", bearer: two).status == 403)
         }
     }
 }

@@ -95,13 +95,15 @@ struct AccountsReader {
     }
 
     private func supabase(_ cursor: YAMLCursor) throws(SandboxAccountsError) -> SandboxAccounts.Supabase {
-        let f = try cursor.mapping(allowed: ["anon_key", "test_phones", "send_interval", "otp_lifetime", "access_token_lifetime"])
+        let f = try cursor.mapping(allowed: ["anon_key", "test_phones", "send_interval", "otp_lifetime",
+                                              "access_token_lifetime", "refresh_reuse_interval"])
         var settings = SandboxAccounts.defaults.supabase
         if let node = f["anon_key"] { settings.anonKey = try node.nonEmptyString() }
         if let node = f["test_phones"] { settings.testPhones = try testPhones(node) }
         if let node = f["send_interval"] { settings.sendInterval = try node.duration() }
         if let node = f["otp_lifetime"] { settings.otpLifetime = try node.duration() }
         if let node = f["access_token_lifetime"] { settings.accessTokenLifetime = try node.duration() }
+        if let node = f["refresh_reuse_interval"] { settings.refreshReuseInterval = try node.duration(allowingZero: true) }
         return settings
     }
 

@@ -5,6 +5,8 @@ extension SandboxAccounts {
             "repairminder_url": baseURL,
             "supabase_url": baseURL,
             "supabase_anon_key": supabase.anonKey,
+            // Seconds; the refresh-reuse scenario waits this out before presenting an older refresh token.
+            "supabase_refresh_reuse_interval": Self.seconds(supabase.refreshReuseInterval),
             "traveling_url": baseURL,
             "legacy_url": legacyURL,
             // The runner exports a flow's inputs as environment variables; `${email}` is for the shell.
@@ -71,6 +73,11 @@ extension SandboxAccounts {
             vars["legacy_password"] = user.password
         }
         return vars
+    }
+
+    /// A whole number of seconds without a fraction, else the decimal.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// Prints only the latest code sent to `$email` (curl exits non-zero on 404, so "no code" is a failure).

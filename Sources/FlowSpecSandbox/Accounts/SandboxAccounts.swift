@@ -136,7 +136,7 @@ extension SandboxAccounts {
         }
     }
 
-    /// The Supabase Auth project (reference/supabase-auth.md).
+    /// The Supabase Auth project (docs/systems/supabase-auth.md).
     public struct Supabase: Sendable, Equatable {
         public var anonKey: String
         /// Test phone numbers (E.164, e.g. "+15555550100") and their fixed codes, like GoTrue's `sms_test_otp`.
@@ -145,10 +145,16 @@ extension SandboxAccounts {
         public var sendInterval: Double
         public var otpLifetime: Double
         public var accessTokenLifetime: Double
+        /// GoTrue's `GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL`: for this many seconds after a refresh token was
+        /// rotated out it may still be swapped; after that, presenting it (unless it is the parent of the active
+        /// token) answers `refresh_token_already_used` and revokes the session's tokens. 0 like self-hosted GoTrue
+        /// (hosted projects use 10).
+        public var refreshReuseInterval: Double
 
         public init(anonKey: String = "sandbox-anon-key", testPhones: [String: String] = [:], sendInterval: Double = 60,
-                    otpLifetime: Double = 60, accessTokenLifetime: Double = 3600)
+                    otpLifetime: Double = 60, accessTokenLifetime: Double = 3600, refreshReuseInterval: Double = 0)
         {
+            self.refreshReuseInterval = refreshReuseInterval
             self.anonKey = anonKey
             self.testPhones = testPhones
             self.sendInterval = sendInterval

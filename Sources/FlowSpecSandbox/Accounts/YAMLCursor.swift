@@ -100,7 +100,8 @@ struct YAMLCursor {
     }
 
     /// Seconds: a number (`900`, `0.5`) or a number with a unit (`250ms`, `90s`, `15m`, `1h`, `7d`).
-    func duration() throws(SandboxAccountsError) -> Double {
+    /// `allowingZero`: for settings where 0 means "none" (the refresh-token reuse interval).
+    func duration(allowingZero: Bool = false) throws(SandboxAccountsError) -> Double {
         let expected = "expected a duration (seconds as a number, or a number with ms, s, m, h or d), got \(found)"
         guard case .scalar(let scalar) = node, !isNull else { throw fail(expected) }
         let text = scalar.string.trimmingCharacters(in: .whitespaces)
@@ -114,6 +115,7 @@ struct YAMLCursor {
             seconds = number * factor
         }
         guard let seconds, seconds.isFinite else { throw fail(expected) }
+        if allowingZero, seconds == 0 { return 0 }
         guard seconds > 0 else { throw fail("expected a duration above zero, got \(found)") }
         return seconds
     }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A GoTrue error, rendered in whichever envelope the request asked for (reference/supabase-auth.md):
+/// A GoTrue error, rendered in whichever envelope the request asked for (docs/systems/supabase-auth.md;
+/// github.com/supabase/auth, internal/api/errors.go):
 /// with `X-Supabase-Api-Version: 2024-01-01` or later `{"code": "<error_code>", "message": …}`, otherwise the
 /// legacy `{"code": <status>, "error_code": …, "msg": …}`; `x-sb-error-code` either way.
 struct SupabaseError: Error, Sendable {
@@ -24,11 +25,13 @@ struct SupabaseError: Error, Sendable {
     static let otpExpired = SupabaseError(status: 403, code: "otp_expired", message: "Token has expired or is invalid")
     static let invalidPhone = validation("Invalid phone number format (E.164 required)")
     static let noAuthorization = SupabaseError(status: 401, code: "no_authorization",
-                                               message: "This endpoint requires a Bearer token")
+                                               message: "This endpoint requires a valid Bearer token")
     static let sessionNotFound = SupabaseError(status: 403, code: "session_not_found",
                                                message: "Session from session_id claim in JWT does not exist")
     static let refreshTokenNotFound = SupabaseError(status: 400, code: "refresh_token_not_found",
                                                     message: "Invalid Refresh Token: Refresh Token Not Found")
+    static let invalidChannel =
+        "Invalid channel, supported values are 'sms' or 'whatsapp'. 'whatsapp' is only supported if Twilio or Twilio Verify is used as the provider."
     static let refreshTokenAlreadyUsed = SupabaseError(status: 400, code: "refresh_token_already_used",
                                                        message: "Invalid Refresh Token: Already Used")
 }

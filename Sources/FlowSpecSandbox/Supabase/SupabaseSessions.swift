@@ -1,11 +1,9 @@
-/// GoTrue sessions: an HS256 access token with GoTrue's claims and an opaque rotating refresh token.
+/// GoTrue sessions: an HS256 access token with GoTrue's claims, the session and user JSON, and
+/// `requireAuthentication` (github.com/supabase/auth, internal/api/auth.go).
 struct SupabaseSessions: Sendable {
     let world: World
 
     private var settings: SandboxAccounts.Supabase { world.accounts.supabase }
-
-    /// GoTrue refresh tokens do not expire by age (only with session time-boxes, which the sandbox has not).
-    static let refreshLifetime: Double = 10 * 365 * 86400
 
     func sessionJSON(user: SupabaseState.User, sessionID: String, refreshToken: String, request: SandboxRequest) -> JSON {
         let expiresAt = WallClock.expiry(now: request.now, lifetime: settings.accessTokenLifetime)
@@ -26,16 +24,27 @@ struct SupabaseSessions: Sendable {
 
     static let appMetadata: JSON = ["provider": "phone", "providers": ["phone"]]
 
+    /// GoTrue's `models.User` as JSON: unset timestamps are left out (`omitempty`), `email` is `""`, and the one
+    /// `phone` identity created at sign-up is listed.
     func userJSON(_ user: SupabaseState.User) -> JSON {
-        let confirmed = user.phoneConfirmedAt.map { JSON.string(Outbox.timestamp($0)) } ?? .null
-        return [
-            "id": .string(user.id), "aud": "authenticated", "role": "authenticated", "email": "",
-            "phone": .string(user.phone), "phone_confirmed_at": confirmed, "confirmed_at": confirmed,
-            "last_sign_in_at": user.lastSignInAt.map { .string(Outbox.timestamp($0)) } ?? .null,
-            "app_metadata": Self.appMetadata, "user_metadata": [:], "identities": [],
-            "created_at": .string(Outbox.timestamp(user.createdAt)), "updated_at": .string(Outbox.timestamp(user.updatedAt)),
-            "is_anonymous": false,
+        let created = JSON.string(Outbox.timestamp(user.createdAt))
+        let identity: JSON = [
+            "identity_id": .string(user.identityID), "id": .string(user.id), "user_id": .string(user.id),
+            "identity_data": ["sub": .string(user.id), "email_verified": false, "phone_verified": false],
+            "provider": "phone", "last_sign_in_at": created, "created_at": created, "updated_at": created,
         ]
+        var fields: [String: JSON] = [
+            "id": .string(user.id), "aud": "authenticated", "role": "authenticated", "email": "",
+            "phone": .string(user.phone), "app_metadata": Self.appMetadata, "user_metadata": [:],
+            "identities": [identity], "created_at": created,
+            "updated_at": .string(Outbox.timestamp(user.updatedAt)), "is_anonymous": false,
+        ]
+        let optional: [(String, Double?)] = [
+            ("confirmation_sent_at", user.confirmationSentAt), ("phone_confirmed_at", user.phoneConfirmedAt),
+            ("confirmed_at", user.phoneConfirmedAt), ("last_sign_in_at", user.lastSignInAt),
+        ]
+        for (key, value) in optional { if let value { fields[key] = .string(Outbox.timestamp(value)) } }
+        return .object(fields)
     }
 
     struct Authenticated: Sendable {
@@ -43,29 +52,29 @@ struct SupabaseSessions: Sendable {
         let sessionID: String
     }
 
-    /// The user behind the bearer token: 401 `no_authorization` without one, 403 `bad_jwt` for an expired or
-    /// bad token (401 under the `supabase-bad-jwt-401` break), 403 `session_not_found` once the session is gone.
+    /// The user behind the bearer token, in GoTrue's order: 401 `no_authorization` without one; 403 `bad_jwt`
+    /// for an expired or bad token (401 under the `supabase-bad-jwt-401` break); the user (403 `user_not_found`),
+    /// then the session (403 `session_not_found` once logout deleted it).
     func authenticate(_ request: SandboxRequest, state: SupabaseState) throws(SupabaseError) -> Authenticated {
         guard let token = request.bearerToken else { throw .noAuthorization }
         let badJWTStatus = world.has(.supabaseBadJWT401) ? 401 : 403
         let claims: JSON
+        func badJWT(_ detail: String) -> SupabaseError {
+            SupabaseError(status: badJWTStatus, code: "bad_jwt", message: "invalid JWT: unable to parse or verify signature, \(detail)")
+        }
         switch world.signers.supabase.verify(token, now: request.now) {
         case .success(let value): claims = value
-        case .failure(.expired):
-            throw SupabaseError(status: badJWTStatus, code: "bad_jwt",
-                                message: "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired")
-        case .failure(.badSignature):
-            throw SupabaseError(status: badJWTStatus, code: "bad_jwt",
-                                message: "invalid JWT: unable to parse or verify signature, signature is invalid")
+        case .failure(.expired): throw badJWT("token has invalid claims: token is expired")
+        case .failure(.badSignature): throw badJWT("token signature is invalid: signature is invalid")
         case .failure(.malformed):
-            throw SupabaseError(status: badJWTStatus, code: "bad_jwt",
-                                message: "invalid JWT: unable to parse or verify signature, token is malformed")
+            throw badJWT(token.split(separator: ".", omittingEmptySubsequences: false).count == 3
+                ? "token is malformed: could not JSON decode header" : "token is malformed: token contains an invalid number of segments")
+        }
+        guard let userID = claims.text("sub"), let user = state.user(id: userID) else {
+            throw SupabaseError(status: 403, code: "user_not_found", message: "User from sub claim in JWT does not exist")
         }
         guard let sessionID = claims.text("session_id"), state.sessions.isLive(sessionID) else {
             throw .sessionNotFound
-        }
-        guard let userID = claims.text("sub"), let user = state.user(id: userID) else {
-            throw SupabaseError(status: 404, code: "user_not_found", message: "User from sub claim in JWT does not exist")
         }
         return Authenticated(user: user, sessionID: sessionID)
     }

@@ -1,4 +1,5 @@
-/// Supabase Auth state: users by phone, live SMS codes, send times for the rate limit, sessions.
+/// Supabase Auth state: users by phone (with their pending SMS code and last send, as GoTrue keeps them on the
+/// user row), and sessions with their refresh tokens.
 struct SupabaseState: Sendable {
     struct User: Sendable {
         let id: String
@@ -8,16 +9,19 @@ struct SupabaseState: Sendable {
         var phoneConfirmedAt: Double?
         var lastSignInAt: Double?
         var updatedAt: Double
+        /// When the last code was sent: the send rate limit and the code's lifetime count from here
+        /// (GoTrue's `confirmation_sent_at`).
+        var confirmationSentAt: Double?
+        /// The code sent last; cleared when a code is verified (GoTrue's `confirmation_token`). Test phones store
+        /// their fixed code here too, as GoTrue does.
+        var confirmationCode: String?
+        /// The one `phone` identity GoTrue creates at sign-up.
+        let identityID: String
     }
 
     /// Keyed by phone digits.
     var users: [String: User] = [:]
-    /// Keyed by phone digits.
-    var codes = OneTimeCodes<String>()
-    /// Phone digits → time of the last send, for `over_sms_send_rate_limit`.
-    var lastSend: [String: Double] = [:]
-    /// Session id = refresh family id; the access token's `session_id` claim.
-    var sessions = RefreshFamilies()
+    var sessions = SupabaseRefreshTokens()
 
     func user(id: String) -> User? {
         users.values.first { $0.id == id }
