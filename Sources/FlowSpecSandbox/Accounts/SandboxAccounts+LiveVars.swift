@@ -7,6 +7,8 @@ extension SandboxAccounts {
             "supabase_anon_key": supabase.anonKey,
             // Seconds; the refresh-reuse scenario waits this out before presenting an older refresh token.
             "supabase_refresh_reuse_interval": Self.seconds(supabase.refreshReuseInterval),
+            // The per-phone SMS interval is a setting of the backend; the live suite checks it only when positive.
+            "sms_send_interval_seconds": Self.seconds(supabase.sendInterval),
             "traveling_url": baseURL,
             "legacy_url": legacyURL,
             // The runner exports a flow's inputs as environment variables; `${email}` is for the shell.
