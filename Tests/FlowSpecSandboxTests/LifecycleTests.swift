@@ -57,7 +57,7 @@ struct LifecycleTests {
                 "quarantined_password", "customer_email", "multi_customer_email", "multi_customer_company_id",
                 "email_code_command", "phone", "phone_otp", "traveling_email", "traveling_password", "legacy_email",
                 "legacy_password", "legacy_code_command", "nopassword_email", "archived_email", "archived_password",
-                "sms_phone", "sms_code_command", "customer_logout_path", "supabase_refresh_reuse_interval",
+                "sms_phone", "sms_code_command", "customer_logout_path", "supabase_refresh_reuse_interval", "sms_send_interval_seconds",
             ]
             #expect(Set(vars.keys) == Set(expected))
             #expect(vars["repairminder_url"] == s.base)
