@@ -154,7 +154,9 @@ private struct StrictJSONParser {
                 }
             }
             skipWhitespace()
-            return index == bytes.count ? value : nil
+            // Not a ternary: JSON is ExpressibleByNilLiteral, so `cond ? value : nil` would be JSON.null.
+            guard index == bytes.count else { return nil }
+            return value
         }
     }
 
