@@ -43,24 +43,24 @@ struct JSONParser {
             guard index < bytes.count else { throw fail(open.isEmpty ? "no JSON value (the text is empty)" : "the text ends inside \(describe(open))") }
             switch bytes[index] {
             case UInt8(ascii: "["):
+                try checkDepth(open.count + 1)
                 index += 1
                 skipWhitespace()
                 if peek(UInt8(ascii: "]")) {
                     index += 1
                     value = .array([])
                 } else {
-                    try checkDepth(open.count + 1)
                     open.append(.array([]))
                     continue readingValues
                 }
             case UInt8(ascii: "{"):
+                try checkDepth(open.count + 1)
                 index += 1
                 skipWhitespace()
                 if peek(UInt8(ascii: "}")) {
                     index += 1
                     value = .object([:])
                 } else {
-                    try checkDepth(open.count + 1)
                     open.append(.object([:], key: try readKey()))
                     continue readingValues
                 }

@@ -77,7 +77,7 @@ import Logging
     /// `body` as a flow's expression reads it from a real answer.
     func evaluate(_ text: String, _ response: FlowSpecRuntime.HTTPResponse) throws -> JSONValue {
         let expr = try ExpressionParser.parse(text, at: SourceLocation(file: "t", line: 1, column: 1)).get()
-        var env = Environment()
+        var env = FlowSpecRuntime.Environment()
         env.response = response
         return try Evaluator.evaluate(expr, env)
     }

@@ -52,6 +52,8 @@ struct SandboxJSONConformanceTests {
         for bad in ["[1,]", #"{"a":1,}"#, "01", "-01", "+1", ".2e-3", "2.e3", "1e400", String(repeating: "[", count: 100_000)] {
             #expect(JSON.parse(Array(bad.utf8)) == nil, "\(bad.prefix(20))")
         }
+        #expect(JSON.parse(Array((String(repeating: "[", count: 512) + String(repeating: "]", count: 512)).utf8)) != nil)
+        #expect(JSON.parse(Array((String(repeating: "[", count: 513) + String(repeating: "]", count: 513)).utf8)) == nil)
     }
 
     @Test("a request body with a trailing comma is not JSON to the sandbox")

@@ -94,24 +94,25 @@ private struct StrictJSONParser {
             guard index < bytes.count else { return nil }
             switch bytes[index] {
             case UInt8(ascii: "["):
+                guard open.count < Self.maxDepth else { return nil }
                 index += 1
                 skipWhitespace()
                 if peek(UInt8(ascii: "]")) {
                     index += 1
                     value = .array([])
                 } else {
-                    guard open.count < Self.maxDepth else { return nil }
                     open.append(.array([]))
                     continue readingValues
                 }
             case UInt8(ascii: "{"):
+                guard open.count < Self.maxDepth else { return nil }
                 index += 1
                 skipWhitespace()
                 if peek(UInt8(ascii: "}")) {
                     index += 1
                     value = .object([:])
                 } else {
-                    guard open.count < Self.maxDepth, let key = readKey() else { return nil }
+                    guard let key = readKey() else { return nil }
                     open.append(.object([:], key: key))
                     continue readingValues
                 }
