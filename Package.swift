@@ -55,7 +55,7 @@ let package = Package(
             "FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecHTTP", "FlowSpecSandbox", "FlowSpecGraph", "FlowSpecReports",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "FlowSpecLanguageTests", dependencies: ["FlowSpecLanguage"]),
+        .testTarget(name: "FlowSpecLanguageTests", dependencies: ["FlowSpecLanguage"], exclude: ["Fixtures"]),
         .testTarget(name: "FlowSpecRuntimeTests", dependencies: ["FlowSpecRuntime", "FlowSpecLanguage"]),
         .testTarget(name: "FlowSpecScenariosTests", dependencies: ["FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
         .testTarget(name: "FlowSpecHTTPTests", dependencies: [

@@ -1,153 +1,225 @@
-/// A small strict JSON parser. Foundation's JSONSerialization cannot tell `true` from `1` on Linux,
-/// and expressions must.
+/// Why some bytes are not JSON (RFC 8259), and where: `byte 12: a number cannot start with 0 followed by a digit`.
+public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Offset in bytes from the start of the document.
+    public var offset: Int
+    public var message: String
+
+    public init(offset: Int, message: String) {
+        self.offset = offset
+        self.message = message
+    }
+
+    public var description: String { "byte \(offset): \(message)" }
+}
+
+/// A strict RFC 8259 parser. Foundation's JSONSerialization cannot tell `true` from `1` on Linux (both come back as
+/// NSNumbers that cast to Bool and to Int), and expressions must; Foundation also accepts trailing commas
+/// (docs/decisions.md has the measurement against JSONTestSuite).
+///
+/// It is iterative: nesting lives in an explicit stack, never the call stack, so no input can overflow it, and
+/// nesting deeper than `maxDepth` is an error rather than a crash (JSONValue's own recursive operations —
+/// printing, comparing, freeing — stay shallow too).
 struct JSONParser {
+    /// Containers nested deeper than this are refused (Foundation's limit too).
+    static let maxDepth = 512
+
     let bytes: [UInt8]
     var index = 0
-    var depth = 0
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
-    mutating func parseDocument() -> JSONValue? {
-        skipWhitespace()
-        guard let value = parseValue() else { return nil }
-        skipWhitespace()
-        return index == bytes.count ? value : nil
+    /// An array or object being filled: what was read so far, and for an object the key awaiting its value.
+    private enum Open {
+        case array([JSONValue])
+        case object([String: JSONValue], key: String)
     }
 
-    private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
-    }
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+        var open: [Open] = []
+        skipWhitespace()
+        readingValues: while true {
+            // Read one value, or open a container and go on reading its first member.
+            var value: JSONValue
+            guard index < bytes.count else { throw fail(open.isEmpty ? "no JSON value (the text is empty)" : "the text ends inside \(describe(open))") }
+            switch bytes[index] {
+            case UInt8(ascii: "["):
+                try checkDepth(open.count + 1)
+                index += 1
+                skipWhitespace()
+                if peek(UInt8(ascii: "]")) {
+                    index += 1
+                    value = .array([])
+                } else {
+                    open.append(.array([]))
+                    continue readingValues
+                }
+            case UInt8(ascii: "{"):
+                try checkDepth(open.count + 1)
+                index += 1
+                skipWhitespace()
+                if peek(UInt8(ascii: "}")) {
+                    index += 1
+                    value = .object([:])
+                } else {
+                    open.append(.object([:], key: try readKey()))
+                    continue readingValues
+                }
+            case UInt8(ascii: "\""): value = .string(try parseString())
+            case UInt8(ascii: "t"): value = try literal("true", .bool(true))
+            case UInt8(ascii: "f"): value = try literal("false", .bool(false))
+            case UInt8(ascii: "n"): value = try literal("null", .null)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try parseNumber()
+            default: throw fail("expected a value, found \(shown(bytes[index]))")
+            }
 
-    private mutating func parseValue() -> JSONValue? {
-        guard index < bytes.count else { return nil }
-        switch bytes[index] {
-        case UInt8(ascii: "{"): return parseObject()
-        case UInt8(ascii: "["): return parseArray()
-        case UInt8(ascii: "\""): return parseString().map(JSONValue.string)
-        case UInt8(ascii: "t"): return literal("true", .bool(true))
-        case UInt8(ascii: "f"): return literal("false", .bool(false))
-        case UInt8(ascii: "n"): return literal("null", .null)
-        default: return parseNumber()
+            // Put the value into the container it belongs to; a closing bracket completes that container, which is
+            // in turn a value for the one around it.
+            while let container = open.popLast() {
+                skipWhitespace()
+                switch container {
+                case .array(var items):
+                    items.append(value)
+                    if peek(UInt8(ascii: ",")) {
+                        index += 1
+                        skipWhitespace()
+                        open.append(.array(items))
+                        continue readingValues
+                    }
+                    guard peek(UInt8(ascii: "]")) else { throw fail(index < bytes.count ? "expected `,` or `]` in a list, found \(shown(bytes[index]))" : "the text ends inside a list") }
+                    index += 1
+                    value = .array(items)
+                case .object(var fields, let key):
+                    fields[key] = value
+                    if peek(UInt8(ascii: ",")) {
+                        index += 1
+                        skipWhitespace()
+                        let next = try readKey()
+                        open.append(.object(fields, key: next))
+                        continue readingValues
+                    }
+                    guard peek(UInt8(ascii: "}")) else { throw fail(index < bytes.count ? "expected `,` or `}` in an object, found \(shown(bytes[index]))" : "the text ends inside an object") }
+                    index += 1
+                    value = .object(fields)
+                }
+            }
+            skipWhitespace()
+            guard index == bytes.count else { throw fail("unexpected \(shown(bytes[index])) after the JSON value") }
+            return value
         }
     }
 
-    private mutating func literal(_ word: String, _ value: JSONValue) -> JSONValue? {
-        let utf8 = Array(word.utf8)
-        guard index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 else { return nil }
-        index += utf8.count
+    private func fail(_ message: String) -> JSONSyntaxError { JSONSyntaxError(offset: index, message: message) }
+
+    private func describe(_ open: [Open]) -> String {
+        if case .object? = open.last { return "an object" }
+        return "a list"
+    }
+
+    private func shown(_ byte: UInt8) -> String {
+        (0x21..<0x7F).contains(byte) ? "`\(Character(Unicode.Scalar(byte)))`" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    private func checkDepth(_ depth: Int) throws(JSONSyntaxError) {
+        guard depth <= Self.maxDepth else { throw fail("lists and objects nested deeper than \(Self.maxDepth) levels") }
+    }
+
+    private func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// `"key" :` with the whitespace after the colon.
+    private mutating func readKey() throws(JSONSyntaxError) -> String {
+        guard peek(UInt8(ascii: "\"")) else {
+            throw fail(index < bytes.count ? "expected a quoted key, found \(shown(bytes[index]))" : "the text ends inside an object")
+        }
+        let key = try parseString()
+        skipWhitespace()
+        guard peek(UInt8(ascii: ":")) else { throw fail("expected `:` after an object key") }
+        index += 1
+        skipWhitespace()
+        return key
+    }
+
+    private mutating func literal(_ word: StaticString, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
+        let count = word.utf8CodeUnitCount
+        let matches = index + count <= bytes.count && word.withUTF8Buffer { bytes[index..<index + count].elementsEqual($0) }
+        guard matches else { throw fail("expected `\(word)`") }
+        index += count
         return value
     }
 
-    private mutating func parseObject() -> JSONValue? {
-        depth += 1
-        defer { depth -= 1 }
-        guard depth < 512 else { return nil }
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        let opening = index
         index += 1
-        var fields: [String: JSONValue] = [:]
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(fields) }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = parseString() else { return nil }
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
-            index += 1
-            skipWhitespace()
-            guard let value = parseValue() else { return nil }
-            fields[key] = value
-            skipWhitespace()
-            guard index < bytes.count else { return nil }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(fields) }
-            return nil
-        }
-    }
-
-    private mutating func parseArray() -> JSONValue? {
-        depth += 1
-        defer { depth -= 1 }
-        guard depth < 512 else { return nil }
-        index += 1
-        var items: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-        while true {
-            skipWhitespace()
-            guard let value = parseValue() else { return nil }
-            items.append(value)
-            skipWhitespace()
-            guard index < bytes.count else { return nil }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-            return nil
-        }
-    }
-
-    private mutating func parseString() -> String? {
-        index += 1
-        var scalars = String.UnicodeScalarView()
+        var decoded: [UInt8] = []
         var runStart = index
-        var pending: [UInt8] = []
-        func flush(_ end: Int) { pending.append(contentsOf: bytes[runStart..<end]) }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                flush(index)
+                decoded.append(contentsOf: bytes[runStart..<index])
                 index += 1
-                guard let decoded = String(validating: pending, as: UTF8.self) else { return nil }
-                if scalars.isEmpty { return decoded }
-                return String(scalars) + decoded
-            }
-            if byte < 0x20 { return nil }
-            if byte == UInt8(ascii: "\\") {
-                flush(index)
-                guard let text = String(validating: pending, as: UTF8.self) else { return nil }
-                scalars.append(contentsOf: text.unicodeScalars)
-                pending.removeAll(keepingCapacity: true)
-                index += 1
-                guard index < bytes.count else { return nil }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"):
-                    guard var code = hex4() else { return nil }
-                    if (0xD800...0xDBFF).contains(code) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
-                        index += 2
-                        guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                    }
-                    guard let scalar = Unicode.Scalar(code) else { return nil }
-                    scalars.append(scalar)
-                default: return nil
+                guard let text = String(validating: decoded, as: UTF8.self) else {
+                    throw JSONSyntaxError(offset: opening, message: "a string is not valid UTF-8")
                 }
-                runStart = index
+                return text
+            }
+            if byte < 0x20 { throw fail("a control character (byte 0x\(String(byte, radix: 16, uppercase: true))) must be escaped in a string") }
+            guard byte == UInt8(ascii: "\\") else {
+                index += 1
                 continue
             }
+            decoded.append(contentsOf: bytes[runStart..<index])
             index += 1
+            guard index < bytes.count else { break }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
+            case UInt8(ascii: "b"): decoded.append(0x08)
+            case UInt8(ascii: "f"): decoded.append(0x0C)
+            case UInt8(ascii: "n"): decoded.append(0x0A)
+            case UInt8(ascii: "r"): decoded.append(0x0D)
+            case UInt8(ascii: "t"): decoded.append(0x09)
+            case UInt8(ascii: "u"):
+                var code = try hex4()
+                if (0xD800...0xDBFF).contains(code) {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        throw fail("`\\u\(String(code, radix: 16, uppercase: true))` is half a surrogate pair")
+                    }
+                    index += 2
+                    let low = try hex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw fail("`\\u\(String(code, radix: 16, uppercase: true))` is half a surrogate pair") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw fail("`\\u\(String(code, radix: 16, uppercase: true))` is half a surrogate pair") }
+                decoded.append(contentsOf: UTF8.encode(scalar)!)
+            default:
+                index -= 1
+                throw fail("`\\\(Character(Unicode.Scalar(escape)))` is not a JSON escape")
+            }
+            runStart = index
         }
-        return nil
+        throw JSONSyntaxError(offset: opening, message: "a string is not closed")
     }
 
-    private mutating func hex4() -> UInt32? {
-        guard index + 4 <= bytes.count else { return nil }
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
+            guard index < bytes.count else { throw fail("`\\u` needs four hex digits") }
             let b = bytes[index]
             let digit: UInt32
             switch b {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - UInt8(ascii: "A") + 10)
-            default: return nil
+            default: throw fail("`\\u` needs four hex digits")
             }
             value = value * 16 + digit
             index += 1
@@ -155,16 +227,34 @@ struct JSONParser {
         return value
     }
 
-    private mutating func parseNumber() -> JSONValue? {
+    /// RFC 8259 §6: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` — no `+1`, `01`, `.5`, `2.`, `1e`, `Infinity`.
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
         let start = index
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        let isNumberByte: (UInt8) -> Bool = { b in
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "e")
-                || b == UInt8(ascii: "E") || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")
+        func isDigit(_ i: Int) -> Bool { i < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) }
+        if peek(UInt8(ascii: "-")) { index += 1 }
+        guard isDigit(index) else { throw fail("a number needs a digit here") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if isDigit(index) { throw fail("a number cannot start with 0 followed by a digit") }
+        } else {
+            while isDigit(index) { index += 1 }
         }
-        while index < bytes.count, isNumberByte(bytes[index]) { index += 1 }
-        guard index > start, let text = String(validating: bytes[start..<index], as: UTF8.self),
-              let first = text.last, first.isNumber, let value = Double(text) else { return nil }
+        if peek(UInt8(ascii: ".")) {
+            index += 1
+            guard isDigit(index) else { throw fail("a number needs a digit after `.`") }
+            while isDigit(index) { index += 1 }
+        }
+        if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
+            index += 1
+            if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { index += 1 }
+            guard isDigit(index) else { throw fail("a number needs a digit in its exponent") }
+            while isDigit(index) { index += 1 }
+        }
+        // The grammar is ASCII, so the text is valid UTF-8; Double's own parser does the rounding.
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw JSONSyntaxError(offset: start, message: "the number \(text.count > 40 ? String(text.prefix(40)) + "…" : text) is too large")
+        }
         return .number(value)
     }
 }

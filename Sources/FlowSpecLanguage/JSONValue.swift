@@ -117,13 +117,16 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue {
-    /// Parses JSON bytes; nil when they are not JSON.
-    public static func parse(_ data: Data) -> JSONValue? {
-        var parser = JSONParser(bytes: [UInt8](data))
-        return parser.parseDocument()
-    }
+    /// Parses JSON bytes; nil when they are not JSON (RFC 8259: no trailing commas, no `01`, `+1` or `.5`).
+    public static func parse(_ data: Data) -> JSONValue? { try? parsing(data) }
 
     public static func parse(_ text: String) -> JSONValue? { parse(Data(text.utf8)) }
+
+    /// Parses JSON bytes, saying why and where when they are not JSON.
+    public static func parsing(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: [UInt8](data))
+        return try parser.parseDocument()
+    }
 
     public var data: Data { Data(compactJSON.utf8) }
 

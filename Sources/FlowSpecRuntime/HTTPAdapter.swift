@@ -48,16 +48,23 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(String, String)]
     public var body: Data
-    /// Parsed once when the response arrives; `.string` for bodies that are not JSON.
+    /// What expressions see as `body`, decided once when the response arrives: null for an empty body; the parsed
+    /// JSON when `Content-Type` is a JSON media type and the body is JSON; otherwise the text, as a string —
+    /// a `text/plain` `012345` stays the string "012345", and no `Content-Type` at all means text (no sniffing).
     public var json: JSONValue
 
     public init(status: Int, headers: [(String, String)] = [], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
-        if body.isEmpty { json = .null }
-        else if let parsed = JSONValue.parse(body) { json = parsed }
-        else { json = .string(String(decoding: body, as: UTF8.self)) }
+        json = Self.bodyValue(body, contentType: headers.last { $0.0.caseInsensitiveCompare("Content-Type") == .orderedSame }?.1)
+    }
+
+    /// A body as expressions read it, given the response's `Content-Type` (nil when it has none).
+    public static func bodyValue(_ body: Data, contentType: String?) -> JSONValue {
+        if body.isEmpty { return .null }
+        if MediaType.isJSON(contentType), let parsed = JSONValue.parse(body) { return parsed }
+        return .string(String(decoding: body, as: UTF8.self))
     }
 
     public func header(_ name: String) -> String? {

@@ -279,7 +279,14 @@ public enum ScenarioDecoder {
             if s.has("json"), s.has("body") { d.error(responseNode.location, "a response has `json` or `body`, not both") }
             if let json = s["json"] {
                 body = Array(json.json.compactJSON.utf8)
-                if !headers.contains(where: { $0.0.lowercased() == "content-type" }) { headers.append(("Content-Type", "application/json")) }
+                if let declared = headers.last(where: { $0.0.lowercased() == "content-type" })?.1 {
+                    if !MediaType.isJSON(declared) {
+                        d.warning(json.location, "`json` with `Content-Type: \(declared)`, which is not a JSON media type: the flow reads `body` as text",
+                                  hint: "drop the header, or write the text in `body:`")
+                    }
+                } else {
+                    headers.append(("Content-Type", "application/json"))
+                }
             } else if let text = s.string("body", &d) {
                 body = Array(text.name.utf8)
             }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FlowSpecHTTP
 import FlowSpecRuntime
+import FlowSpecLanguage
 import Hummingbird
 import Logging
 
@@ -70,6 +71,57 @@ import Logging
             let own = try await send(adapter, "http://127.0.0.1:\(port)/echo", headers: [("User-Agent", "RepairMinder-iOS/1.0 (iPhone)")]).get()
             #expect(own.header("x-seen") == "RepairMinder-iOS/1.0 (iPhone)")
             }
+        }
+    }
+
+    /// `body` as a flow's expression reads it from a real answer.
+    func evaluate(_ text: String, _ response: FlowSpecRuntime.HTTPResponse) throws -> JSONValue {
+        let expr = try ExpressionParser.parse(text, at: SourceLocation(file: "t", line: 1, column: 1)).get()
+        var env = FlowSpecRuntime.Environment()
+        env.response = response
+        return try Evaluator.evaluate(expr, env)
+    }
+
+    /// A mail catcher's `text/plain` code is the text it sent, not the number 12345; only JSON media types are parsed.
+    @Test func bodiesAreJSONOnlyWhenTheContentTypeSaysSo() async throws {
+        let router = Router()
+        router.get("/code") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: .init(string: "012345")))
+        }
+        router.get("/html") { _, _ in
+            Response(status: .ok, headers: [.contentType: "TEXT/HTML"], body: .init(byteBuffer: .init(string: "12345")))
+        }
+        router.get("/json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                     body: .init(byteBuffer: .init(string: #"{"code":"012345","n":12345,"ok":true}"#)))
+        }
+        router.get("/problem") { _, _ in
+            Response(status: .notFound, headers: [.contentType: "application/problem+json"],
+                     body: .init(byteBuffer: .init(string: #"{"title":"Not Found","status":404}"#)))
+        }
+        try await withServer(router) { port in
+            try await withAdapter(options()) { adapter in
+            let code = try await send(adapter, "http://127.0.0.1:\(port)/code").get()
+            #expect(code.json == .string("012345"))
+            #expect(try evaluate(#"body == "012345""#, code) == .bool(true))
+            #expect(try evaluate("len(body)", code) == .number(6))
+            #expect(try await send(adapter, "http://127.0.0.1:\(port)/html").get().json == .string("12345"))
+            let json = try await send(adapter, "http://127.0.0.1:\(port)/json").get()
+            #expect(try evaluate(#"body.code == "012345" && body.n == 12345 && body.ok == true"#, json) == .bool(true))
+            let problem = try await send(adapter, "http://127.0.0.1:\(port)/problem").get()
+            #expect(try evaluate("body.status", problem) == .number(404))
+            }
+        }
+    }
+
+    /// No Content-Type at all: the body is text, exactly as sent (flowspec does not sniff).
+    @Test func aBodyWithoutAContentTypeIsText() async throws {
+        let server = try RawServer(reply: Array("HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n{\"n\":12345}".utf8))
+        defer { server.stop() }
+        try await withAdapter(options()) { adapter in
+            let response = try await send(adapter, "http://127.0.0.1:\(server.port)/").get()
+            #expect(response.header("content-type") == nil)
+            #expect(response.json == .string(#"{"n":12345}"#))
         }
     }
 
