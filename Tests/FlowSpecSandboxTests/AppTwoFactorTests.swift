@@ -76,12 +76,17 @@ struct AppTwoFactorTests {
                 let userID = try await s.totpLogin()
                 return try await s.post("/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(code)]).status
             }
-            #expect(try await verify(Self.codes[0]!) == 200)
-            #expect(try await verify(Self.codes[0]!) == 401, "the same code replayed within its window")
-            #expect(try await verify(Self.codes[-1]!) == 401, "an older code, still inside the window")
+            let first = try await verify(Self.codes[0]!)
+            let replayed = try await verify(Self.codes[0]!)
+            let older = try await verify(Self.codes[-1]!)
+            #expect(first == 200)
+            #expect(replayed == 401, "the same code replayed within its window")
+            #expect(older == 401, "an older code, still inside the window")
             clock.advance(by: 30)
-            #expect(try await verify(Self.codes[0]!) == 401, "still within the window, still used")
-            #expect(try await verify(Self.codes[1]!) == 200)
+            let stillUsed = try await verify(Self.codes[0]!)
+            let next = try await verify(Self.codes[1]!)
+            #expect(stillUsed == 401, "still within the window, still used")
+            #expect(next == 200)
         }
     }
 
@@ -161,6 +166,33 @@ struct AppTwoFactorTests {
             let verify = try await s.post("/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(Self.codes[0]!)])
             #expect(verify.status == 401)
             #expect(verify.error == RepairMinderMessages.twoFactorWindowClosed)
+        }
+    }
+
+    @Test("an accounts file gives a staff member totp_secret and recovery_codes")
+    func accountsFile() throws {
+        let accounts = try SandboxAccounts.parse("""
+            staff:
+              - { email: app@x.test, password: pw, totp_secret: "jbsw y3dp ehpk 3pxp", recovery_codes: [ab12CD34, 99999999] }
+            """, file: "a.yaml")
+        #expect(accounts.staff[0].totpSecret == "jbsw y3dp ehpk 3pxp")
+        #expect(accounts.staff[0].recoveryCodes == ["ab12CD34", "99999999"])
+        #expect(SandboxTOTP.key(base32: accounts.staff[0].totpSecret!) == SandboxTOTP.key(base32: "JBSWY3DPEHPK3PXP"))
+    }
+
+    @Test("bad app-based 2FA settings are errors with their position", arguments: [
+        ("{ email: a@x.test, password: pw, totp_secret: NOT-BASE32-AT-ALL }", "a.yaml:2:51: `staff[0].totp_secret`: expected a base32 authenticator secret"),
+        ("{ email: a@x.test, password: pw, totp_secret: JBSWY3DP }", "at least 16 of them"),
+        ("{ email: a@x.test, password: pw, totp_secret: JBSWY3DPEHPK3PXP, recovery_codes: [ABCD1234, SHORT] }", "`staff[0].recovery_codes[1]`: expected a recovery code of exactly 8 letters and digits, got `SHORT`"),
+        ("{ email: a@x.test, password: pw, totp_secret: JBSWY3DPEHPK3PXP, recovery_codes: [ABCD1234, abcd1234] }", "this recovery code is listed twice"),
+        ("{ email: a@x.test, password: pw, recovery_codes: [ABCD1234] }", "recovery codes come with app-based 2FA: give this account a `totp_secret` too"),
+    ])
+    func accountsFileErrors(entry: String, message: String) {
+        do {
+            _ = try SandboxAccounts.parse("staff:\n  - \(entry)\n", file: "a.yaml")
+            Issue.record("expected an error for \(entry)")
+        } catch {
+            #expect(error.description.contains(message), "\(error.description)")
         }
     }
 
