@@ -52,7 +52,7 @@ struct LifecycleTests {
                 "quarantined_password", "customer_email", "multi_customer_email", "multi_customer_company_id",
                 "email_code_command", "phone", "phone_otp", "traveling_email", "traveling_password", "legacy_email",
                 "legacy_password", "legacy_code_command", "nopassword_email", "archived_email", "archived_password",
-                "sms_phone", "sms_code_command",
+                "sms_phone", "sms_code_command", "totp_staff_email", "totp_staff_password", "totp_secret", "recovery_code",
             ]
             #expect(Set(vars.keys) == Set(expected))
             #expect(vars["repairminder_url"] == s.base)
