@@ -24,8 +24,9 @@ let package = Package(
     targets: [
         // The language: model, YAML loading with positions, expressions, templates, static checks. No I/O beyond reading files.
         .target(name: "FlowSpecLanguage", dependencies: [.product(name: "Yams", package: "Yams")]),
-        // The runtime: interpreter, adapter and clock seams, token store, sessions.
-        .target(name: "FlowSpecRuntime", dependencies: ["FlowSpecLanguage"]),
+        // The runtime: interpreter, adapter and clock seams, token store, sessions. Crypto for the `totp()` function's
+        // HMAC-SHA1/256/512 (RFC 6238): the same audited library the sandbox signs its JWTs with.
+        .target(name: "FlowSpecRuntime", dependencies: ["FlowSpecLanguage", .product(name: "Crypto", package: "swift-crypto")]),
         // Scenario files, the scripted adapter, expectations, the runner and its reporters.
         .target(name: "FlowSpecScenarios", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime"]),
         // Live HTTP: the only module that imports AsyncHTTPClient.

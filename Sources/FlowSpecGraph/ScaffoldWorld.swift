@@ -159,7 +159,7 @@ public struct ScaffoldWorld: Sendable {
             case .bool(let b): return .number(b ? 1 : 0)
             default: return .null
             }
-        case .matches, .jwt: return nil
+        case .matches, .jwt, .totp: return nil
         }
     }
 

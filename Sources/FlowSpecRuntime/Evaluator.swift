@@ -11,6 +11,9 @@ public struct Environment: Sendable {
     public var store: [String: JSONValue] = [:]
     public var vars: [String: JSONValue] = [:]
     public var now: Double = 0
+    /// Where values that turn out to be secret while evaluating (a `totp` secret and its code) are registered,
+    /// so they are masked in everything the run shows.
+    public var redactor: Redactor?
 
     public struct CallResult: Sendable {
         public var outcome: String
@@ -202,7 +205,47 @@ public enum Evaluator {
             let value = try evaluate(args[0], env)
             guard case .string(let token) = value else { return .null }
             return JWT.claims(token) ?? .null
+        case .totp:
+            return try totp(args, env)
         }
+    }
+
+    /// `totp(secret, digits = 6, period = 30, algorithm = "sha1")` at `now` (RFC 6238). The secret and the code
+    /// are registered as secrets; messages never quote the secret.
+    static func totp(_ args: [Expr], _ env: Environment) throws(EvaluationError) -> JSONValue {
+        let secretValue = try evaluate(args[0], env)
+        guard case .string(let secret) = secretValue else {
+            throw EvaluationError(location: args[0].location, message: "`totp` needs the base32 secret as text, but `\(args[0].text)` is \(secretValue.isNull ? "null (missing)" : "a \(secretValue.typeName)")")
+        }
+        env.redactor?.register(secret)
+        let key: [UInt8]
+        switch TOTPRules.base32Decode(secret) {
+        case .success(let bytes): key = bytes
+        case .failure(let problem): throw EvaluationError(location: args[0].location, message: problem.message)
+        }
+        func whole(_ index: Int, _ fallback: Int, _ problem: (Double) -> String?) throws(EvaluationError) -> Int {
+            guard index < args.count else { return fallback }
+            let value = try evaluate(args[index], env)
+            // NaN breaks every rule, so a value that is not a number gets the rule's own message.
+            let n = value.numberValue ?? .nan
+            if let rule = problem(n) {
+                throw EvaluationError(location: args[index].location, message: "\(rule), not \(describe(value))")
+            }
+            return Int(n)
+        }
+        let digits = try whole(1, TOTPRules.defaultDigits, TOTPRules.digitsProblem)
+        let period = try whole(2, TOTPRules.defaultPeriod, TOTPRules.periodProblem)
+        var algorithm = TOTP.Algorithm.sha1
+        if args.count > 3 {
+            let value = try evaluate(args[3], env)
+            guard case .string(let name) = value, let known = TOTPRules.algorithm(name).flatMap(TOTP.Algorithm.init(rawValue:)) else {
+                throw EvaluationError(location: args[3].location, message: TOTPRules.algorithmProblem + ", not \(describe(value))")
+            }
+            algorithm = known
+        }
+        let code = TOTP.code(key: key, at: env.now, digits: digits, period: period, algorithm: algorithm)
+        env.redactor?.register(code)
+        return .string(code)
     }
 
     /// Renders a template to text.

@@ -270,6 +270,7 @@ struct FlowRun {
         env.store = await context.store.namespace(flow.namespace)
         env.vars = context.vars
         env.now = await context.clock.now()
+        env.redactor = context.redactor
         return .success(env)
     }
 }

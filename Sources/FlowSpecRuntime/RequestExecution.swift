@@ -171,6 +171,7 @@ extension FlowRun {
         env.store = await context.store.namespace(session.namespace)
         env.vars = context.vars
         env.now = await context.clock.now()
+        env.redactor = context.redactor
         return env
     }
 

@@ -16,6 +16,11 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
     case mobileGetsWebLifetime = "mobile-gets-web-lifetime"
     case quarantineOpen = "quarantine-open"
     case quarantineBlocksMe = "quarantine-blocks-me"
+    // Repair Minder staff, app-based 2FA (Repair Minder API step 3 note; RFC 6238)
+    case totpNotAccepted = "totp-not-accepted"
+    case totpReplayable = "totp-replayable"
+    case recoveryCodeNotAccepted = "recovery-code-not-accepted"
+    case recoveryCodeReusable = "recovery-code-reusable"
     // Repair Minder customers (seed 003, scenarios)
     case customerEnumeration = "customer-enumeration"
     case ignoresCompanyID = "ignores-company-id"
@@ -67,6 +72,14 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
             "Staff of a pending_approval or suspended company get 403 ACCOUNT_PENDING_APPROVAL outside the allow-list (seed 003, Quarantine Mode)."
         case .quarantineBlocksMe:
             "/api/auth/me stays allowed during quarantine (seed 003, Quarantine Mode, allowed endpoints)."
+        case .totpNotAccepted:
+            "An account with app-based 2FA signs in at /api/auth/2fa/verify with its authenticator's current TOTP code (Repair Minder API (docs/systems/repairminder.md, Staff Login Flow, Step 3): \"The code can also be a TOTP code (6 digits)\"; RFC 6238)."
+        case .totpReplayable:
+            "A TOTP code that signed in once is refused afterwards (RFC 6238 section 5.2: the verifier must not accept an OTP again after a successful validation)."
+        case .recoveryCodeNotAccepted:
+            "An account with app-based 2FA signs in at /api/auth/2fa/verify with an unused recovery code (Repair Minder API (docs/systems/repairminder.md, Staff Login Flow, Step 3): \"or recovery code (8 alphanumeric chars)\")."
+        case .recoveryCodeReusable:
+            "A recovery code works once; used, it is refused like a wrong code (Repair Minder API (docs/systems/repairminder.md, Staff Login Flow, Step 3) names recovery codes; single use is what makes them recovery codes)."
         case .customerEnumeration:
             "request-magic-link answers the same for known and unknown emails (seed 003, Customer Magic Link: \"always the same to prevent enumeration\")."
         case .ignoresCompanyID:

@@ -167,9 +167,12 @@ public enum ScenarioDecoder {
             }
             guard let t = ExprReader.template(item, what: "input `\(name)`", &d) else { return nil }
             for e in t.expressions {
-                for (root, location) in e.roots where root != .vars {
+                let foreign = e.roots.filter { $0.0 != .vars }
+                for (root, location) in foreign {
                     d.error(location, "scenario inputs can read only run variables, like `${vars.staff_email}`; found `\(root.rawValue)`")
                 }
+                // Function arguments (`${totp(vars.totp_secret)}`) are checked as in flows.
+                if foreign.isEmpty { TypeChecker.check(e, in: ExprContext(place: "a scenario input", declaredInputs: []), into: &d) }
             }
             return t
         }

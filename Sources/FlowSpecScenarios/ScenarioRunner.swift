@@ -141,8 +141,10 @@ public struct ScenarioRunner: Sendable {
         }
         let redactor = Redactor()
         registerSecrets(scenario, redactor)
+        let clock: any FlowClock = scenario.live ? liveClock : VirtualClock(start: scenario.clockStart)
+        let startedAt = await clock.now()
         let resolved: (values: [String: [String]], commands: [String: String])
-        do { resolved = try resolve(scenario.inputs, runVars) } catch {
+        do { resolved = try resolve(scenario.inputs, runVars, now: startedAt, redactor) } catch {
             var why = [error.message]
             if !scenario.live, scenario.exchanges.isEmpty { why.append("is it meant to run against a real backend? add `live: true` (docs/live.md)") }
             return ScenarioReport(name: scenario.name, file: scenario.file, tags: scenario.tags, status: .failed,
@@ -153,7 +155,6 @@ public struct ScenarioRunner: Sendable {
         let store = TokenStore(scenario.store, redactor: redactor)
         let backend = ScriptedBackend(exchanges: scenario.exchanges, anyOrder: scenario.anyOrder, redactor: redactor)
         let adapter: any HTTPAdapter = scenario.live ? CredentialHarvestingAdapter(live!, redactor: redactor) : backend
-        let clock: any FlowClock = scenario.live ? liveClock : VirtualClock(start: scenario.clockStart)
         let inputs = LayeredInputSource(values: resolved.values, commands: resolved.commands, commandTimeout: commandTimeout)
         let log = ExchangeLog()
         let broker = SessionBroker()
@@ -195,8 +196,9 @@ public struct ScenarioRunner: Sendable {
                 await broker.reset()
             case .run(let r):
                 if !r.inputs.isEmpty {
+                    let stepStartedAt = await clock.now()
                     do {
-                        let more = try resolve(r.inputs, runVars)
+                        let more = try resolve(r.inputs, runVars, now: stepStartedAt, redactor)
                         registerSecretInputs(more.values, redactor)
                         await inputs.merge(values: more.values, commands: more.commands)
                     } catch {
@@ -274,10 +276,12 @@ public struct ScenarioRunner: Sendable {
                               runs: trace.traces, exchanges: detailed ? entries.map { ExchangeRecord($0, redactor: redactor) } : [])
     }
 
-    /// Renders input templates against the run variables.
-    func resolve(_ inputs: ScenarioInputs, _ vars: [String: JSONValue]) throws(InputError) -> (values: [String: [String]], commands: [String: String]) {
+    /// Renders input templates against the run variables, at `now` on the run's clock (`totp(...)` reads it).
+    func resolve(_ inputs: ScenarioInputs, _ vars: [String: JSONValue], now: Double, _ redactor: Redactor) throws(InputError) -> (values: [String: [String]], commands: [String: String]) {
         var env = Environment()
         env.vars = vars
+        env.now = now
+        env.redactor = redactor
         func render(_ t: Template, _ name: String) throws(InputError) -> String {
             do { return try Evaluator.render(t, env) } catch {
                 let hint = error.unsetVariable.map { "; " + RunOrigin.scenario.whereToGive(variable: $0) } ?? ""

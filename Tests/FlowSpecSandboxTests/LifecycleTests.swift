@@ -58,6 +58,7 @@ struct LifecycleTests {
                 "email_code_command", "phone", "phone_otp", "traveling_email", "traveling_password", "legacy_email",
                 "legacy_password", "legacy_code_command", "nopassword_email", "archived_email", "archived_password",
                 "sms_phone", "sms_code_command", "customer_logout_path", "supabase_refresh_reuse_interval", "sms_send_interval_seconds",
+                "totp_staff_email", "totp_staff_password", "totp_secret", "recovery_code",
             ]
             #expect(Set(vars.keys) == Set(expected))
             #expect(vars["repairminder_url"] == s.base)

@@ -43,13 +43,25 @@ public enum BinaryOp: String, Sendable {
 }
 
 public enum Function: String, Sendable, CaseIterable {
-    case exists, len, matches, lower, upper, string, number, jwt
+    case exists, len, matches, lower, upper, string, number, jwt, totp
 
-    public var arity: Int {
+    /// How many arguments a call may have (`totp(secret)` up to `totp(secret, digits, period, algorithm)`).
+    public var arguments: ClosedRange<Int> {
         switch self {
-        case .matches: 2
-        default: 1
+        case .matches: 2...2
+        case .totp: 1...4
+        default: 1...1
         }
+    }
+
+    /// The fewest arguments a call takes.
+    public var arity: Int { arguments.lowerBound }
+
+    /// "1 argument", "1 to 4 arguments": for messages.
+    public var argumentsText: String {
+        let most = arguments.upperBound
+        if arguments.lowerBound == most { return "\(most) argument\(most == 1 ? "" : "s")" }
+        return "\(arguments.lowerBound) to \(most) arguments"
     }
 }
 

@@ -225,8 +225,8 @@ public enum ExpressionParser {
                         }
                     }
                     try expect(")")
-                    guard args.count == function.arity else {
-                        throw failure("`\(name)` takes \(function.arity) argument\(function.arity == 1 ? "" : "s"), got \(args.count)", at: token)
+                    guard function.arguments.contains(args.count) else {
+                        throw failure("`\(name)` takes \(function.argumentsText), got \(args.count)", at: token)
                     }
                     return Expr(.call(function, args), at: location(token), text: text)
                 }

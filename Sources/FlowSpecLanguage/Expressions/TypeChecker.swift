@@ -206,6 +206,31 @@ public enum TypeChecker {
             case .jwt:
                 if types[0] != .string, types[0] != .any { error(args[0], "`jwt` takes a token string, not a \(types[0].rawValue)") }
                 return .object
+            case .totp:
+                checkTOTP(args, types)
+                return .string
+            }
+        }
+
+        /// `totp(secret, digits, period, algorithm)`: each argument's type, and literal values against `TOTPRules`.
+        mutating func checkTOTP(_ args: [Expr], _ types: [ExprType]) {
+            let expected: [ExprType] = [.string, .number, .number, .string]
+            let names = ["the base32 secret as text", "the number of digits", "the period in seconds", "the algorithm as text"]
+            for (index, (arg, t)) in zip(args, types).enumerated() where t != expected[index] && t != .any {
+                error(arg, "`totp` takes \(names[index]), not a \(t.rawValue)", hint: index == 0 ? nil : "e.g. totp(secret, 8, 30, \"sha256\")")
+            }
+            for (index, arg) in args.enumerated() {
+                switch (index, arg.kind) {
+                case (0, .literal(.string(let secret))):
+                    if case .failure(let problem) = TOTPRules.base32Decode(secret) { error(arg, problem.message) }
+                case (1, .literal(.number(let n))):
+                    if let problem = TOTPRules.digitsProblem(n) { error(arg, problem) }
+                case (2, .literal(.number(let n))):
+                    if let problem = TOTPRules.periodProblem(n) { error(arg, problem) }
+                case (3, .literal(.string(let name))):
+                    if TOTPRules.algorithm(name) == nil { error(arg, TOTPRules.algorithmProblem) }
+                default: break
+                }
             }
         }
     }

@@ -65,7 +65,7 @@ struct AccountsReader {
     {
         let f = try cursor.mapping(allowed: ["id", "email", "password", "first_name", "last_name", "role", "company",
                                              "active", "archived", "magic_link_enabled", "phi_access_level",
-                                             "data_classification", "permissions"])
+                                             "data_classification", "permissions", "totp_secret", "recovery_codes"])
         guard let emailNode = f["email"] else { throw cursor.fail("missing key `email`") }
         guard let company = try f["company"]?.nonEmptyString() ?? defaultCompany else {
             throw cursor.fail("missing key `company` (and there is no company to default to)")
@@ -81,7 +81,37 @@ struct AccountsReader {
         if let node = f["phi_access_level"] { user.phiAccessLevel = try node.nonEmptyString() }
         if let node = f["data_classification"] { user.dataClassification = try node.nonEmptyString() }
         if let node = f["permissions"] { user.permissions = try node.stringList(of: "permission names") }
+        if let node = f["totp_secret"] { user.totpSecret = try totpSecret(node) }
+        if let node = f["recovery_codes"] {
+            user.recoveryCodes = try recoveryCodes(node)
+            if !user.recoveryCodes.isEmpty, user.totpSecret == nil {
+                throw node.fail("recovery codes come with app-based 2FA: give this account a `totp_secret` too")
+            }
+        }
         return user
+    }
+
+    /// Base32 as authenticator apps show it (spaces and `=` padding allowed), at least 16 characters (80 bits).
+    private func totpSecret(_ cursor: YAMLCursor) throws(SandboxAccountsError) -> String? {
+        guard let secret = try cursor.optionalString() else { return nil }
+        guard let key = SandboxTOTP.key(base32: secret), key.count >= 10 else {
+            throw cursor.fail("expected a base32 authenticator secret (letters A-Z and digits 2-7, at least 16 of them)")
+        }
+        return secret
+    }
+
+    private func recoveryCodes(_ cursor: YAMLCursor) throws(SandboxAccountsError) -> [String] {
+        var codes: [String] = []
+        var seen: Set<String> = []
+        for item in try cursor.sequence(of: "recovery codes") {
+            let code = try item.nonEmptyString()
+            guard code.count == 8, code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                throw item.fail("expected a recovery code of exactly 8 letters and digits, got \(item.found)")
+            }
+            guard seen.insert(code.uppercased()).inserted else { throw item.fail("this recovery code is listed twice") }
+            codes.append(code)
+        }
+        return codes
     }
 
     private func customer(_ cursor: YAMLCursor) throws(SandboxAccountsError) -> SandboxAccounts.Customer {

@@ -7,6 +7,11 @@ extension SandboxAccounts {
         static let suspended = "44444444-4444-4444-8444-444444444444"
     }
 
+    /// The app-based 2FA account's authenticator secret (base32, 160 bits) and recovery codes.
+    static let defaultTOTPSecret = "FT67YDX6Z7NYV676N6B4AFIBR2DNHAD4"
+    static let defaultRecoveryCodes = ["2A2LQPWW", "T6CCV85D", "UKRBPUR4", "VUST8BE5", "MMPX8V2M",
+                                       "ZQJHFDVS", "D6VLN9TE", "HLA5E9KQ", "KTJY569B", "Q3FFFLYM"]
+
     /// The built-in accounts: one of each kind the live suite needs (see the table in docs/sandbox.md).
     public static let defaults = SandboxAccounts(
         companies: [
@@ -31,6 +36,9 @@ extension SandboxAccounts {
                       lastName: "Pending", role: "admin", companyID: DefaultIDs.pending),
             StaffUser(email: "suspended@example.com", password: "suspended-horse", firstName: "Sue",
                       lastName: "Spended", role: "admin", companyID: DefaultIDs.suspended),
+            StaffUser(email: "totp@example.com", password: "totp-horse", firstName: "Tess", lastName: "Totp",
+                      role: "engineer", companyID: DefaultIDs.acme, totpSecret: defaultTOTPSecret,
+                      recoveryCodes: defaultRecoveryCodes),
         ],
         customers: [
             Customer(email: "customer@example.com", firstName: "Jane", lastName: "Customer", companyIDs: [DefaultIDs.acme]),

@@ -27,6 +27,16 @@ extension SandboxAccounts {
             vars["staff_email"] = user.email
             vars["staff_password"] = user.password
         }
+        if let user = staff(where: { usable($0, $1) && $0.password != nil && $0.totpSecret != nil }),
+           let password = user.password, let secret = user.totpSecret
+        {
+            vars["totp_staff_email"] = user.email
+            vars["totp_staff_password"] = password
+            vars["totp_secret"] = secret
+            // One unused code: the live suite uses it up. Another run against the same sandbox needs another
+            // of the account's codes (`--var recovery_code=…`) or a fresh sandbox (docs/sandbox.md).
+            if let code = user.recoveryCodes.first { vars["recovery_code"] = code }
+        }
         if let user = staff(where: { usable($0, $1) && $0.magicLinkEnabled && $0.password != nil })
             ?? staff(where: { usable($0, $1) && $0.magicLinkEnabled })
         {

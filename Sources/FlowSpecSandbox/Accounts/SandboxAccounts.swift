@@ -88,11 +88,16 @@ extension SandboxAccounts {
         public var phiAccessLevel: String
         public var dataClassification: String
         public var permissions: [String]
+        /// App-based 2FA: the authenticator secret (base32, RFC 6238: HMAC-SHA-1, 6 digits, 30 s). `nil`: email codes only.
+        public var totpSecret: String?
+        /// App-based 2FA: single-use recovery codes, 8 letters and digits each (Repair Minder API, Staff Login Flow, step 3 note).
+        public var recoveryCodes: [String]
 
         public init(id: String? = nil, email: String, password: String?, firstName: String? = nil,
                     lastName: String? = nil, role: String = "admin", companyID: String, isActive: Bool = true,
                     isArchived: Bool = false, magicLinkEnabled: Bool = false, phiAccessLevel: String = "full",
-                    dataClassification: String = "internal", permissions: [String] = [])
+                    dataClassification: String = "internal", permissions: [String] = [], totpSecret: String? = nil,
+                    recoveryCodes: [String] = [])
         {
             self.id = id ?? Secrets.stableID("staff:" + email.lowercased())
             self.email = email
@@ -107,6 +112,8 @@ extension SandboxAccounts {
             self.phiAccessLevel = phiAccessLevel
             self.dataClassification = dataClassification
             self.permissions = permissions
+            self.totpSecret = totpSecret
+            self.recoveryCodes = recoveryCodes
         }
     }
 

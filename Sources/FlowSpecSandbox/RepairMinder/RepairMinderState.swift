@@ -10,6 +10,10 @@ struct StaffState: Sendable {
     /// Set through `/__sandbox/staff/deactivate|activate`, so "User account is no longer active" can be shown.
     var activeOverride: [String: Bool] = [:]
     var lastLogin: [String: Double] = [:]
+    /// User id → the newest TOTP step that signed in, so neither that code nor an older one works again.
+    var lastTOTPStep: [String: Int64] = [:]
+    /// User id → recovery codes already used (uppercased).
+    var usedRecoveryCodes: [String: Set<String>] = [:]
 }
 
 /// Repair Minder customer state.

@@ -1,5 +1,5 @@
-/// Staff sign-in (seed 003): password login that always asks for email 2FA, the 2FA request/verify pair,
-/// and the magic-link alternative.
+/// Staff sign-in (seed 003): password login that always asks for email 2FA, the 2FA request/verify pair
+/// (which also takes TOTP and recovery codes from accounts with app-based 2FA), and the magic-link alternative.
 struct StaffLoginRoutes: Sendable {
     let world: World
     var sessions: StaffSessions { StaffSessions(world: world) }
@@ -70,14 +70,43 @@ struct StaffLoginRoutes: Sendable {
             guard let windowEnd = state.staff.pendingTwoFactor[user.id], request.now < windowEnd else {
                 return .error(401, RepairMinderMessages.twoFactorWindowClosed)
             }
-            let reusable = world.has(.codesReusable)
-            guard state.staff.twoFactorCodes.redeem(code, for: user.id, now: request.now, consume: !reusable) else {
-                return .error(401, RepairMinderMessages.invalidVerificationCode)
+            let reusable = world.has(.codesReusable) || world.has(.totpReplayable) || world.has(.recoveryCodeReusable)
+            // An authenticator or recovery code is tried first: it leaves the emailed code alone.
+            if !redeemAppCode(code, for: user, now: request.now, state: &state.staff) {
+                guard state.staff.twoFactorCodes.redeem(code, for: user.id, now: request.now,
+                                                        consume: !world.has(.codesReusable))
+                else {
+                    return .error(401, RepairMinderMessages.invalidVerificationCode)
+                }
             }
             if let refusal = accountRefusal(user, state: state.staff) { return refusal }
             if !reusable { state.staff.pendingTwoFactor[user.id] = nil }
             return .ok(sessions.signIn(user, request: request, state: &state.staff))
         }
+    }
+
+    /// App-based 2FA (Repair Minder API, Staff Login Flow, step 3 note): for an account with an authenticator
+    /// secret, a TOTP code of the current 30 s step or one either side, never one at or before the step that
+    /// last signed in (RFC 6238 section 5.2); or one of its recovery codes not used before, which is then used up.
+    /// No `2fa/request` is needed for these: the code comes from the user's app or list, not from the email.
+    private func redeemAppCode(_ code: String, for user: SandboxAccounts.StaffUser, now: Double, state: inout StaffState) -> Bool {
+        guard let secret = user.totpSecret, let key = SandboxTOTP.key(base32: secret) else { return false }
+        if code.count == SandboxTOTP.digits, code.allSatisfy({ $0.isASCII && $0.isNumber }), !world.has(.totpNotAccepted) {
+            let last = world.has(.totpReplayable) ? nil : state.lastTOTPStep[user.id]
+            if let step = SandboxTOTP.acceptedStep(code, key: key, now: now, after: last) {
+                state.lastTOTPStep[user.id] = max(step, state.lastTOTPStep[user.id] ?? step)
+                return true
+            }
+        }
+        if code.count == 8, !world.has(.recoveryCodeNotAccepted) {
+            let presented = code.uppercased()
+            let used = state.usedRecoveryCodes[user.id] ?? []
+            if user.recoveryCodes.contains(where: { $0.uppercased() == presented }), !used.contains(presented) {
+                if !world.has(.recoveryCodeReusable) { state.usedRecoveryCodes[user.id, default: []].insert(presented) }
+                return true
+            }
+        }
+        return false
     }
 
     // MARK: Magic link
