@@ -70,9 +70,20 @@ public final class Redactor: Sendable {
     }
 
     /// Run variables that hold credentials (`staff_password`, `phone_otp`, `supabase_anon_key`…); a
-    /// `*_command` is a recipe for fetching a code, not a secret.
+    /// `*_command` is a recipe for fetching a code, not a secret, and a yes/no flag such as
+    /// `login_codes_single_use: true` is not one either (masking every "true" would garble output).
     public func registerVariables(_ vars: [String: JSONValue]) {
-        for (name, value) in vars where !name.hasSuffix("_command") && Redactor.isSensitiveKey(name) { register(value) }
+        for (name, value) in vars where !name.hasSuffix("_command") && Redactor.isSensitiveKey(name) && !Redactor.isFlag(value) {
+            register(value)
+        }
+    }
+
+    static func isFlag(_ value: JSONValue) -> Bool {
+        switch value {
+        case .bool: true
+        case .string(let s): ["true", "false"].contains(s.lowercased())
+        default: false
+        }
     }
 
     /// `2026-11-21T06:30:27Z`: long and space-free like a token, but a time.

@@ -59,6 +59,8 @@ struct LifecycleTests {
                 "legacy_password", "legacy_code_command", "nopassword_email", "archived_email", "archived_password",
                 "sms_phone", "sms_code_command", "customer_logout_path", "supabase_refresh_reuse_interval", "sms_send_interval_seconds",
                 "totp_staff_email", "totp_staff_password", "totp_secret", "recovery_code",
+                "customer_me_path", "orders_path",
+                "legacy_login_path", "login_codes_single_use", "traveling_refresh_rotation", "expiry_leeway_seconds",
             ]
             #expect(Set(vars.keys) == Set(expected))
             #expect(vars["repairminder_url"] == s.base)
@@ -71,6 +73,17 @@ struct LifecycleTests {
             let multi = SandboxAccounts.defaults.customers.first { $0.email == vars["multi_customer_email"] }
             #expect(multi?.companyIDs.first != vars["multi_customer_company_id"])
             #expect(multi?.companyIDs.contains(vars["multi_customer_company_id"] ?? "") == true)
+            // The endpoints no document names are served where the variables say; the promises no document
+            // makes are ones this sandbox keeps (its breaks undo them).
+            let customerMe = try await s.get(vars["customer_me_path"]!)
+            #expect(customerMe.status == 401)
+            let orders = try await s.get(vars["orders_path"]!)
+            #expect(orders.status == 401)
+            let legacyLogin = try await s.post(vars["legacy_login_path"]!, ["email": "nobody@example.com", "password": "x"], on: s.legacy)
+            #expect(legacyLogin.status != 404)
+            #expect(vars["login_codes_single_use"] == "true")
+            #expect(vars["traveling_refresh_rotation"] == "true")
+            #expect(vars["expiry_leeway_seconds"] == "0")
         }
     }
 

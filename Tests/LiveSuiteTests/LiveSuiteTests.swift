@@ -23,7 +23,8 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
     /// The sandbox and the scenarios share one clock that moves only when a scenario waits, so a slow machine
     /// cannot let a 2-second token expire between two steps, and waiting a token out takes no time.
-    func run(breaks: Set<SandboxBreak> = [], dropping: Set<String> = [], shortLifetimes: Bool = false,
+    func run(breaks: Set<SandboxBreak> = [], dropping: Set<String> = [], setting: [String: String] = [:],
+             shortLifetimes: Bool = false,
              allowWait: Double = ScenarioRunner.defaultAllowWait,
              scenarios: [Scenario] = LiveSuiteTests.liveScenarios) async throws -> [ScenarioReport] {
         let clock = ManualSandboxClock()
@@ -32,6 +33,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let sandbox = try await Sandbox.start(sandboxOptions)
         var vars: [String: JSONValue] = [:]
         for (name, value) in sandbox.liveVars() where !dropping.contains(name) { vars[name] = .string(value) }
+        for (name, value) in setting { vars[name] = .string(value) }
         var options = LiveHTTPOptions()
         options.requestTimeout = 10
         let adapter = LiveHTTPAdapter(options: options)
@@ -110,6 +112,42 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let skipped = reports.filter { $0.status == .skipped && $0.skipReason?.contains("customer_logout_path") == true }
         #expect(skipped.map { URL(fileURLWithPath: $0.file).lastPathComponent } == ["repairminder-customer-logout.yaml"])
         #expect(reports.allSatisfy { $0.status != .failed })
+    }
+
+    /// What no document states comes from an optional variable: a backend that does not give it gets exactly the
+    /// scenarios that need it skipped, naming it, and nothing fails.
+    static let undocumentedPromises: [(variable: String, scenarios: [String])] = [
+        ("login_codes_single_use", ["repairminder-customer-code-single-use.yaml", "repairminder-staff-2fa-code-single-use.yaml",
+                                    "repairminder-staff-magic-link-code-single-use.yaml"]),
+        ("customer_me_path", ["repairminder-customer-logout.yaml"]),
+        ("orders_path", ["repairminder-quarantine.yaml"]),
+        ("legacy_login_path", ["legacy-login-2fa.yaml", "legacy-login-envelope.yaml"]),
+        ("traveling_refresh_rotation", ["traveling-refresh-rotation.yaml"]),
+        ("expiry_leeway_seconds", ["repairminder-staff-expired-token.yaml", "traveling-expired-token.yaml"]),
+    ]
+
+    @Test(arguments: LiveSuiteTests.undocumentedPromises)
+    func anUndocumentedPromiseIsAnOptionalVariable(_ promise: (variable: String, scenarios: [String])) async throws {
+        let reports = try await run(dropping: [promise.variable])
+        let skipped = reports.filter { $0.status == .skipped && $0.skipReason?.contains(promise.variable) == true }
+        #expect(skipped.map { URL(fileURLWithPath: $0.file).lastPathComponent }.sorted() == promise.scenarios)
+        #expect(reports.allSatisfy { $0.status != .failed })
+    }
+
+    /// A backend that says it does not keep an undocumented promise ("false") still gets the documented part
+    /// checked, and the scenario that needs the promise is skipped with the reason, never passed.
+    @Test func aPromiseTheBackendDeclinesIsSkippedNotPassed() async throws {
+        let reports = try await run(setting: ["login_codes_single_use": "false", "traveling_refresh_rotation": "false"])
+        let declined: Set<String> = ["repairminder-customer-code-single-use.yaml", "repairminder-staff-2fa-code-single-use.yaml",
+                                     "repairminder-staff-magic-link-code-single-use.yaml", "traveling-refresh-rotation.yaml"]
+        for report in reports {
+            let file = URL(fileURLWithPath: report.file).lastPathComponent
+            if declined.contains(file) {
+                #expect(report.status == .skipped && report.skipReason?.contains("not checked") == true, "\(file): \(report.status)")
+            } else if !Self.expiryScenarios.contains(file) {
+                #expect(report.status == .passed, "\(file): \(report.status) \(report.failures)")
+            }
+        }
     }
 
     @Test func aBackendThatDoesNotAnswerIsAnInfrastructureFailureNotABrokenPromise() async throws {

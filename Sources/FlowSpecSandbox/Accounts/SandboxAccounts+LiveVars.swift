@@ -16,6 +16,17 @@ extension SandboxAccounts {
             "legacy_code_command": Self.codeCommand(baseURL: baseURL),
             // No document names the customer logout endpoint; this is where the sandbox serves it.
             "customer_logout_path": "/api/customer/auth/logout",
+            // Customer logout ends the session here, so the token can be probed before and after it.
+            "customer_me_path": "/api/customer/auth/me",
+            // A staff endpoint outside the quarantine allow-list (no document names one).
+            "orders_path": "/api/orders",
+            // The legacy description names the login call, not its path.
+            "legacy_login_path": "/api/auth/login",
+            // Promises the documents do not make but this sandbox keeps, so the live suite checks them here.
+            "login_codes_single_use": "true",
+            "traveling_refresh_rotation": "true",
+            // The sandbox enforces expiry to the second.
+            "expiry_leeway_seconds": "0",
         ]
         func staff(where matches: (StaffUser, Company) -> Bool) -> StaffUser? {
             self.staff.first { user in company(id: user.companyID).map { matches(user, $0) } ?? false }
