@@ -23,7 +23,7 @@ public final class RunningSandbox: Sendable {
     /// The main port: Repair Minder (`/api`), Supabase (`/auth/v1`), Traveling (`/v1`), the outbox (`/__sandbox`).
     public var baseURL: String { "http://\(hostForURL):\(port)" }
 
-    /// The seed-000 backend.
+    /// The legacy Repair Minder backend.
     public var legacyURL: String { "http://\(hostForURL):\(legacyPort)" }
 
     private var hostForURL: String { host.contains(":") ? "[\(host)]" : host }

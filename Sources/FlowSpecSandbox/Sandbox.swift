@@ -4,7 +4,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 
-/// Starts sandboxes: in-memory reference backends for the seed APIs, in this process.
+/// Starts sandboxes: in-memory reference backends for the APIs described in docs/systems/, in this process.
 public enum Sandbox {
     /// Binds both listeners (main and legacy) and returns once both are accepting connections.
     /// Throws `SandboxStartError` when a listener cannot be bound (a port in use, a bad host).

@@ -1,7 +1,7 @@
 /// A deliberately broken promise. Starting the sandbox with one break proves that the live suite notices
 /// when a backend stops keeping that promise (a suite that still passes has no teeth there).
 public enum SandboxBreak: String, CaseIterable, Sendable {
-    // Repair Minder staff (seed 003)
+    // Repair Minder staff (docs/systems/repairminder.md)
     case twoFactorOptional = "two-factor-optional"
     case codesReusable = "codes-reusable"
     case noRefreshRotation = "no-refresh-rotation"
@@ -21,7 +21,7 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
     case totpReplayable = "totp-replayable"
     case recoveryCodeNotAccepted = "recovery-code-not-accepted"
     case recoveryCodeReusable = "recovery-code-reusable"
-    // Repair Minder customers (seed 003, scenarios)
+    // Repair Minder customers (Repair Minder API, docs/systems/repairminder.md; scenarios)
     case customerEnumeration = "customer-enumeration"
     case ignoresCompanyID = "ignores-company-id"
     case customerLogoutKeepsSession = "customer-logout-keeps-session"
@@ -34,44 +34,44 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
     case supabaseFamilySurvivesReuse = "supabase-family-survives-reuse"
     case supabaseBadJWT401 = "supabase-bad-jwt-401"
     case supabaseLogoutKeepsSession = "supabase-logout-keeps-session"
-    // Traveling (seed 004)
+    // Traveling (docs/systems/traveling.md)
     case travelingNoEnvelope = "traveling-no-envelope"
     case travelingRefreshBroken = "traveling-refresh-broken"
     case travelingAcceptsExpiredToken = "traveling-accepts-expired-token"
-    // Legacy Repair Minder (seed 000)
+    // Legacy Repair Minder (docs/systems/repairminder-legacy.md)
     case legacyTwoFactorOptional = "legacy-two-factor-optional"
 
     /// One line: the documented promise this break violates, and where it is documented.
     public var promise: String {
         switch self {
         case .twoFactorOptional:
-            "Staff password login always requires 2FA and never returns tokens (seed 003, Staff Login Flow: \"Response (always requires 2FA)\")."
+            "Staff password login always requires 2FA and never returns tokens (Repair Minder API, docs/systems/repairminder.md, Staff Login Flow: \"Response (always requires 2FA)\")."
         case .codesReusable:
-            "A 2FA or magic-link code works once; a used code is refused like a wrong one (seed 003 2FA and magic-link verify steps; reference/supabase-auth.md: \"The code is single use\")."
+            "A 2FA or magic-link code works once; a used code is refused like a wrong one (Repair Minder API, docs/systems/repairminder.md, Login Codes; Supabase Auth, docs/systems/supabase-auth.md: \"The code is single use\")."
         case .noRefreshRotation:
-            "Each refresh returns a new refresh token and retires the old one (seed 003, Token Refresh: \"Refresh tokens are single-use (rotation on each refresh)\")."
+            "Each refresh returns a new refresh token and retires the old one (Repair Minder API, docs/systems/repairminder.md, Token Refresh: \"Refresh tokens are single-use (rotation on each refresh)\")."
         case .noReuseDetection:
-            "Presenting a rotated-out refresh token is rejected with \"Token reuse detected. All sessions revoked. Please log in again.\" (seed 003, Token Refresh)."
+            "Presenting a rotated-out refresh token is rejected with \"Token reuse detected. All sessions revoked. Please log in again.\" (Repair Minder API, docs/systems/repairminder.md, Token Refresh)."
         case .familySurvivesReuse:
-            "Reusing a revoked refresh token revokes the entire token family, so the newest token stops working too (seed 003, Token Refresh: \"Stolen token detection\")."
+            "Reusing a revoked refresh token revokes the entire token family, so the newest token stops working too (Repair Minder API, docs/systems/repairminder.md, Token Refresh: \"Stolen token detection\")."
         case .logoutKeepsSession:
-            "POST /api/auth/logout revokes the entire refresh token family for the session (seed 003, Logout)."
+            "POST /api/auth/logout revokes the entire refresh token family for the session (Repair Minder API, docs/systems/repairminder.md, Logout)."
         case .acceptsTamperedToken:
-            "Access tokens are signed JWTs; a token whose signature does not verify is rejected with 401 (seed 003, JWT Claims; Auto-Refresh Strategy)."
+            "Access tokens are signed JWTs; a token whose signature does not verify is rejected with 401 (Repair Minder API, docs/systems/repairminder.md, JWT Claims; Auto-Refresh Strategy)."
         case .acceptsExpiredToken:
-            "Access tokens expire after 15 minutes and an expired one is rejected with 401 (seed 003, Token Lifetimes; Auto-Refresh Strategy)."
+            "Access tokens expire after 15 minutes and an expired one is rejected with 401 (Repair Minder API, docs/systems/repairminder.md, Token Lifetimes; Auto-Refresh Strategy)."
         case .deactivatedCanLogin:
-            "A deactivated account cannot log in: 401 \"Account is deactivated\" (seed 003, Staff Login Flow, Error Responses)."
+            "A deactivated account cannot log in: 401 \"Account is deactivated\" (Repair Minder API, docs/systems/repairminder.md, Staff Login Flow, Error Responses)."
         case .meDropsEmail:
-            "GET /api/auth/me returns the user with every User field, including email (seed 003, Get Current User; User Model)."
+            "GET /api/auth/me returns the user with every User field, including email (Repair Minder API, docs/systems/repairminder.md, Get Current User; User Model)."
         case .wrongErrorMessage:
-            "A wrong email or password answers 401 \"Invalid credentials\" (seed 003, Staff Login Flow, Error Responses)."
+            "A wrong email or password answers 401 \"Invalid credentials\" (Repair Minder API, docs/systems/repairminder.md, Staff Login Flow, Error Responses)."
         case .mobileGetsWebLifetime:
-            "A mobile User-Agent (Mobile, Android, iPhone, iPad, iPod) gets a 90-day refresh token and isMobile true (seed 003, Token Lifetimes; JWT Claims)."
+            "A mobile User-Agent (Mobile, Android, iPhone, iPad, iPod) gets a 90-day refresh token and isMobile true (Repair Minder API, docs/systems/repairminder.md, Token Lifetimes; JWT Claims)."
         case .quarantineOpen:
-            "Staff of a pending_approval or suspended company get 403 ACCOUNT_PENDING_APPROVAL outside the allow-list (seed 003, Quarantine Mode)."
+            "Staff of a pending_approval or suspended company get 403 ACCOUNT_PENDING_APPROVAL outside the allow-list (Repair Minder API, docs/systems/repairminder.md, Quarantine Mode)."
         case .quarantineBlocksMe:
-            "/api/auth/me stays allowed during quarantine (seed 003, Quarantine Mode, allowed endpoints)."
+            "/api/auth/me stays allowed during quarantine (Repair Minder API, docs/systems/repairminder.md, Quarantine Mode, allowed endpoints)."
         case .totpNotAccepted:
             "An account with app-based 2FA signs in at /api/auth/2fa/verify with its authenticator's current TOTP code (Repair Minder API (docs/systems/repairminder.md, Staff Login Flow, Step 3): \"The code can also be a TOTP code (6 digits)\"; RFC 6238)."
         case .totpReplayable:
@@ -81,11 +81,11 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
         case .recoveryCodeReusable:
             "A recovery code works once; used, it is refused like a wrong code (Repair Minder API (docs/systems/repairminder.md, Staff Login Flow, Step 3) names recovery codes; single use is what makes them recovery codes)."
         case .customerEnumeration:
-            "request-magic-link answers the same for known and unknown emails (seed 003, Customer Magic Link: \"always the same to prevent enumeration\")."
+            "request-magic-link answers the same for known and unknown emails (Repair Minder API, docs/systems/repairminder.md, Customer Magic Link: \"always the same to prevent enumeration\")."
         case .ignoresCompanyID:
-            "A multi-company customer's verify with companyId signs in to that company (seed 003, Customer Magic Link: \"call verify again with companyId\"; seed 001)."
+            "A multi-company customer's verify with companyId signs in to that company (Repair Minder API, docs/systems/repairminder.md, Customer Magic Link: \"call verify again with companyId\"; Repair Minder app, docs/systems/repairminder.md)."
         case .customerLogoutKeepsSession:
-            "Customer logout ends that customer session (scenario customer-logout-keeps-staff-tokens; seed 001 logout per role)."
+            "Customer logout ends that customer session (scenario customer-logout-keeps-staff-tokens; Repair Minder app, docs/systems/repairminder.md, Logout per Role)."
         case .supabaseOTPNoRateLimit:
             "A second SMS to the same phone within the send interval is refused with 429 over_sms_send_rate_limit, test phones included (Supabase Auth (docs/systems/supabase-auth.md, POST /otp); github.com/supabase/auth, internal/api/phone.go)."
         case .supabaseOTPReusable:
@@ -103,13 +103,13 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
         case .supabaseLogoutKeepsSession:
             "POST /logout ends the session: its access token then gets 403 session_not_found (Supabase Auth (docs/systems/supabase-auth.md, GET /user, POST /logout))."
         case .travelingNoEnvelope:
-            "Traveling answers are wrapped in {\"data\": ...} (seed 004, Backend Requirements)."
+            "Traveling answers are wrapped in {\"data\": ...} (docs/systems/traveling.md, Backend Requirements)."
         case .travelingRefreshBroken:
-            "POST /v1/auth/refresh exchanges a valid refresh token for new tokens (seed 004, Backend Requirements; refresh on 401)."
+            "POST /v1/auth/refresh exchanges a valid refresh token for new tokens (Traveling API, docs/systems/traveling.md, Backend Requirements; refresh on 401)."
         case .travelingAcceptsExpiredToken:
-            "An expired access token answers 401 on /v1/auth/me, so the client's refresh-on-401 runs (seed 004, Authenticated Request Flow)."
+            "An expired access token answers 401 on /v1/auth/me, so the client's refresh-on-401 runs (Traveling API, docs/systems/traveling.md, Authenticated Request Flow)."
         case .legacyTwoFactorOptional:
-            "The legacy login answers requiresTwoFactor for a 2FA account until twoFactorToken is sent (seed 000, AuthManager.login)."
+            "The legacy login answers requiresTwoFactor for a 2FA account until twoFactorToken is sent (legacy Repair Minder API, docs/systems/repairminder-legacy.md, Login)."
         }
     }
 }

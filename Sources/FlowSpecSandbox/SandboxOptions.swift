@@ -2,7 +2,7 @@
 public struct SandboxOptions: Sendable {
     public var host: String
     public var port: Int
-    /// The seed-000 backend listens on its own port because it shares paths (`/api/auth/login`) with the newer API.
+    /// The legacy Repair Minder backend listens on its own port because it shares paths (`/api/auth/login`) with the newer API.
     public var legacyPort: Int
     public var accounts: SandboxAccounts
     /// Deliberately broken promises, for proving the live suite's teeth. Meant to be used one at a time.

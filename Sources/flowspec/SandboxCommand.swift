@@ -14,7 +14,7 @@ struct SandboxCommand: AsyncParsableCommand {
     @Option(help: "Port for Repair Minder, Supabase (/auth/v1), Traveling and the outbox (0: a free port).")
     var port: Int = 8080
 
-    @Option(name: .customLong("legacy-port"), help: "Port for the seed-000 backend, which shares paths with the newer API (0: a free port).")
+    @Option(name: .customLong("legacy-port"), help: "Port for the legacy Repair Minder backend, which shares paths with the newer API (0: a free port).")
     var legacyPort: Int = 8081
 
     @Option(help: "Interface to listen on.")
@@ -70,7 +70,7 @@ struct SandboxCommand: AsyncParsableCommand {
         }
         print("FlowSpec sandbox")
         print("  Repair Minder, Supabase (/auth/v1), Traveling: \(sandbox.baseURL)")
-        print("  legacy Repair Minder (seed 000):              \(sandbox.legacyURL)")
+        print("  legacy Repair Minder:                         \(sandbox.legacyURL)")
         print("  outbox (emailed and texted codes):            \(sandbox.baseURL)/__sandbox/outbox")
         if !broken.isEmpty { print("  BROKEN on purpose: " + broken.map(\.rawValue).sorted().joined(separator: ", ")) }
         if let writeVars { print("  live-suite variables written to \(writeVars)") }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("Legacy Repair Minder backend on its own port (seed 000)")
+@Suite("Legacy Repair Minder backend on its own port (docs/systems/repairminder-legacy.md)")
 struct LegacyTests {
     @Test("a 2FA account: requiresTwoFactor and an emailed code, then tokens with twoFactorToken, all in {success, data, error}")
     func twoFactor() async throws {
@@ -62,7 +62,7 @@ struct LegacyTests {
         }
     }
 
-    @Test("the legacy port serves only the legacy shape; the main port's login is seed 003's")
+    @Test("the legacy port serves only the legacy shape; the main port's login is the current API's")
     func portsAreSeparate() async throws {
         try await withSandbox { s in
             let legacyLogin = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"],

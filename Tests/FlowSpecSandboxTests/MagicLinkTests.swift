@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("Staff and customer magic links (seed 003)")
+@Suite("Staff and customer magic links (Repair Minder API, docs/systems/repairminder.md)")
 struct MagicLinkTests {
     @Test("staff magic link: always 'Magic link sent'; the emailed code signs in once")
     func staffMagicLink() async throws {
@@ -53,7 +53,7 @@ struct MagicLinkTests {
         }
     }
 
-    @Test("a single-company customer gets token, client and company; the JWT has the seed's claims")
+    @Test("a single-company customer gets token, client and company; the JWT has the documented claims")
     func singleCompany() async throws {
         try await withSandbox { s in
             let verify = try await s.customerVerify(email: "customer@example.com")

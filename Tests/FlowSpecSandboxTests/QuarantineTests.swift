@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("Quarantine mode (seed 003)")
+@Suite("Quarantine mode (Repair Minder API, docs/systems/repairminder.md)")
 struct QuarantineTests {
     static let allowed = ["/api/auth/me", "/api/users/me", "/api/users/me/avatar", "/api/subscription/features",
                           "/api/company-locations"]

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("Repair Minder staff sessions: refresh, /me, logout, JWTs (seed 003)")
+@Suite("Repair Minder staff sessions: refresh, /me, logout, JWTs (docs/systems/repairminder.md)")
 struct SessionTests {
     @Test("refresh rotates: a new pair, and the old refresh token is single-use")
     func rotation() async throws {
@@ -46,7 +46,7 @@ struct SessionTests {
         }
     }
 
-    @Test("unknown and expired refresh tokens get the seed's messages")
+    @Test("unknown and expired refresh tokens get the documented messages")
     func refreshErrors() async throws {
         let clock = ManualSandboxClock()
         try await withSandbox(clock: clock) { s in
@@ -74,7 +74,7 @@ struct SessionTests {
         }
     }
 
-    @Test("the access token is an HS256 JWT with the seed's staff claims, exp and iat")
+    @Test("the access token is an HS256 JWT with the documented staff claims, exp and iat")
     func staffClaims() async throws {
         try await withSandbox { s in
             let token = try await s.staffSignIn().token

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("Repair Minder staff login with mandatory email 2FA (seed 003)")
+@Suite("Repair Minder staff login with mandatory email 2FA (docs/systems/repairminder.md)")
 struct StaffLoginTests {
     @Test("login answers requiresTwoFactor with a camelCase user and never tokens")
     func loginShape() async throws {
@@ -20,7 +20,7 @@ struct StaffLoginTests {
         }
     }
 
-    @Test("each refused account gets the seed's exact 401 message", arguments: [
+    @Test("each refused account gets the exact documented 401 message", arguments: [
         ("staff@example.com", "wrong", "Invalid credentials"),
         ("nobody@example.com", "correct-horse", "Invalid credentials"),
         ("deactivated@example.com", "deactivated-horse", "Account is deactivated"),
@@ -73,7 +73,7 @@ struct StaffLoginTests {
         }
     }
 
-    @Test("the 2FA request answers the seed's message")
+    @Test("the 2FA request answers the documented message")
     func twoFactorRequestMessage() async throws {
         try await withSandbox { s in
             let login = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("Traveling /v1/auth (seed 004)")
+@Suite("Traveling /v1/auth (docs/systems/traveling.md)")
 struct TravelingTests {
     func login(_ s: SandboxFixture, password: String = "password123") async throws -> Answer {
         try await s.post("/v1/auth/login", ["email": .string(s.vars["traveling_email"]!), "password": .string(password)])

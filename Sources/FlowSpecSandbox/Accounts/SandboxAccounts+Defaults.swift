@@ -47,7 +47,7 @@ extension SandboxAccounts {
         ],
         supabase: Supabase(testPhones: ["+15555550100": "123456"]),
         traveling: Traveling(users: [
-            // Seed 004's test credentials.
+            // The Traveling API's test credentials (docs/systems/traveling.md, Testing Checklist).
             TravelingUser(id: 1, email: "test@softserve.com", password: "password123", firstName: "John", lastName: "Doe"),
         ]),
         legacy: Legacy(users: [

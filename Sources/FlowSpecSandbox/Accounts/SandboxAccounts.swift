@@ -31,7 +31,7 @@ public struct SandboxAccounts: Sendable, Equatable {
 }
 
 extension SandboxAccounts {
-    /// Company status as seed 003 lists it; `pending_approval` and `suspended` put the company's staff in quarantine.
+    /// Company status as the Repair Minder API lists it (docs/systems/repairminder.md, Company Model); `pending_approval` and `suspended` put the company's staff in quarantine.
     public enum CompanyStatus: String, Sendable, CaseIterable {
         case active
         case pendingApproval = "pending_approval"
@@ -70,7 +70,7 @@ extension SandboxAccounts {
         }
     }
 
-    /// Roles from seed 003's `UserRole`.
+    /// Roles from the Repair Minder API's `UserRole` (docs/systems/repairminder.md, UserRole).
     public static let staffRoles = ["master_admin", "admin", "senior_engineer", "engineer", "office"]
 
     public struct StaffUser: Sendable, Equatable {
@@ -171,7 +171,7 @@ extension SandboxAccounts {
     }
 
     public struct TravelingUser: Sendable, Equatable {
-        /// Seed 004 shows a numeric id at login (`"id": 1`) and a string at /me (`"id": "123"`).
+        /// The Traveling API (docs/systems/traveling.md, Backend Requirements) shows a numeric id at login (`"id": 1`) and a string at /me (`"id": "123"`).
         public var id: Int
         public var email: String
         public var password: String
@@ -199,7 +199,7 @@ extension SandboxAccounts {
         }
     }
 
-    /// How the seed-000 backend answers a correct password.
+    /// How the legacy Repair Minder backend answers a correct password.
     public enum LegacyLoginMode: String, Sendable, CaseIterable {
         /// `requiresTwoFactor`, a code by email, then login again with `twoFactorToken`.
         case twoFactor = "two_factor"
@@ -241,7 +241,7 @@ extension SandboxAccounts {
         public init(users: [LegacyUser] = []) { self.users = users }
     }
 
-    /// Seconds. Defaults from seed 003 (access 15 min, refresh 7 days web / 90 days mobile) and the brief
+    /// Seconds. Defaults from the Repair Minder API (docs/systems/repairminder.md, Token Lifetimes: access 15 min, refresh 7 days web / 90 days mobile) and the brief
     /// (codes 10 min); the rest are sandbox choices documented in docs/sandbox.md.
     public struct Lifetimes: Sendable, Equatable {
         public var accessToken: Double

@@ -15,7 +15,7 @@ enum WallClock {
     }
 }
 
-/// Mobile detection as seed 003 describes it: the User-Agent contains Mobile, Android, iPhone, iPad or iPod.
+/// Mobile detection as the Repair Minder API describes it (docs/systems/repairminder.md, Mobile Detection): the User-Agent contains Mobile, Android, iPhone, iPad or iPod.
 enum MobileUserAgent {
     static func matches(_ userAgent: String) -> Bool {
         ["mobile", "android", "iphone", "ipad", "ipod"].contains { userAgent.lowercased().contains($0) }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON value. The sandbox builds every response body from these, so field names and types are visible
-/// at the call site (the seeds mix camelCase and snake_case on purpose, and `is_active` is a 0/1 number).
+/// at the call site (the system descriptions mix camelCase and snake_case on purpose, and `is_active` is a 0/1 number).
 enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -39,7 +39,7 @@ enum JSON: Sendable, Equatable {
         return false
     }
 
-    /// `nil` becomes JSON `null`, so optional model fields stay present in the body (the seeds show them).
+    /// `nil` becomes JSON `null`, so optional model fields stay present in the body (the system descriptions show them).
     static func optional(_ value: String?) -> JSON {
         value.map(JSON.string) ?? .null
     }

@@ -1,5 +1,5 @@
 /// Short numeric codes sent by email or SMS, one live code per key (a new code replaces the previous one,
-/// like seed 003's single `magic_link_code` column).
+/// like the Repair Minder API's single `magic_link_code` column: docs/systems/repairminder.md, Login Codes).
 struct OneTimeCodes<Key: Hashable & Sendable>: Sendable {
     struct Issued: Sendable {
         let code: String

@@ -1,5 +1,5 @@
 /// Refresh tokens grouped in families: one family per sign-in, one current token per family. Rotation
-/// retires the current token; presenting a retired one is reuse (OAuth security BCP, seed 003).
+/// retires the current token; presenting a retired one is reuse (OAuth security BCP; Repair Minder API, docs/systems/repairminder.md, Token Refresh).
 /// The family id doubles as the session id that access tokens carry, so revoking the family ends the session.
 struct RefreshFamilies: Sendable {
     struct Family: Sendable {
@@ -41,7 +41,7 @@ struct RefreshFamilies: Sendable {
         return family
     }
 
-    /// Exchanges `token` for a new one. `lifetime` slides the family's expiry (seed 003: "each refresh
+    /// Exchanges `token` for a new one. `lifetime` slides the family's expiry (Repair Minder API, docs/systems/repairminder.md, Token Refresh: "each refresh
     /// extends the refresh token lifetime").
     mutating func rotate(_ token: String, lifetime: Double, isMobile: Bool, now: Double, policy: Policy = Policy()) -> Rotation {
         guard let familyID = index[token], var family = families[familyID] else { return .unknown }

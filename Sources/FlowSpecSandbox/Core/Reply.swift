@@ -26,7 +26,7 @@ struct Reply: Sendable, Equatable {
         Reply(status: 204, headers: headers, body: .empty)
     }
 
-    /// Repair Minder's error shape (seed 003): `{"error": "<message>"}`.
+    /// Repair Minder's error shape (docs/systems/repairminder.md): `{"error": "<message>"}`.
     static func error(_ status: Int, _ message: String) -> Reply {
         .json(status, ["error": .string(message)])
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A small method + path table. Patterns are literal segments and `:name` parameters; the sandbox needs
-/// nothing more, and owning the dispatch lets it answer unknown paths with the seed's error shape
+/// nothing more, and owning the dispatch lets it answer unknown paths with the documented error shape
 /// (`{"error": "Not found"}`) and a wrong method with 405 instead of Hummingbird's defaults.
 struct Route: Sendable {
     /// Handlers throw a `Rejection` to answer early (bad body, failed authentication).

@@ -4,7 +4,7 @@ import Foundation
 /// Random values: codes, opaque refresh tokens, ids. `SystemRandomNumberGenerator` is the OS CSPRNG,
 /// which matters even in a sandbox because tests assert that codes cannot be guessed from each other.
 enum Secrets {
-    /// A 6-digit code with leading zeros, as the seeds' emails and SMS carry.
+    /// A 6-digit code with leading zeros, as the documented emails and SMS carry.
     static func sixDigitCode() -> String {
         let value = Int.random(in: 0..<1_000_000)
         let digits = String(value)

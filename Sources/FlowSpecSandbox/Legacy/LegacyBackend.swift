@@ -1,6 +1,6 @@
-/// The older Repair Minder backend of seed 000, on its own port: one `/api/auth/login` that takes an
+/// The older Repair Minder backend (docs/systems/repairminder-legacy.md), on its own port: one `/api/auth/login` that takes an
 /// optional `twoFactorToken`, inside the `{success, data, error}` envelope. Refresh, me and logout are
-/// there too, in the same envelope, because seed 000's AuthManager calls them (shapes inferred from its
+/// there too, in the same envelope, because the legacy app calls them (docs/systems/repairminder-legacy.md, Endpoints) (shapes inferred from its
 /// `RefreshResponse` and `MeResponse`).
 struct LegacyBackend: Sendable {
     let world: World

@@ -1,4 +1,4 @@
-/// Seed 000's shapes: every answer is `{success, data, error}`, and its models are camelCase
+/// The legacy Repair Minder API's shapes (docs/systems/repairminder-legacy.md): every answer is `{success, data, error}`, and its models are camelCase
 /// (`User` with username/verified/twoFactorEnabled, `Company` with domain/isActive/depositsEnabled).
 enum LegacyJSON {
     static func success(_ data: JSON) -> Reply {

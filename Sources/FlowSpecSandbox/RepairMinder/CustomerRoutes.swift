@@ -1,4 +1,4 @@
-/// Customer portal sign-in (seed 003): magic-link codes only, company selection for customers of several
+/// Customer portal sign-in (Repair Minder API, docs/systems/repairminder.md): magic-link codes only, company selection for customers of several
 /// companies, a customer JWT without refresh token; plus logout (path from the scenarios) and /me (sandbox extra).
 struct CustomerRoutes: Sendable {
     let world: World

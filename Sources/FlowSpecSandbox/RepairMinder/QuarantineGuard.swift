@@ -1,4 +1,4 @@
-/// Seed 003's quarantine mode: staff of a `pending_approval` or `suspended` company may only reach the
+/// The Repair Minder API's quarantine mode (docs/systems/repairminder.md, Quarantine Mode): staff of a `pending_approval` or `suspended` company may only reach the
 /// allow-listed endpoints; everything else under /api answers 403 ACCOUNT_PENDING_APPROVAL. It runs
 /// before routing, like a middleware, so unknown paths are refused too rather than revealed as 404s.
 struct QuarantineGuard: Sendable {
@@ -20,7 +20,7 @@ struct QuarantineGuard: Sendable {
         return Self.refusal
     }
 
-    /// The seed's allow-list, plus the sign-in endpoints (they take no staff token at all).
+    /// The documented allow-list, plus the sign-in endpoints (they take no staff token at all).
     static func isAllowed(_ path: String) -> Bool {
         let segments = Route.split(path).map(String.init)
         func exactly(_ expected: String...) -> Bool { segments == expected }

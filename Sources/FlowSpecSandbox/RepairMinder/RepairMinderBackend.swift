@@ -1,4 +1,4 @@
-/// The Repair Minder API of seed 003 under `/api`: staff and customer auth, sessions, quarantine.
+/// The Repair Minder API (docs/systems/repairminder.md) under `/api`: staff and customer auth, sessions, quarantine.
 struct RepairMinderBackend: Sendable {
     let world: World
     private let table: RouteTable

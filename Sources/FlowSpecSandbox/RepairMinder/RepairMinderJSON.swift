@@ -1,5 +1,5 @@
-/// The JSON shapes of seed 003. Login's `user` is camelCase while verify's and /me's `user` is snake_case:
-/// that is what the seed shows, and clients decode them differently, so the sandbox keeps both.
+/// The JSON shapes of the Repair Minder API (docs/systems/repairminder.md). Login's `user` is camelCase while verify's and /me's `user` is snake_case:
+/// that is what the API description shows, and clients decode them differently, so the sandbox keeps both.
 enum RepairMinderJSON {
     /// Fixed creation time: the accounts have no history, and stable values keep responses comparable.
     static let createdAt = "2024-01-01T00:00:00.000Z"
@@ -10,7 +10,7 @@ enum RepairMinderJSON {
          "lastName": .optional(user.lastName), "companyId": .string(user.companyID)]
     }
 
-    /// `user` in the 2FA/magic-link verify answers and /me (seed 003 "User Model (Staff)").
+    /// `user` in the 2FA/magic-link verify answers and /me (Repair Minder API, docs/systems/repairminder.md, User Model (Staff)).
     static func user(_ user: SandboxAccounts.StaffUser, company: SandboxAccounts.Company, isActive: Bool,
                      lastLogin: Double?) -> JSON
     {
@@ -23,7 +23,7 @@ enum RepairMinderJSON {
          "created_at": .string(createdAt), "updated_at": .string(createdAt)]
     }
 
-    /// `company` in verify and /me (seed 003 "Company Model").
+    /// `company` in verify and /me (Repair Minder API, docs/systems/repairminder.md, Company Model).
     static func company(_ company: SandboxAccounts.Company) -> JSON {
         ["id": .string(company.id), "name": .string(company.name), "status": .string(company.status.rawValue),
          "currency_code": .string(company.currencyCode), "vat_number": .optional(company.vatNumber),
@@ -33,7 +33,7 @@ enum RepairMinderJSON {
          "vat_rate_device_purchase": .string(company.vatRateDevicePurchase)]
     }
 
-    /// `client` in the customer verify answer (camelCase, as the seed's response example).
+    /// `client` in the customer verify answer (camelCase, as the documented response example).
     static func client(_ customer: SandboxAccounts.Customer, companyID: String) -> JSON {
         ["id": .string(customer.clientID(in: companyID)), "firstName": .optional(customer.firstName),
          "lastName": .optional(customer.lastName), "email": .string(customer.email),

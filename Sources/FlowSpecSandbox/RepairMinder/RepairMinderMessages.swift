@@ -1,7 +1,7 @@
-/// Every Repair Minder message in one place. Those marked "seed 003" are quoted from the seed; the others
-/// come from the scripted scenarios or are sandbox choices (docs/sandbox.md, "Not in the seeds").
+/// Every Repair Minder message in one place. Those marked "documented" are quoted from the Repair Minder API (docs/systems/repairminder.md); the others
+/// come from the scripted scenarios or are sandbox choices (docs/sandbox.md, "Not in the system descriptions").
 enum RepairMinderMessages {
-    // seed 003
+    // documented (docs/systems/repairminder.md)
     static let invalidCredentials = "Invalid credentials"
     static let deactivated = "Account is deactivated"
     static let archived = "Account has been archived and cannot login"

@@ -20,6 +20,6 @@ struct StaffState: Sendable {
 struct CustomerState: Sendable {
     /// Keyed by lowercased email.
     var codes = OneTimeCodes<String>()
-    /// Session id → revoked? Customer JWTs carry the session id (seed 003 claims).
+    /// Session id → revoked? Customer JWTs carry the session id (Repair Minder API, docs/systems/repairminder.md, Customer JWT).
     var sessions: [String: Bool] = [:]
 }

@@ -1,4 +1,4 @@
-/// Staff sign-in (seed 003): password login that always asks for email 2FA, the 2FA request/verify pair
+/// Staff sign-in (Repair Minder API, docs/systems/repairminder.md): password login that always asks for email 2FA, the 2FA request/verify pair
 /// (which also takes TOTP and recovery codes from accounts with app-based 2FA), and the magic-link alternative.
 struct StaffLoginRoutes: Sendable {
     let world: World

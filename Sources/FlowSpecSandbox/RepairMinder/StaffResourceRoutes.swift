@@ -1,4 +1,4 @@
-/// The staff endpoints seed 003's quarantine rules name, with small plausible bodies: the allow-listed ones
+/// The staff endpoints the Repair Minder API's quarantine rules name (docs/systems/repairminder.md, Quarantine Mode), with small plausible bodies: the allow-listed ones
 /// and `GET /api/orders`, the guarded endpoint the orders flow reads (`{"orders": [...]}`).
 struct StaffResourceRoutes: Sendable {
     let world: World

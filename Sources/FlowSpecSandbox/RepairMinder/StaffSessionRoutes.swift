@@ -1,4 +1,4 @@
-/// Staff session endpoints (seed 003): refresh with rotation and reuse detection, /me, logout.
+/// Staff session endpoints (Repair Minder API, docs/systems/repairminder.md): refresh with rotation and reuse detection, /me, logout.
 struct StaffSessionRoutes: Sendable {
     let world: World
     var sessions: StaffSessions { StaffSessions(world: world) }

@@ -1,4 +1,4 @@
-/// Issuing and checking Repair Minder staff sessions: an HS256 access JWT with seed 003's claims plus
+/// Issuing and checking Repair Minder staff sessions: an HS256 access JWT with the Repair Minder API's claims (docs/systems/repairminder.md, Staff JWT) plus
 /// `sessionId` (the refresh family), and an opaque rotating refresh token.
 struct StaffSessions: Sendable {
     let world: World
@@ -32,7 +32,7 @@ struct StaffSessions: Sendable {
 
     // MARK: Issuing
 
-    /// Starts a refresh family and answers seed 003's verify shape: token, refreshToken, expiresIn, user, company.
+    /// Starts a refresh family and answers the Repair Minder API's verify shape (docs/systems/repairminder.md, Step 3: Verify 2FA Code): token, refreshToken, expiresIn, user, company.
     func signIn(_ user: SandboxAccounts.StaffUser, request: SandboxRequest, state: inout StaffState) -> JSON {
         let isMobile = isMobile(request)
         let family = state.families.start(subject: user.id, lifetime: refreshLifetime(isMobile: isMobile),

@@ -1,4 +1,4 @@
-/// The Traveling backend of seed 004 under `/v1`: login, refresh, me, every answer in `{"data": …}`.
+/// The Traveling backend (docs/systems/traveling.md) under `/v1`: login, refresh, me, every answer in `{"data": …}`.
 /// Errors use the NestJS shape the scenarios assume (`{"statusCode", "message", "error"}`), and an expired
 /// or bad access token is a 401 so the client's refresh-on-401 interceptor runs.
 struct TravelingBackend: Sendable {
@@ -72,7 +72,7 @@ struct TravelingBackend: Sendable {
         guard case .success(let claims) = world.signers.traveling.verify(presented, now: request.now),
               claims.text("typ") == "refresh", let inner = claims.text("jti")
         else { return Self.invalidRefreshToken }
-        // Seed 004 says nothing about reuse detection: a rotated-out token is simply refused.
+        // The Traveling API says nothing about reuse detection (docs/systems/traveling.md, Not Documented): a rotated-out token is simply refused.
         let policy = RefreshFamilies.Policy(rotate: true, detectReuse: true, revokeFamilyOnReuse: false)
         let rotation = world.withState { state in
             state.traveling.families.rotate(inner, lifetime: settings.refreshTokenLifetime, isMobile: false,
