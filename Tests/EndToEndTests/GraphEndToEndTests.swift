@@ -64,7 +64,7 @@ import Testing
         #expect(lines.contains("    s_login[\"login<br/>POST /api/auth/login\"]"))
         #expect(lines.contains("    s_ask_code[/\"ask_code<br/>input code\"/]"))
         #expect(lines.contains("    start --> s_login"))
-        #expect(lines.contains("    s_login -->|\"status == 200 #amp;#amp; body.requiresTwoFactor == true\"| s_request_code"))
+        #expect(lines.contains("    s_login -->|\"(status #gt;= 200 #amp;#amp; status #lt; 300) #amp;#amp; body.requiresTwoFactor == true\"| s_request_code"))
         #expect(lines.contains("    s_login -.->|\"unreachable\"| s_offline"))
         #expect(lines.contains("    class s_authenticated success"))
         #expect(result.stdout.hasSuffix("\n"))
@@ -133,7 +133,7 @@ import Testing
         #expect(lines.contains("    s_ask_code -->|\"×2\"| s_verify"))
         #expect(lines.contains("    s_verify -->|\"status == 400 #124;#124; status == 401 ×1\"| s_ask_code"))
         #expect(lines.contains("    class s_login,s_request_code,s_ask_code,s_verify,s_authenticated traced"))
-        #expect(lines.last == "    linkStyle 0,1,4,5,9,11 stroke:#1f6feb,stroke-width:3px")
+        #expect(lines.last == "    linkStyle 0,1,5,6,10,12 stroke:#1f6feb,stroke-width:3px")
 
         let dot = try await FlowSpecBinary.run(["graph", "repairminder.staff-password-2fa", "--format", "dot", "--trace", report,
                                           "--scenario", "wrong code, then the right one"])

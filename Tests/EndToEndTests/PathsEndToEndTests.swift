@@ -101,7 +101,7 @@ import Testing
         }
         let text = try await FlowSpecBinary.run(["paths", "repairminder.staff-password-2fa"])
         #expect(text.status == 0)
-        #expect(text.stdout.hasPrefix("flow repairminder.staff-password-2fa (flows/repairminder/staff-password-2fa.yaml): 7 paths\n"))
+        #expect(text.stdout.hasPrefix("flow repairminder.staff-password-2fa (flows/repairminder/staff-password-2fa.yaml): 8 paths\n"))
         #expect(text.stdout.contains("1. to end `authenticated` (success) — 5 states\n   login → request_code → ask_code → verify → authenticated\n"))
         #expect(text.stdout.contains("--unreachable-->  flows/repairminder/staff-password-2fa.yaml:"))
     }
