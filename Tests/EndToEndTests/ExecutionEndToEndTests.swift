@@ -88,7 +88,7 @@ import Testing
     @Test func aLiveScenarioStuckOnAnInputCommandIsStoppedAtTheTimeout() async throws {
         try await SandboxProcess.with { sandbox in
             #expect(sandbox.vars["repairminder_url"] != nil, "the sandbox did not start")
-            let marker = "30.\(Int.random(in: 100_000...999_999))"
+            let marker = "120.\(Int.random(in: 100_000...999_999))"
             let started = ContinuousClock.now
             let result = try await FlowSpecBinary.run([
                 "run", "scenarios/live/repairminder-staff-password-login.yaml", "--no-sandbox",
@@ -98,7 +98,8 @@ import Testing
             #expect(result.status == 1, "\(result.all)")
             #expect(result.stdout.contains("timed out after 1 s (--timeout)"), "\(result.stdout)")
             #expect(result.stdout.hasSuffix("0 passed, 1 failed\n"), "\(result.stdout)")
-            #expect(elapsed < .seconds(20), "the run took \(elapsed): the stuck command held it")
+            // Healthy: about 1 s. Broken: the command's own 30 s limit. Bounded far from both for a loaded machine.
+            #expect(elapsed < .seconds(25), "the run took \(elapsed): the stuck command held it")
 
             // The command is killed with its scenario, not left running after flowspec has exited.
             let leftovers = try #require(Self.processes(matching: "sleep \(marker)"), "cannot list processes here")
@@ -112,7 +113,7 @@ import Testing
     @Test func failFastSkipsLiveScenariosStillWaitingForTheBackend() async throws {
         try await SandboxProcess.with { sandbox in
             #expect(sandbox.vars["repairminder_url"] != nil, "the sandbox did not start")
-            let marker = "30.\(Int.random(in: 100_000...999_999))"
+            let marker = "120.\(Int.random(in: 100_000...999_999))"
             let started = ContinuousClock.now
             let result = try await FlowSpecBinary.run([
                 "run", "scenarios/live/repairminder-staff-me-shape.yaml", "scenarios/live/repairminder-staff-password-login.yaml",
@@ -123,7 +124,7 @@ import Testing
             #expect(result.stdout.hasSuffix("0 passed, 1 failed, 1 skipped\n"), "\(result.stdout)")
             #expect(result.stdout.components(separatedBy: "timed out after 1 s (--timeout)").count == 2, "\(result.stdout)")
             #expect(result.stdout.contains(Self.failFastReason))
-            #expect(ContinuousClock.now - started < .seconds(20))
+            #expect(ContinuousClock.now - started < .seconds(25))
             for pid in Self.processes(matching: "sleep \(marker)") ?? [] { kill(pid, SIGKILL) }
         }
     }

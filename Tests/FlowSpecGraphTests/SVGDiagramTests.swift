@@ -185,7 +185,9 @@ import FlowSpecLanguage
         let elapsed = clock.measure {
             svg = SVGDiagram.render(graph, highlight: SVGHighlight(visits: [("s0", 0), ("s1", 0), ("s2", nil)], in: graph, failed: true))
         }
-        #expect(elapsed < .seconds(10), "layout took \(elapsed)")
+        // About a second alone; 10 s was exceeded with the whole suite on two cores. A quadratic or worse layout
+        // of 1000 states takes minutes, so 60 s still tells them apart.
+        #expect(elapsed < .seconds(60), "layout took \(elapsed)")
         #expect(Self.occurrences(of: "<g class=\"fs-node ", in: svg) == 1002)
         #expect(Self.occurrences(of: "<path ", in: svg) == graph.edges.count)
         Self.expectNoOverlaps(Self.layout(graph))

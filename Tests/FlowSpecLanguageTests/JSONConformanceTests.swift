@@ -43,7 +43,7 @@ enum JSONTestSuite {
         let data = try JSONTestSuite.bytes(name)
         let started = ContinuousClock.now
         _ = try? JSONValue.parsing(data)
-        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(ContinuousClock.now - started < .seconds(30), "a hang or a blow-up, not a loaded machine (microseconds alone)")
     }
 }
 

@@ -42,7 +42,7 @@ struct SandboxJSONConformanceTests {
         let bytes = try JSONTestSuite.bytes(name)
         let started = ContinuousClock.now
         _ = JSON.parse(bytes)
-        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(ContinuousClock.now - started < .seconds(30), "a hang or a blow-up, not a loaded machine (microseconds alone)")
     }
 
     @Test("integers stay .int, true stays apart from 1, trailing commas and 01 are refused")

@@ -167,7 +167,8 @@ import Testing
         let reports = await runner.run(scenarios)
         let elapsed = ContinuousClock.now - started
 
-        #expect(elapsed < .seconds(30), "the run waited \(elapsed) for a backend that never answers")
+        // Healthy: 0.5 s. Broken: the backend's whole 120 s hold. The whole suite on two cores once took 34 s here.
+        #expect(elapsed < .seconds(90), "the run waited \(elapsed) for a backend that never answers")
         #expect(elapsed >= .seconds(0.5), "stopped before its limit: \(elapsed)")
         let report = try #require(reports.first)
         #expect(report.status == .failed)
@@ -176,7 +177,7 @@ import Testing
         #expect(report.durationSeconds == 0.5)
         #expect(await backend.sawRequest)
         // Abandoned, not leaked for ever: the stuck request is cancelled.
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while !(await backend.sawCancellation), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(await backend.sawCancellation, "the timed-out scenario's request was never cancelled")
     }
@@ -261,7 +262,7 @@ private actor AnsweringBackend: HTTPAdapter {
     }
 }
 
-/// A live backend that takes every request and never answers: it holds it until cancelled, or for 40 s — longer
+/// A live backend that takes every request and never answers: it holds it until cancelled, or for 120 s — longer
 /// than any test here waits, yet short enough that a broken timeout fails the test instead of hanging the run.
 private actor SilentBackend: HTTPAdapter {
     private(set) var sawRequest = false
@@ -272,7 +273,7 @@ private actor SilentBackend: HTTPAdapter {
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         sawRequest = true
         do {
-            try await Task.sleep(for: .seconds(40))
+            try await Task.sleep(for: .seconds(120))
         } catch {
             sawCancellation = true
             throw TransportError(.timeout, url: request.url, cause: "cancelled")

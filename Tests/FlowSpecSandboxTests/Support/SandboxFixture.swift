@@ -65,7 +65,9 @@ extension SandboxFixture {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(string: raw))
         }
-        let response = try await http.execute(request, timeout: .seconds(10))
+        // A healthy sandbox answers in milliseconds; the whole suite on two cores (50 parallel sign-ins among
+        // hundreds of other tests) once needed more than 10 s just to get a pooled connection.
+        let response = try await http.execute(request, timeout: .seconds(60))
         let body = try await response.body.collect(upTo: 1 << 20)
         var fields: [String: String] = [:]
         for header in response.headers { fields[header.name.lowercased()] = header.value }
