@@ -63,10 +63,10 @@ enum Assignment {
 /// How live requests are made. Defaults are documented in docs/live.md.
 struct HTTPClientOptions: ParsableArguments {
     // The defaults live in the help text (ArgumentParser would print `30.0` as well): these are optional.
-    @Option(name: .customLong("request-timeout"), help: "Seconds a live request may take, connection included (default 30).")
+    @Option(name: .customLong("request-timeout"), parsing: .unconditional, help: "Seconds a live request may take, connection included (default 30).")
     var requestTimeoutOption: Double?
 
-    @Option(name: .customLong("connect-timeout"), help: "Seconds to connect to a live backend (default 10).")
+    @Option(name: .customLong("connect-timeout"), parsing: .unconditional, help: "Seconds to connect to a live backend (default 10).")
     var connectTimeoutOption: Double?
 
     var requestTimeout: Double { requestTimeoutOption ?? 30 }
@@ -84,8 +84,9 @@ struct HTTPClientOptions: ParsableArguments {
     var maxBody: Int { maxBodyOption ?? 10 * 1024 * 1024 }
 
     func validate() throws {
-        if !(requestTimeout > 0) { throw ValidationError("--request-timeout must be a positive number of seconds") }
-        if !(connectTimeout > 0) { throw ValidationError("--connect-timeout must be a positive number of seconds") }
+        // At most a day: `inf` or 1e300 would overflow the client's nanosecond timeouts and trap.
+        if !(requestTimeout > 0 && requestTimeout <= 86_400) { throw ValidationError("--request-timeout must be a positive number of seconds, at most 86400 (a day)") }
+        if !(connectTimeout > 0 && connectTimeout <= 86_400) { throw ValidationError("--connect-timeout must be a positive number of seconds, at most 86400 (a day)") }
         if maxBody < 1 { throw ValidationError("--max-body must be at least 1 byte") }
     }
 

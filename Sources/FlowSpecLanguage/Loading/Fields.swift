@@ -79,7 +79,10 @@ public struct Fields {
 
     public func int(_ key: String, _ diagnostics: inout Diagnostics, range: ClosedRange<Int>) -> Int? {
         guard let value = self[key] else { return nil }
-        if case .number(let n) = value.json, n == n.rounded(), range.contains(Int(n)) { return Int(n) }
+        // The range is checked on the Double: converting 99999999999999999999 to Int first would trap.
+        if case .number(let n) = value.json, n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) {
+            return Int(n)
+        }
         if value.isQuoted, let text = value.scalar, Int(text) != nil {
             diagnostics.error(value.location, "`\(key)` in \(what) must be a whole number, found the quoted text \"\(text)\"", hint: "remove the quotes")
             return nil
