@@ -2,7 +2,14 @@ import Foundation
 
 /// Durations as people write and read them: `20m`, `90s`, `1h`, `250ms`, `7d`, or plain seconds.
 public enum Durations {
+    /// The one table of units: expressions (`16m`) and `--allow-wait` read durations alike.
     static let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
+
+    /// Why a wait longer than the run may wait was not made, with the `--allow-wait` value that would allow it.
+    /// `what` names the wait: "state `x` of flow `y`", "step 2".
+    public static func waitNotAllowed(_ what: String, seconds: Double, limit: Double) -> String {
+        "not checked: \(what) would wait \(describe(seconds)), longer than this run may wait (\(describe(limit))); allow it with --allow-wait \(flag(seconds))"
+    }
 
     /// Seconds for `20m`, `1.5h`, `90` (seconds); nil for anything else, negatives and non-finite values.
     public static func parse(_ text: String) -> Double? {

@@ -57,7 +57,7 @@ public struct HTTPResponse: Sendable {
         self.status = status
         self.headers = headers
         self.body = body
-        json = Self.bodyValue(body, contentType: headers.last { $0.0.caseInsensitiveCompare("Content-Type") == .orderedSame }?.1)
+        json = Self.bodyValue(body, contentType: Self.header("Content-Type", in: headers))
     }
 
     /// A body as expressions read it, given the response's `Content-Type` (nil when it has none).
@@ -67,7 +67,10 @@ public struct HTTPResponse: Sendable {
         return .string(String(decoding: body, as: UTF8.self))
     }
 
-    public func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? { Self.header(name, in: headers) }
+
+    /// The last value of header `name` (any case): what both a response and its `body` decision read.
+    static func header(_ name: String, in headers: [(String, String)]) -> String? {
         headers.last { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
     }
 

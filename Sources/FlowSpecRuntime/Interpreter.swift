@@ -139,7 +139,7 @@ struct FlowRun {
                     return .finish(result(.error("\(w.duration.location): `wait` needs a non-negative number of seconds, got \(value.compactJSON)")))
                 }
                 if let limit = context.waitLimit, !(seconds <= limit) {
-                    return .finish(result(.skipped(outcome: "skipped", reason: FlowRun.waitTooLong(seconds, limit: limit, state: state.name, flow: flow.name))))
+                    return .finish(result(.skipped(outcome: "skipped", reason: Durations.waitNotAllowed("state `\(state.name)` of flow `\(flow.name)`", seconds: seconds, limit: limit))))
                 }
                 await context.clock.sleep(seconds: seconds)
                 return .goto(w.goto.name, edge: 0)
@@ -158,11 +158,6 @@ struct FlowRun {
         case .request(let r):
             return await request(r, state)
         }
-    }
-
-    /// Why a run that would wait longer than allowed was skipped, with the option that allows it.
-    public static func waitTooLong(_ seconds: Double, limit: Double, state: String, flow: String) -> String {
-        "not checked: state `\(state)` of flow `\(flow)` would wait \(Durations.describe(seconds)), longer than this run may wait (\(Durations.describe(limit))); allow it with --allow-wait \(Durations.flag(seconds))"
     }
 
     static func missingInput(_ decl: InputDecl, flow: String, origin: RunOrigin) -> String {

@@ -175,7 +175,7 @@ public struct ScenarioRunner: Sendable {
             switch step {
             case .wait(let seconds, _):
                 if scenario.live, !(seconds <= allowWait) {
-                    notChecked = "not checked: step \(stepIndex + 1) would wait \(Durations.describe(seconds)), longer than this run may wait (\(Durations.describe(allowWait))); allow it with --allow-wait \(Durations.flag(seconds))"
+                    notChecked = Durations.waitNotAllowed("step \(stepIndex + 1)", seconds: seconds, limit: allowWait)
                     break steps
                 }
                 await clock.sleep(seconds: seconds)

@@ -17,7 +17,7 @@ struct LexError: Error {
 }
 
 enum Lexer {
-    static let durationUnits: [String: Double] = ["ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86400]
+    static let durationUnits: [String: Double] = Dictionary(uniqueKeysWithValues: Durations.units.map { ($0.suffix, $0.seconds) })
 
     static func tokenize(_ text: String) throws(LexError) -> [Token] {
         let chars = Array(text)
