@@ -47,7 +47,8 @@ public struct YAMLNode: Sendable {
             return .string(s)
         case .mapping(let pairs):
             var fields: [String: JSONValue] = [:]
-            for pair in pairs { fields[pair.key.scalar ?? pair.key.json.compactJSON] = pair.value.json }
+            // The loader admits text keys only, so `scalar` is always there.
+            for pair in pairs { fields[pair.key.scalar ?? ""] = pair.value.json }
             return .object(fields)
         case .sequence(let items):
             return .array(items.map(\.json))
@@ -116,6 +117,14 @@ public enum YAMLLoader {
         case .mapping(let mapping):
             var pairs: [(key: YAMLNode, value: YAMLNode)] = []
             for (key, value) in mapping {
+                // No FlowSpec file (flow, scenario, vars, accounts) has a key that is a list or a mapping, and
+                // JSON, which every key ends up in, cannot have one. Refusing them here also keeps a nested key
+                // from being re-escaped into JSON text once per level, which doubled the work at each level.
+                if case .scalar = key {} else {
+                    let at = key.mark.map { SourceLocation(file: file, line: $0.line, column: $0.column) } ?? location
+                    throw Diagnostic.error(at, "a key must be plain text, found \(key.isSequenceNode ? "a list" : "a mapping") used as a key",
+                                           hint: "write the key as text; to use `[`, `{` or `?` in a key, quote it")
+                }
                 try pairs.append((convert(key, file: file, aliasBudget: &aliasBudget),
                                   convert(value, file: file, aliasBudget: &aliasBudget)))
             }
@@ -186,4 +195,8 @@ public enum YAMLLoader {
         }
         return nil
     }
+}
+
+private extension Node {
+    var isSequenceNode: Bool { if case .sequence = self { return true } else { return false } }
 }
