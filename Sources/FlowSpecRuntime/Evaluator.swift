@@ -186,7 +186,11 @@ public enum Evaluator {
             guard case .string(let p) = pattern, let regex = RegexCache.compile(p) else {
                 throw EvaluationError(location: args[1].location, message: "`matches` needs a valid regular expression, got \(describe(pattern))")
             }
-            return .bool(regex.firstMatch(in: text))
+            do {
+                return .bool(try regex.firstMatch(in: text))
+            } catch {
+                throw EvaluationError(location: args[1].location, message: "`matches` gave up: \(error)")
+            }
         case .lower, .upper:
             let value = try evaluate(args[0], env)
             guard case .string(let s) = value else { return value }

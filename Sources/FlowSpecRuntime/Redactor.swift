@@ -66,7 +66,7 @@ public final class Redactor: Sendable {
     /// Ids (user, company, session family) are UUIDs; a credential under an id-like key is rare, and one
     /// under a credential key is masked by its key anyway.
     static func isUUID(_ s: String) -> Bool {
-        s.count == 36 && RegexCache.uuid.wholeMatch(s)
+        s.count == 36 && (try? RegexCache.uuid.wholeMatch(s)) == true
     }
 
     /// Run variables that hold credentials (`staff_password`, `phone_otp`, `supabase_anon_key`…); a
@@ -88,7 +88,7 @@ public final class Redactor: Sendable {
 
     /// `2026-11-21T06:30:27Z`: long and space-free like a token, but a time.
     static func isTimestamp(_ s: String) -> Bool {
-        RegexCache.isoTimestamp.firstMatch(in: s)
+        (try? RegexCache.isoTimestamp.firstMatch(in: s)) == true
     }
 
     public static func isSensitiveKey(_ key: String) -> Bool {

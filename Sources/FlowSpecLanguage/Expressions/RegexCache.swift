@@ -1,20 +1,69 @@
+import Dispatch
 import Foundation
 
 /// Compiles regular expressions with NSRegularExpression. Patterns in flows are compiled once at load time;
 /// the compiled objects are immutable, so sharing them across tasks is safe.
+///
+/// Matching is bounded in time. The pattern comes from a flow's author but the text from a backend or a user,
+/// and ICU backtracks: `((a*)*)*b` against 31 `a`s took 14 s, against 100 over a minute. ICU calls back
+/// periodically while it works when asked to report progress; past the budget the callback stops the match and
+/// the caller gets `RegexTimedOut` to report where the pattern was written.
 public struct CompiledRegex: @unchecked Sendable {
     // NSRegularExpression is immutable after creation and documented as thread-safe for matching.
     public let regex: NSRegularExpression
     public let pattern: String
 
-    public func firstMatch(in text: String) -> Bool {
-        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    /// Longer than any sensible pattern needs on any sensible text, short enough that a run does not seem to
+    /// hang. It grows with the text (a microsecond per character) because ICU's progress callbacks, one per
+    /// starting position, cost time of their own: a 5 MB scan took over half a second in a debug build on a loaded
+    /// machine. Catastrophic backtracking is exponential in short texts, so the linear part never hides it.
+    public static func budgetSeconds(forLength length: Int) -> Double { 0.5 + Double(length) / 1_000_000 }
+
+    public func firstMatch(in text: String) throws(RegexTimedOut) -> Bool {
+        try firstRange(in: text) != nil
     }
 
     /// The whole string must match, as input `pattern:` rules require.
-    public func wholeMatch(_ text: String) -> Bool {
-        guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return false }
-        return match.range.location == 0 && match.range.length == (text as NSString).length
+    public func wholeMatch(_ text: String) throws(RegexTimedOut) -> Bool {
+        guard let range = try firstRange(in: text) else { return false }
+        return range.location == 0 && range.length == (text as NSString).length
+    }
+
+    private func firstRange(in text: String) throws(RegexTimedOut) -> NSRange? {
+        let whole = NSRange(text.startIndex..., in: text)
+        let budget = Self.budgetSeconds(forLength: whole.length)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(budget * 1_000_000_000)
+        var found: NSRange?
+        var timedOut = false
+        var callbacks = 0
+        regex.enumerateMatches(in: text, options: [.reportProgress], range: whole) { result, _, stop in
+            if let result {
+                found = result.range
+                stop.pointee = true
+                return
+            }
+            // Reading the clock on every callback would cost more than the scan itself on long texts.
+            callbacks &+= 1
+            if callbacks & 15 == 0, DispatchTime.now().uptimeNanoseconds > deadline {
+                timedOut = true
+                stop.pointee = true
+            }
+        }
+        if timedOut { throw RegexTimedOut(pattern: pattern, textLength: text.count, budgetSeconds: budget) }
+        return found
+    }
+}
+
+/// A match given up after `CompiledRegex.budgetSeconds(forLength:)`. It names the pattern and the text's length, never the
+/// text: that may be a token or a password.
+public struct RegexTimedOut: Error, Sendable, CustomStringConvertible {
+    public let pattern: String
+    public let textLength: Int
+    public let budgetSeconds: Double
+
+    public var description: String {
+        "matching the pattern \(pattern) against a \(textLength)-character text took more than \(Durations.describe(budgetSeconds)), so it was stopped; "
+            + "nested repetition such as (a*)* or (a|aa)+ makes a pattern backtrack exponentially — simplify it"
     }
 }
 

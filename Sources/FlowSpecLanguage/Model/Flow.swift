@@ -54,9 +54,9 @@ public struct InputDecl: Sendable {
         switch kind {
         case .string: break
         case .email:
-            if RegexCache.emailShape.wholeMatch(value) == false { return "`\(name)` must be an email address like name@example.com" }
+            if (try? RegexCache.emailShape.wholeMatch(value)) != true { return "`\(name)` must be an email address like name@example.com" }
         case .phone:
-            if RegexCache.e164.wholeMatch(value) == false {
+            if (try? RegexCache.e164.wholeMatch(value)) != true {
                 return "`\(name)` must be an E.164 phone number: `+`, country code and number, 2 to 15 digits, e.g. +15551234567"
             }
         case .code:
@@ -64,7 +64,13 @@ public struct InputDecl: Sendable {
                 return "`\(name)` must be a code of letters and digits"
             }
         }
-        if let pattern, !pattern.wholeMatch(value) { return "`\(name)` does not match the pattern \(pattern.pattern)" }
+        if let pattern {
+            do {
+                if try !pattern.wholeMatch(value) { return "`\(name)` does not match the pattern \(pattern.pattern)" }
+            } catch {
+                return "`\(name)` could not be checked: \(error)"
+            }
+        }
         return nil
     }
 }

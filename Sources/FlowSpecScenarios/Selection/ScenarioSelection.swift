@@ -33,7 +33,7 @@ public struct ScenarioSelection: Sendable {
 
     public func plan(_ scenarios: [Scenario]) -> [Run] {
         var selected = scenarios.sorted { ($0.file, $0.name, $0.location.line) < ($1.file, $1.name, $1.location.line) }
-        if let namePattern { selected = selected.filter { namePattern.firstMatch(in: $0.name) } }
+        if let namePattern { selected = selected.filter { (try? namePattern.firstMatch(in: $0.name)) ?? false } }
         if !tagExpressions.isEmpty {
             selected = selected.filter { scenario in
                 let tags = scenario.selectionTags
