@@ -10,8 +10,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible, Error {
     public init(_ severity: Severity, _ location: SourceLocation, _ message: String, hint: String? = nil) {
         self.severity = severity
         self.location = location
-        // A name pasted by mistake can be megabytes long; a diagnostic shows its start.
-        self.message = message.count > 400 ? String(message.prefix(400)) + "…" : message
+        self.message = message.abbreviated(to: 400)
         self.hint = hint
     }
 

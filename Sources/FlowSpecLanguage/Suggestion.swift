@@ -1,12 +1,23 @@
 /// "Did you mean" help for misspelt keys, states and names.
 public enum Suggestion {
+    /// Names longer than this are not typos of anything; comparing them would cost time quadratic in their length
+    /// (a 1 MiB unknown flow name took 10 s).
+    static let longestWord = 256
+    /// Enough for every key, state and flow a project has; past it the search stops rather than slow `check` down.
+    static let mostCandidates = 10_000
+
     /// The closest candidate within a small edit distance, if any.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+        let length = word.count
+        guard length <= longestWord else { return nil }
         let lowered = word.lowercased()
         var best: (String, Int)?
-        for candidate in candidates {
+        for candidate in candidates.prefix(mostCandidates) {
+            let candidateLength = candidate.count
+            let limit = candidateLength <= 3 ? 1 : candidateLength <= 6 ? 2 : 3
+            // The distance is at least the difference in length: no need to compute it.
+            guard abs(candidateLength - length) <= limit else { continue }
             let distance = editDistance(lowered, candidate.lowercased())
-            let limit = candidate.count <= 3 ? 1 : candidate.count <= 6 ? 2 : 3
             guard distance <= limit else { continue }
             if best == nil || distance < best!.1 { best = (candidate, distance) }
         }

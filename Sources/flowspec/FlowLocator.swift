@@ -33,11 +33,11 @@ struct FlowLocator {
         guard let flow = suite.specs.flows[name] else {
             let known = suite.specs.flows.keys.sorted()
             let suggestion = Suggestion.didYouMean(name, in: known)
-            Console.error("error: unknown flow `\(name)`" + (suggestion.map { "; \($0)" } ?? ""))
+            Console.error("error: unknown flow `\(name.abbreviated(to: 200))`" + (suggestion.map { "; \($0)" } ?? ""))
             if suggestion == nil, suite.diagnostics.hasErrors {
                 // The flow may be in a file that did not load: show why.
                 for diagnostic in suite.diagnostics.sorted where diagnostic.severity == .error { Console.error(diagnostic.description) }
-                Console.error("some flow files have errors (above); `\(name)` may be in one of them")
+                Console.error("some flow files have errors (above); `\(name.abbreviated(to: 200))` may be in one of them")
             } else if known.isEmpty {
                 Console.error("no flows loaded: run from a project with a flows/ folder, or pass --flows DIR")
             }

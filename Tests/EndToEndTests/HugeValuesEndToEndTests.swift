@@ -35,3 +35,26 @@ import Testing
         #expect(result.stderr.contains("must be a positive number of seconds, at most 86400"), "\(result.stderr)")
     }
 }
+
+/// A megabyte-long flow name (pasted by mistake, or a fuzzer's) is answered at once, and shown by its start.
+@Suite struct LongNamesEndToEndTests {
+    @Test func aMegabyteUnknownFlowNameInAScenario() async throws {
+        let dir = try FlowSpecBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("long.yaml")
+        try Data("scenario: long\nflow: x.\(String(repeating: "a", count: 1 << 20))\nexchanges: []\nexpect: { outcome: ok }\n".utf8).write(to: file)
+        let started = Date()
+        let result = try await FlowSpecBinary.run(["check", "--flows", MalformedFixture.flows.path, file.path])
+        #expect(Date().timeIntervalSince(started) < 20, "this took 10 s of did-you-mean alone")
+        #expect(result.status == 2, "\(result.all)")
+        #expect(result.stdout.contains("long.yaml:2:7: error: unknown flow `x.aaaa"), "\(result.stdout.prefix(500))")
+        #expect(result.all.utf8.count < 4000, "the name is abbreviated")
+    }
+
+    @Test func aLongUnknownFlowNameForExec() async throws {
+        let result = try await FlowSpecBinary.run(["exec", "x." + String(repeating: "a", count: 100_000)])
+        #expect(result.status == 2, "\(result.all.prefix(500))")
+        #expect(result.stderr.contains("characters)"), "\(result.stderr.prefix(500))")
+        #expect(result.all.utf8.count < 4000)
+    }
+}
