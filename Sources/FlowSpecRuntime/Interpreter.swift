@@ -212,7 +212,10 @@ struct FlowRun {
                 for (name, expr) in t.set { sets.append((name, try Evaluator.evaluate(expr, env))) }
                 var writes: [(String, JSONValue)] = []
                 for (key, expr) in t.store { writes.append((key, try Evaluator.evaluate(expr, env))) }
-                for (name, value) in sets { variables[name] = value }
+                for (name, value) in sets {
+                    variables[name] = value
+                    context.redactor.registerCaptured(name, value)
+                }
                 for (key, value) in writes { await context.store.set(flow.namespace, key, value) }
                 switch t.forget {
                 case .nothing: break

@@ -2,32 +2,55 @@ import Foundation
 import Synchronization
 import FlowSpecLanguage
 
-/// Masks secrets in everything a run shows. Values are registered as they appear — secret inputs, everything
-/// written to or loaded into the token store — so masking follows the data, not a list of field names.
+/// Masks secrets in everything a run shows. Values are registered where they come from — secret inputs,
+/// everything written to or loaded into the token store, values captured under a credential's name, credentials
+/// in responses — so masking follows the data, not a list of field names.
+///
+/// A registered value of any length is masked wherever it is a whole value: a JSON string or number, a form field,
+/// a query parameter, a header. Inside free text (a text body, a message) only values of 4 characters or more are
+/// masked: a one-letter password masked inside every word would garble the output and hide nothing.
 public final class Redactor: Sendable {
     public static let mask = "••••"
-    private let secrets = Mutex<Set<String>>([])
+    /// Shorter values are masked as whole values only.
+    static let shortestMaskedInText = 4
+
+    private struct Secrets {
+        var whole: Set<String> = []
+        /// The long ones, longest first, for masking inside text; rebuilt on the next `redact` after a change.
+        var inText: [String] = []
+        var inTextIsCurrent = true
+    }
+    private let secrets = Mutex(Secrets())
 
     public init() {}
 
-    /// Short values (under 4 characters) are not masked by value: masking every "1" would garble output.
     public func register(_ value: String) {
-        guard value.count >= 4 else { return }
-        secrets.withLock { _ = $0.insert(value) }
+        guard !value.isEmpty else { return }
+        secrets.withLock { secrets in
+            if secrets.whole.insert(value).inserted, value.count >= Redactor.shortestMaskedInText { secrets.inTextIsCurrent = false }
+        }
         if value.hasPrefix("Bearer ") { register(String(value.dropFirst(7))) }
     }
 
     /// Registers values already known to be secret (collected once, e.g. from a scenario file) under one lock.
     public func register(known values: Set<String>) {
-        secrets.withLock { $0.formUnion(values) }
+        secrets.withLock { secrets in
+            let before = secrets.whole.count
+            secrets.whole.formUnion(values.filter { !$0.isEmpty })
+            if secrets.whole.count != before { secrets.inTextIsCurrent = false }
+        }
     }
 
     /// Everything registered so far.
-    public var registeredValues: Set<String> { secrets.withLock { $0 } }
+    public var registeredValues: Set<String> { secrets.withLock { $0.whole } }
+
+    /// Whether `text` is, as a whole, a registered secret.
+    public func isSecret(_ text: String) -> Bool { secrets.withLock { $0.whole.contains(text) } }
 
     public func register(_ value: JSONValue) {
         switch value {
         case .string(let s): register(s)
+        case .number: register(value.compactJSON)
         case .array(let items): items.forEach { register($0) }
         case .object(let fields): fields.values.forEach { register($0) }
         default: break
@@ -46,20 +69,50 @@ public final class Redactor: Sendable {
         }
     }
 
+    /// A value a flow captured into a variable (`set:`): a secret when the variable's name names a credential,
+    /// whatever the value's type or length — a code read from a text body and sent on as a number included.
+    public func registerCaptured(_ name: String, _ value: JSONValue) {
+        guard Redactor.isSensitiveKey(name), !Redactor.isFlag(value) else { return }
+        if case .string(let s) = value, Redactor.looksLikeErrorCode(s) { return }
+        register(value)
+    }
+
     public func redact(_ text: String) -> String {
-        let known = secrets.withLock { $0 }
-        guard !known.isEmpty else { return text }
+        let known = secrets.withLock { secrets -> [String] in
+            if !secrets.inTextIsCurrent {
+                // Longest first, so a token containing a shorter secret is masked whole.
+                secrets.inText = secrets.whole.filter { $0.count >= Redactor.shortestMaskedInText }.sorted { $0.count > $1.count }
+                secrets.inTextIsCurrent = true
+            }
+            return secrets.inText
+        }
+        guard !known.isEmpty else { return isSecret(text) ? Redactor.mask : text }
+        if isSecret(text) { return Redactor.mask }
         var out = text
-        // Longest first, so a token containing a shorter secret is masked whole.
-        for secret in known.sorted(by: { $0.count > $1.count }) where out.contains(secret) {
+        for secret in known where out.contains(secret) {
             out = out.replacingOccurrences(of: secret, with: Redactor.mask)
         }
         return out
     }
 
+    /// A URL with each query value that is a secret, or sits under a credential's name, masked, then masked as text.
+    public func redactURL(_ url: String) -> String {
+        guard let question = url.firstIndex(of: "?") else { return redact(url) }
+        let query = url[url.index(after: question)...]
+        let parts = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            let name = String(pair[..<equals]), raw = String(pair[pair.index(after: equals)...])
+            let value = raw.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? raw
+            let credential = Redactor.isSensitiveKey(name.removingPercentEncoding ?? name) && value.count >= Redactor.shortestMaskedInText
+            return credential || isSecret(value) || isSecret(raw) ? "\(name)=\(Redactor.mask)" : String(pair)
+        }
+        return redact(String(url[...question]) + parts.joined(separator: "&"))
+    }
+
+    /// A value for display: masked as a JSON body would be, then written as compact JSON.
+    public func shown(_ value: JSONValue) -> String { maskedJSON(value).compactJSON }
+
     static let sensitiveHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "apikey", "x-api-key", "proxy-authorization"]
-    static let sensitiveKeyParts = ["token", "password", "secret", "code", "otp", "jwt", "apikey", "api_key"]
-    static let sensitiveKeyPartBytes = sensitiveKeyParts.map { Array($0.utf8) }
 
     public static func isSensitiveHeader(_ name: String) -> Bool { sensitiveHeaders.contains(name.lowercased()) }
 
@@ -91,41 +144,33 @@ public final class Redactor: Sendable {
         (try? RegexCache.isoTimestamp.firstMatch(in: s)) == true
     }
 
-    public static func isSensitiveKey(_ key: String) -> Bool {
-        // Byte search on ASCII-lowercased UTF-8: this runs for every key of every body shown, and Foundation's
-        // `contains` was the largest single cost of a scripted run.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(key.utf8.count)
-        for byte in key.utf8 { bytes.append(byte >= 65 && byte <= 90 ? byte | 0x20 : byte) }
-        for part in sensitiveKeyPartBytes where bytes.count >= part.count {
-            var start = 0
-            while start + part.count <= bytes.count {
-                var offset = 0
-                while offset < part.count, bytes[start + offset] == part[offset] { offset += 1 }
-                if offset == part.count { return true }
-                start += 1
-            }
-        }
-        return false
-    }
+    /// See `CredentialKey`: by words, so `token_type` and `postcode` are not credentials.
+    public static func isSensitiveKey(_ key: String) -> Bool { CredentialKey.isCredential(key) }
 
-    /// A display copy of a JSON body: string values under sensitive keys masked, then masked by value.
+    /// A display copy of a JSON body: values under credential keys masked, then registered secrets masked
+    /// wherever they are a whole string or number, then long secrets masked inside strings.
     public func maskedJSON(_ value: JSONValue) -> JSONValue {
         switch value {
         case .object(let fields):
             var out: [String: JSONValue] = [:]
             for (key, field) in fields {
-                // Under 4 characters is not a credential (`currency_code: GBP`), as `register` also holds.
-                if Redactor.isSensitiveKey(key), case .string(let s) = field, s.count >= 4, !Redactor.looksLikeErrorCode(s) {
-                    out[key] = .string(Redactor.mask)
-                } else {
-                    out[key] = maskedJSON(field)
-                }
+                out[key] = Redactor.isSensitiveKey(key) && Redactor.isCredentialShaped(field) ? .string(Redactor.mask) : maskedJSON(field)
             }
             return .object(out)
         case .array(let items): return .array(items.map(maskedJSON))
-        case .string(let s): return .string(redact(s))
+        case .string(let s): return isSecret(s) ? .string(Redactor.mask) : .string(redact(s))
+        case .number: return isSecret(value.compactJSON) ? .string(Redactor.mask) : value
         default: return value
+        }
+    }
+
+    /// What a credential under a credential's key looks like: 4 characters or digits or more (`currency_code: GBP`
+    /// and `otp_digits`-style small numbers are not), and not an error code such as `otp_expired`.
+    static func isCredentialShaped(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let s): s.count >= shortestMaskedInText && !looksLikeErrorCode(s)
+        case .number(let n): n.isFinite && n == n.rounded() && abs(n) >= 1000
+        default: false
         }
     }
 
@@ -135,7 +180,8 @@ public final class Redactor: Sendable {
     }
 
     public func maskedHeaderValue(_ name: String, _ value: String) -> String {
-        Redactor.isSensitiveHeader(name) ? (value.hasPrefix("Bearer ") ? "Bearer \(Redactor.mask)" : Redactor.mask) : redact(value)
+        if Redactor.isSensitiveHeader(name) { return value.hasPrefix("Bearer ") ? "Bearer \(Redactor.mask)" : Redactor.mask }
+        return redact(value)
     }
 }
 

@@ -25,7 +25,7 @@ extension FlowRun {
             return .finish(result(.error("\(built.method) \(failure.url): no scripted exchange matches this request")))
         case .transportFailure(let failure):
             if let unreachable = r.unreachable { return .goto(unreachable.name, edge: r.transitions.count) }
-            return .finish(result(.infrastructure("\(built.method) \(failure.url): \(failure.kind.rawValue): \(context.redactor.redact(failure.cause))")))
+            return .finish(result(.infrastructure("\(built.method) \(context.redactor.redactURL(failure.url)): \(failure.kind.rawValue): \(context.redactor.redact(failure.cause))")))
         case .sessionLost(let session, let reason):
             return await sessionLost(session, reason: reason)
         case .refreshUnreachable(let reason):
@@ -53,7 +53,7 @@ extension FlowRun {
         default: body = redactor.maskedJSON(response.json).compactJSON
         }
         if body.count > 200 { body = String(body.prefix(200)) + "…" }
-        return "\(request.method) \(request.pathWithQuery) → \(response.status)" + (body.isEmpty ? "" : " \(body)")
+        return "\(request.method) \(redactor.redactURL(request.pathWithQuery)) → \(response.status)" + (body.isEmpty ? "" : " \(body)")
     }
 
     func build(_ r: RequestState, _ env: Environment) throws(EvaluationError) -> HTTPRequest {

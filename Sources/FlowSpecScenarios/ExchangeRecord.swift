@@ -43,7 +43,7 @@ public struct ExchangeRecord: Sendable, Equatable {
         run = entry.run
         visit = entry.visit
         method = request.method
-        url = redactor.redact(request.url)
+        url = redactor.redactURL(request.url)
         requestHeaders = request.headers.map { Header($0.0, redactor.maskedHeaderValue($0.0, $0.1)) }
         if let json = request.json {
             requestBody = ExchangeRecord.cut(redactor.maskedJSON(json).compactJSON)

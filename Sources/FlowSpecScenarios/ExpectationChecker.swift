@@ -5,7 +5,7 @@ import FlowSpecRuntime
 struct ExpectationChecker {
     let redactor: Redactor
 
-    func show(_ value: JSONValue) -> String { redactor.redact(value.compactJSON) }
+    func show(_ value: JSONValue) -> String { redactor.shown(value) }
 
     func checkRun(_ e: Expectation, _ result: FlowResult, label: String) -> [String] {
         var out: [String] = []
@@ -63,7 +63,7 @@ struct ExpectationChecker {
         }
         for key in e.storeAbsent {
             if let k = key.key {
-                if store[key.namespace]?[k] != nil { out.append("expected store \(key) to be absent, but it holds \(redactor.redact(store[key.namespace]![k]!.compactJSON))") }
+                if store[key.namespace]?[k] != nil { out.append("expected store \(key) to be absent, but it holds \(redactor.shown(store[key.namespace]![k]!))") }
             } else if let values = store[key.namespace], !values.isEmpty {
                 out.append("expected store namespace `\(key.namespace)` to be empty, but it holds: \(values.keys.sorted().joined(separator: ", "))")
             }

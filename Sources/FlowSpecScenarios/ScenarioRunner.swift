@@ -311,7 +311,7 @@ public struct ScenarioRunner: Sendable {
     }
 
     static func describe(_ entry: ExchangeLog.Entry, _ redactor: Redactor) -> String {
-        var text = "\(entry.request.method) \(entry.request.pathWithQuery)"
+        var text = "\(entry.request.method) \(redactor.redactURL(entry.request.pathWithQuery))"
         if let json = entry.request.json { text += " " + redactor.maskedJSON(json).compactJSON }
         if let response = entry.response {
             text += "\n      → \(response.status)"

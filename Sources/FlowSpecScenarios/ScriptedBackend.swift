@@ -60,7 +60,7 @@ public actor ScriptedBackend: HTTPAdapter {
     }
 
     private func report(_ request: HTTPRequest, against index: Int?) {
-        var text = "unexpected request \(request.method) \(request.pathWithQuery)"
+        var text = "unexpected request \(request.method) \(redactor.redactURL(request.pathWithQuery))"
         if let index {
             let e = exchanges[index]
             let expected = [e.request.method, e.request.path].compactMap { $0 }.joined(separator: " ")
@@ -154,7 +154,7 @@ public enum RequestMatching {
         switch (expected, actual) {
         case (.object(let e), .object(let a)):
             return e.keys.sorted().flatMap { key -> [String] in
-                guard let value = a[key] else { return ["\(path).\(key): expected \(redactor.redact(e[key]!.compactJSON)), got nothing"] }
+                guard let value = a[key] else { return ["\(path).\(key): expected \(redactor.shown(e[key]!)), got nothing"] }
                 return jsonDifferences(e[key]!, value, at: "\(path).\(key)", redactor)
             }
         case (.array(let e), .array(let a)):
@@ -164,7 +164,7 @@ public enum RequestMatching {
             if expected == actual { return [] }
             // YAML writes `"123456"` and `123456` differently; a scenario author means the text either way.
             if case .number(let n) = expected, case .string(let s) = actual, JSONValue.format(n) == s { return [] }
-            let shownExpected = redactor.redact(expected.compactJSON), shownActual = redactor.redact(actual.compactJSON)
+            let shownExpected = redactor.shown(expected), shownActual = redactor.shown(actual)
             let note = shownExpected == shownActual ? " (secret values, masked; they differ)" : ""
             return ["\(path): expected \(shownExpected), got \(shownActual)\(note)"]
         }

@@ -1,0 +1,55 @@
+/// Whether a JSON key, variable or store key names a credential, read word by word: `access_token`,
+/// `refreshToken`, `staff_password`, `supabase_anon_key`, `code_verifier` do; `token_type`, `expires_in`,
+/// `otp_length`, `status_code`, `postcode` do not. A key that merely contains a credential's letters, or that
+/// describes one (its type, lifetime or length), holds nothing secret, and masking it hides what a report is for.
+enum CredentialKey {
+    /// Words that name a secret.
+    private static let credentialWords: Set<[UInt8]> = Set([
+        "token", "tokens", "password", "passwd", "pwd", "secret", "code", "otp", "jwt", "apikey", "key", "pin",
+        "passcode", "credential", "credentials", "cookie", "verifier", "nonce",
+    ].map { Array($0.utf8) })
+    /// A last word that makes the key describe the credential rather than hold it.
+    private static let describingWords: Set<[UInt8]> = Set([
+        "type", "types", "expires", "expiry", "expiration", "exp", "in", "at", "ttl", "length", "len", "count",
+        "digits", "sent", "method", "channel", "hint", "status", "required", "enabled", "valid", "used", "version",
+        "format", "kind", "url", "uri", "endpoint", "path", "id", "lifetime", "age", "seconds", "remaining",
+        "attempts", "retries", "interval",
+    ].map { Array($0.utf8) })
+    /// A word before `code` that makes it a classification, not a one-time code.
+    private static let codeQualifiers: Set<[UInt8]> = Set([
+        "status", "error", "country", "currency", "postal", "post", "zip", "area", "language", "lang", "region",
+        "http", "response", "reason", "dial", "calling",
+    ].map { Array($0.utf8) })
+    private static let code = Array("code".utf8)
+
+    static func isCredential(_ key: String) -> Bool {
+        let words = words(of: key)
+        guard let last = words.last, !describingWords.contains(last) else { return false }
+        for (index, word) in words.enumerated() where credentialWords.contains(word) {
+            if word == code, index > 0, codeQualifiers.contains(words[index - 1]) { continue }
+            return true
+        }
+        return false
+    }
+
+    /// Lower-cased ASCII words: split at `_`, `-`, `.`, spaces and digits, and where a lower-case letter meets an
+    /// upper-case one (`refreshToken`). `apiKey` gives `api`, `key`; `apikey` stays one word.
+    static func words(of key: String) -> [[UInt8]] {
+        var words: [[UInt8]] = []
+        var current: [UInt8] = []
+        var previousWasLower = false
+        for byte in key.utf8 {
+            let isUpper = byte >= 65 && byte <= 90, isLower = byte >= 97 && byte <= 122
+            guard isUpper || isLower || byte >= 128 else {
+                if !current.isEmpty { words.append(current); current = [] }
+                previousWasLower = false
+                continue
+            }
+            if isUpper, previousWasLower, !current.isEmpty { words.append(current); current = [] }
+            current.append(isUpper ? byte | 0x20 : byte)
+            previousWasLower = isLower
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+}
