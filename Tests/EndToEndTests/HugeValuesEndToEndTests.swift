@@ -43,9 +43,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("long.yaml")
         try Data("scenario: long\nflow: x.\(String(repeating: "a", count: 1 << 20))\nexchanges: []\nexpect: { outcome: ok }\n".utf8).write(to: file)
-        let started = Date()
+        // The time it takes is measured by SuggestionTests, away from the load of starting processes in parallel.
         let result = try await FlowSpecBinary.run(["check", "--flows", MalformedFixture.flows.path, file.path])
-        #expect(Date().timeIntervalSince(started) < 20, "this took 10 s of did-you-mean alone")
         #expect(result.status == 2, "\(result.all)")
         #expect(result.stdout.contains("long.yaml:2:7: error: unknown flow `x.aaaa"), "\(result.stdout.prefix(500))")
         #expect(result.all.utf8.count < 4000, "the name is abbreviated")

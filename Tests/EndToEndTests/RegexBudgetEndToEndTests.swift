@@ -56,7 +56,8 @@ import Testing
             """.utf8).write(to: dir.appendingPathComponent("slow.yaml"))
         let started = Date()
         let result = try await FlowSpecBinary.run(["run", "--flows", "flows", "slow.yaml"], in: dir)
-        #expect(Date().timeIntervalSince(started) < 30, "a 40-character match used to take minutes")
+        // Without the budget a 40-character match takes years; the bound leaves room for a loaded CI machine.
+        #expect(Date().timeIntervalSince(started) < 120)
         #expect(result.status == 1, "\(result.all)")
         #expect(result.stdout.contains("flows/rx/check.yaml:15:34: `matches` gave up: matching the pattern ((a*)*)*b against a 40-character text"),
                 "\(result.all)")
@@ -68,7 +69,7 @@ import Testing
         let value = String(repeating: "a", count: 41)
         let started = Date()
         let result = try await FlowSpecBinary.run(["exec", "--flows", "flows", "rx.check", "--input", "name=\(value)"], in: dir)
-        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(Date().timeIntervalSince(started) < 120)
         #expect(result.status == 2, "\(result.all)")
         #expect(result.all.contains("`name` could not be checked: matching the pattern ((a*)*)*b against a 41-character text"), "\(result.all)")
         #expect(!result.all.contains(value), "the value itself is not echoed")
