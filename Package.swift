@@ -53,10 +53,13 @@ let package = Package(
         ]),
         // Seeing flows: Mermaid, DOT and SVG diagrams, shortest paths and scenario skeletons. Pure functions of a flow.
         .target(name: "FlowSpecGraph", dependencies: ["FlowSpecLanguage"]),
+        // `flowspec probe`: the standard auth attacks and promises, generated from declared sessions, against a live backend.
+        .target(name: "FlowSpecProbe", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios"]),
         // Reports (JUnit, JSON, TAP, HTML), coverage and merging shards' outputs.
         .target(name: "FlowSpecReports", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecGraph"]),
         .executableTarget(name: "flowspec", dependencies: [
             "FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecHTTP", "FlowSpecSandbox", "FlowSpecGraph", "FlowSpecReports",
+            "FlowSpecProbe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "FlowSpecLanguageTests", dependencies: ["FlowSpecLanguage"], exclude: ["Fixtures"]),

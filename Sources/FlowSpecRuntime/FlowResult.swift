@@ -22,6 +22,13 @@ public struct FlowResult: Sendable {
     public var path: [String]
     public var variables: [String: JSONValue]
 
+    public init(flow: String, ending: Ending, path: [String] = [], variables: [String: JSONValue] = [:]) {
+        self.flow = flow
+        self.ending = ending
+        self.path = path
+        self.variables = variables
+    }
+
     public var outcome: String {
         switch ending {
         case .end(let o, _, _, _): o

@@ -141,3 +141,28 @@ public struct RequestCheck: Sendable {
     public var headersAbsent: [String] = []
     public var json: JSONValue?
 }
+
+extension ScenarioInputs {
+    /// Renders input templates against the run variables, at `now` on the run's clock (`totp(...)` reads it).
+    public func resolved(_ vars: [String: JSONValue], now: Double, _ redactor: Redactor) throws(InputError) -> (values: [String: [String]], commands: [String: String]) {
+        var env = Environment()
+        env.vars = vars
+        env.now = now
+        env.redactor = redactor
+        func render(_ t: Template, _ name: String) throws(InputError) -> String {
+            do { return try Evaluator.render(t, env) } catch {
+                let hint = error.unsetVariable.map { "; " + RunOrigin.scenario.whereToGive(variable: $0) } ?? ""
+                throw InputError("\(error.location): input `\(name)`: \(error.message)\(hint)")
+            }
+        }
+        var out: [String: [String]] = [:]
+        for (name, list) in values {
+            var rendered: [String] = []
+            for t in list { rendered.append(try render(t, name)) }
+            out[name] = rendered
+        }
+        var commandLines: [String: String] = [:]
+        for (name, t) in commands { commandLines[name] = try render(t, name) }
+        return (out, commandLines)
+    }
+}

@@ -157,7 +157,7 @@ public enum ScenarioDecoder {
 
     /// Input values are text templates that may read run variables (`${vars.staff_email}`); a list gives
     /// successive answers; `{ command: "…" }` takes the value from a shell command when the flow asks.
-    static func decodeInputs(_ node: YAMLNode?, _ d: inout Diagnostics) -> ScenarioInputs {
+    public static func decodeInputs(_ node: YAMLNode?, _ d: inout Diagnostics) -> ScenarioInputs {
         guard let node else { return ScenarioInputs() }
         var out = ScenarioInputs()
         func template(_ item: YAMLNode, _ name: String) -> Template? {

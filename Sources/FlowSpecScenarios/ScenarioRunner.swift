@@ -276,27 +276,8 @@ public struct ScenarioRunner: Sendable {
                               runs: trace.traces, exchanges: detailed ? entries.map { ExchangeRecord($0, redactor: redactor) } : [])
     }
 
-    /// Renders input templates against the run variables, at `now` on the run's clock (`totp(...)` reads it).
     func resolve(_ inputs: ScenarioInputs, _ vars: [String: JSONValue], now: Double, _ redactor: Redactor) throws(InputError) -> (values: [String: [String]], commands: [String: String]) {
-        var env = Environment()
-        env.vars = vars
-        env.now = now
-        env.redactor = redactor
-        func render(_ t: Template, _ name: String) throws(InputError) -> String {
-            do { return try Evaluator.render(t, env) } catch {
-                let hint = error.unsetVariable.map { "; " + RunOrigin.scenario.whereToGive(variable: $0) } ?? ""
-                throw InputError("\(error.location): input `\(name)`: \(error.message)\(hint)")
-            }
-        }
-        var values: [String: [String]] = [:]
-        for (name, list) in inputs.values {
-            var out: [String] = []
-            for t in list { out.append(try render(t, name)) }
-            values[name] = out
-        }
-        var commands: [String: String] = [:]
-        for (name, t) in inputs.commands { commands[name] = try render(t, name) }
-        return (values, commands)
+        try inputs.resolved(vars, now: now, redactor)
     }
 
     /// Run variables that hold credentials (`staff_password`, `phone_otp`, `supabase_anon_key`…) are masked too,

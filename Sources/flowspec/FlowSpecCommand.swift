@@ -18,7 +18,7 @@ struct FlowSpecCommand: AsyncParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [CheckCommand.self, RunCommand.self, ExecCommand.self, SandboxCommand.self, CoverageCommand.self, PathsCommand.self,
-                      GraphCommand.self, SchemaCommand.self, MergeCommand.self]
+                      GraphCommand.self, SchemaCommand.self, MergeCommand.self, ProbeCommand.self]
     )
 }
 

@@ -6,6 +6,8 @@ public struct SpecSet: Sendable {
     public var sessions: [String: SessionDef] = [:]
     /// Scenario files are decoded by the scenarios module; the language only finds them.
     public var scenarioDocuments: [(file: String, root: YAMLNode)] = []
+    /// Probe declarations (`probe:` files) are decoded by the probe module, which knows scenario inputs.
+    public var probeDocuments: [(file: String, root: YAMLNode)] = []
     public var diagnostics = Diagnostics()
     public var files: [String] = []
 
@@ -51,6 +53,8 @@ public struct SpecSet: Sendable {
         let keys = root.mapping?.compactMap { $0.key.scalar } ?? []
         if keys.contains("scenario") {
             scenarioDocuments.append((file, root))
+        } else if keys.contains("probe") {
+            probeDocuments.append((file, root))
         } else if keys.contains("flow") {
             guard let flow = FlowDecoder.decode(root, file: file, &diagnostics) else { return }
             if let existing = flows[flow.name] {
@@ -66,8 +70,8 @@ public struct SpecSet: Sendable {
             }
             sessions[session.name] = session
         } else {
-            let guess = keys.lazy.compactMap { Suggestion.closest(to: $0, in: ["flow", "session", "scenario"]) }.first
-            diagnostics.error(root.location, "not a FlowSpec file: expected a top-level `flow:`, `session:` or `scenario:` key",
+            let guess = keys.lazy.compactMap { Suggestion.closest(to: $0, in: ["flow", "session", "scenario", "probe"]) }.first
+            diagnostics.error(root.location, "not a FlowSpec file: expected a top-level `flow:`, `session:`, `scenario:` or `probe:` key",
                               hint: guess.map { "did you mean `\($0)`?" })
         }
     }

@@ -1,0 +1,44 @@
+import Foundation
+import FlowSpecLanguage
+import FlowSpecRuntime
+import FlowSpecScenarios
+
+/// What every probe of a run shares: the specs, the live backend, the run variables and the masking.
+public struct ProbeEnvironment: Sendable {
+    public var specs: SpecSet
+    public var adapter: any HTTPAdapter
+    public var vars: [String: JSONValue]
+    public var redactor: Redactor
+    public var clock: any FlowClock
+    /// The longest a probe may wait (expiry, a reuse interval), seconds.
+    public var allowWait: Double
+    public var commandTimeout: Double
+
+    public init(specs: SpecSet, adapter: any HTTPAdapter, vars: [String: JSONValue], redactor: Redactor, clock: any FlowClock,
+                allowWait: Double, commandTimeout: Double) {
+        self.specs = specs
+        self.adapter = adapter
+        self.vars = vars
+        self.redactor = redactor
+        self.clock = clock
+        self.allowWait = allowWait
+        self.commandTimeout = commandTimeout
+    }
+
+    /// A run context of its own: a fresh store (probes never touch a user's session), the given inputs and adapter.
+    func context(store: TokenStore, inputs: any InputSource, adapter: (any HTTPAdapter)? = nil, log: ExchangeLog = ExchangeLog()) -> RunContext {
+        var context = RunContext(specs: specs, adapter: adapter ?? self.adapter, clock: clock, store: store, inputs: inputs,
+                                 vars: vars, redactor: redactor, broker: SessionBroker(), log: log)
+        context.waitLimit = allowWait
+        return context
+    }
+
+    /// Evaluates a template option (`reuse_interval: "${vars.supabase_refresh_reuse_interval}"`) to seconds.
+    func seconds(_ template: Template?) -> Double? {
+        guard let template else { return nil }
+        var env = Environment()
+        env.vars = vars
+        guard let text = try? Evaluator.render(template, env) else { return nil }
+        return Durations.parse(text) ?? Double(text)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import FlowSpecLanguage
+import FlowSpecRuntime
+import FlowSpecScenarios
+
+/// The moves probes are made of, for one declared session: log in, refresh with a chosen refresh token, call the
+/// protected flows with a chosen access token, log out. Each uses a store of its own.
+struct ProbeSession: Sendable {
+    let declaration: ProbeDeclaration
+    let session: SessionDef
+    let environment: ProbeEnvironment
+
+    var namespace: String { session.namespace }
+    /// The store key the session's headers send (`Bearer ${store.access_token}` → `access_token`).
+    var accessTokenKey: String? {
+        session.headers.lazy.flatMap { $0.1.expressions.flatMap { $0.storeReads.map(\.0) } }.first
+    }
+    var refreshTokenKey: String { declaration.refreshTokenKey }
+
+    struct Login: Sendable {
+        var result: FlowResult
+        var tokens: [String: JSONValue]
+        var codes: [String: String]
+        var log: [ExchangeLog.Entry]
+
+        var succeeded: Bool { result.success }
+    }
+
+    /// Logs in with the declared flow and inputs; `fixedCodes` replaces what code inputs would be given.
+    func login(fixedCodes: [String: String] = [:]) async -> Login {
+        let store = TokenStore(redactor: environment.redactor)
+        let now = await environment.clock.now()
+        var values: [String: [String]] = [:]
+        var commands: [String: String] = [:]
+        do {
+            (values, commands) = try declaration.loginInputs.resolved(environment.vars, now: now, environment.redactor)
+        } catch {
+            return Login(result: FlowResult(flow: declaration.login.name, ending: .error(error.message), path: [], variables: [:]), tokens: [:], codes: [:], log: [])
+        }
+        for (name, code) in fixedCodes {
+            values[name] = [code]
+            commands[name] = nil
+        }
+        for decl in secretInputs { for value in values[decl] ?? [] { environment.redactor.register(value) } }
+        let inputs = RecordingInputSource(LayeredInputSource(values: values, commands: commands, commandTimeout: environment.commandTimeout))
+        let log = ExchangeLog()
+        let context = environment.context(store: store, inputs: inputs, log: log)
+        let result = await Interpreter(context: context).run(flow: declaration.login.name)
+        return Login(result: result, tokens: await store.namespace(namespace), codes: inputs.codeValues, log: await log.entries)
+    }
+
+    private var secretInputs: [String] {
+        environment.specs.reachable(from: [declaration.login.name]).flows.flatMap { $0.inputs.filter(\.secret).map(\.name) }
+    }
+
+    struct Refresh: Sendable {
+        var accepted: Bool
+        var refreshToken: String?
+        var result: FlowResult
+        var log: [ExchangeLog.Entry]
+    }
+
+    /// Runs the session's refresh flow with `refreshToken` in the store.
+    func refresh(with refreshToken: String, tokens: [String: JSONValue]) async -> Refresh {
+        var values = tokens
+        values[refreshTokenKey] = .string(refreshToken)
+        let store = TokenStore([namespace: values], redactor: environment.redactor)
+        let log = ExchangeLog()
+        let context = environment.context(store: store, inputs: ListInputSource([:]), log: log)
+        guard let flow = session.refresh?.flow.name else {
+            return Refresh(accepted: false, refreshToken: nil, result: FlowResult(flow: "", ending: .error("no refresh flow"), path: [], variables: [:]), log: [])
+        }
+        let result = await Interpreter(context: context).run(flow: flow, bypassSessions: true)
+        let after = await store.get(namespace, refreshTokenKey)
+        if case .string(let token) = after { environment.redactor.register(token) }
+        return Refresh(accepted: result.success, refreshToken: after.stringValue, result: result, log: await log.entries)
+    }
+
+    /// What the backend answered when a protected flow sent `replacement` (nil: no token at all) instead of the
+    /// session's access token.
+    enum Answer: Sendable {
+        case answered(status: Int, entry: ExchangeLog.Entry)
+        case unreachable(String, entry: ExchangeLog.Entry?)
+        /// The flow never sent the token (it ended before, or refreshed ahead of expiry).
+        case notSent(String)
+    }
+
+    func answer(_ protected: String, token: String, replacement: String?, tokens: [String: JSONValue]) async -> Answer {
+        let store = TokenStore([namespace: tokens], redactor: environment.redactor)
+        let swap = TokenSwapAdapter(environment.adapter, target: token, replacement: replacement)
+        let log = ExchangeLog()
+        let context = environment.context(store: store, inputs: ListInputSource([:]), adapter: swap, log: log)
+        let result = await Interpreter(context: context).run(flow: protected)
+        guard let observed = swap.observed else {
+            return .notSent("\(protected) sent no request with the session's token (it ended `\(result.outcome)`: \(environment.redactor.redact(result.reason)))")
+        }
+        let entry = ExchangeLog.Entry(flow: protected, state: "", request: observed.request, response: observed.response, failure: observed.failure)
+        if let response = observed.response { return .answered(status: response.status, entry: entry) }
+        return .unreachable(observed.failure.map { "\($0.kind.rawValue): \(environment.redactor.redact($0.cause))" } ?? "no response", entry: entry)
+    }
+
+    /// Runs the logout flow with the session's tokens.
+    func logout(tokens: [String: JSONValue]) async -> (result: FlowResult, log: [ExchangeLog.Entry]) {
+        guard let logout = declaration.logout else { return (FlowResult(flow: "", ending: .error("no logout flow"), path: [], variables: [:]), []) }
+        let store = TokenStore([namespace: tokens], redactor: environment.redactor)
+        let log = ExchangeLog()
+        let context = environment.context(store: store, inputs: ListInputSource([:]), log: log)
+        let result = await Interpreter(context: context).run(flow: logout.name)
+        return (result, await log.entries)
+    }
+}
+
+extension JSONValue {
+    var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+}

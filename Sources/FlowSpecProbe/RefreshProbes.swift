@@ -1,0 +1,117 @@
+import Foundation
+import FlowSpecLanguage
+import FlowSpecRuntime
+
+/// Probes of the refresh token's life: rotation, reuse, logout, concurrency; and of one-time codes.
+extension ProbeCheck {
+    func refreshToken(in login: ProbeSession.Login) -> String? { token(probe.refreshTokenKey, in: login) }
+
+    func noRefreshToken() -> [ProbeVerdict] {
+        [verdict("", .skipped, "the login stored no refresh token under `\(probe.refreshTokenKey)` (set `refresh_token_key:` in the probe file)")]
+    }
+
+    func rotation() async -> [ProbeVerdict] {
+        await withLogin { login in
+            guard let first = refreshToken(in: login) else { return noRefreshToken() }
+            let refreshed = await probe.refresh(with: first, tokens: login.tokens)
+            guard refreshed.accepted else {
+                return [verdict("", .broken, "a fresh refresh token was refused: \(refreshed.result.outcome): \(refreshed.result.reason)", evidence: refreshed.log)]
+            }
+            guard let next = refreshed.refreshToken, next != first else {
+                return [verdict("", .broken, "the refresh answered the same refresh token again", evidence: refreshed.log)]
+            }
+            return [verdict("", .held, "the refresh answered a new refresh token")]
+        }
+    }
+
+    func reuseDetection(_ promise: ProbeDeclaration.Promise) async -> [ProbeVerdict] {
+        await withLogin { login in
+            guard let first = refreshToken(in: login) else { return noRefreshToken() }
+            var tokens = login.tokens
+            let once = await probe.refresh(with: first, tokens: tokens)
+            guard once.accepted, let second = once.refreshToken, second != first else {
+                return [verdict("", .skipped, "the refresh did not rotate the token, so there is no old token to reuse (see the rotation probe)")]
+            }
+            var newest = second
+            if promise.parentOfActiveGrace {
+                // The parent of the active token may be reused by design: rotate once more so the reused one is older.
+                tokens[probe.refreshTokenKey] = .string(second)
+                let twice = await probe.refresh(with: second, tokens: tokens)
+                guard twice.accepted, let third = twice.refreshToken, third != second else {
+                    return [verdict("", .skipped, "the second refresh did not rotate the token: \(twice.result.outcome)")]
+                }
+                newest = third
+            }
+            if let interval = environment.seconds(promise.reuseInterval), interval > 0 {
+                guard interval + 1 <= environment.allowWait else {
+                    return [verdict("", .skipped, Durations.waitNotAllowed("the reuse interval", seconds: interval + 1, limit: environment.allowWait))]
+                }
+                await environment.clock.sleep(seconds: interval + 1)
+            }
+            let reused = await probe.refresh(with: first, tokens: tokens)
+            if reused.accepted {
+                return [verdict("rotated-out token", .broken, "a rotated-out refresh token was accepted again", evidence: reused.log)]
+            }
+            var verdicts = [verdict("rotated-out token", .held, "a rotated-out refresh token was refused")]
+            if promise.revokesFamily {
+                let afterwards = await probe.refresh(with: newest, tokens: tokens)
+                verdicts.append(afterwards.accepted
+                    ? verdict("family revoked", .broken, "after the reuse, the newest refresh token of the family still works", evidence: reused.log + afterwards.log)
+                    : verdict("family revoked", .held, "after the reuse, the newest refresh token is refused too"))
+            }
+            return verdicts
+        }
+    }
+
+    func logoutRevokes() async -> [ProbeVerdict] {
+        switch await loggedIn() {
+        case .failure(let box): return [box.verdict]
+        case .success(let login):
+            guard let token = refreshToken(in: login) else { return noRefreshToken() }
+            let logout = await probe.logout(tokens: login.tokens)
+            guard logout.result.success else {
+                return [verdict("", .skipped, "the logout flow ended `\(logout.result.outcome)`: \(logout.result.reason)",
+                                infrastructure: logout.result.isInfrastructureFailure)]
+            }
+            let after = await probe.refresh(with: token, tokens: login.tokens)
+            return [after.accepted
+                ? verdict("", .broken, "the refresh token still works after logout", evidence: logout.log + after.log)
+                : verdict("", .held, "after logout the refresh token is refused")]
+        }
+    }
+
+    func atomicRotation(_ promise: ProbeDeclaration.Promise) async -> [ProbeVerdict] {
+        await withLogin { login in
+            guard let token = refreshToken(in: login) else { return noRefreshToken() }
+            let burst = promise.burst
+            let attempts = await withTaskGroup(of: ProbeSession.Refresh.self) { group in
+                for _ in 0..<burst { group.addTask { await probe.refresh(with: token, tokens: login.tokens) } }
+                var all: [ProbeSession.Refresh] = []
+                for await attempt in group { all.append(attempt) }
+                return all
+            }
+            let accepted = attempts.filter(\.accepted)
+            let issued = Set(accepted.compactMap(\.refreshToken))
+            if accepted.count <= 1 {
+                return [verdict("", .held, "\(accepted.count) of \(burst) concurrent refreshes with one token succeeded")]
+            }
+            if promise.parentOfActiveGrace, issued.count == 1 {
+                return [verdict("", .held, "\(accepted.count) of \(burst) concurrent refreshes succeeded, all with the same new token (the declared grace)")]
+            }
+            return [verdict("", .broken, "\(accepted.count) of \(burst) concurrent refreshes with one token succeeded, handing out \(issued.count) different refresh tokens",
+                            evidence: accepted.flatMap(\.log))]
+        }
+    }
+
+    func oneTimeCodes() async -> [ProbeVerdict] {
+        await withLogin { login in
+            guard !login.codes.isEmpty else { return [verdict("", .notApplicable, "the login flow asks for no input of type `code`")] }
+            let again = await probe.login(fixedCodes: login.codes)
+            if again.succeeded {
+                await cleanUp(again)
+                return [verdict("", .broken, "a code that was accepted once was accepted again (\(login.codes.keys.sorted().joined(separator: ", ")))", evidence: again.log)]
+            }
+            return [verdict("", .held, "a code that was accepted once was refused the second time")]
+        }
+    }
+}

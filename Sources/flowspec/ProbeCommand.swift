@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import FlowSpecHTTP
+import FlowSpecLanguage
+import FlowSpecProbe
+import FlowSpecRuntime
+import FlowSpecScenarios
+
+extension ProbeKind: ExpressibleByArgument {}
+
+struct ProbeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "probe",
+        abstract: "Run the standard auth attacks and promises against a live backend, from the sessions' probe files.",
+        discussion: """
+        Each probe ends held, BROKEN (with the exchanges that prove it), not applicable, or skipped (with the reason). \
+        Probes log in with accounts of their own and log out again; with no backend variables the embedded sandbox is used. \
+        See docs/probe.md. Exit 0 nothing broken · 1 a probe broken · 2 bad spec or usage · 3 the backend did not answer.
+        """
+    )
+
+    @Argument(help: "Probe files or folders (default: flows).")
+    var paths: [String] = []
+
+    @Option(help: "The flows folder (default: the nearest flows/ folder).")
+    var flows: String?
+
+    @Option(name: .customLong("probe"), help: "Only this probe kind (repeatable): \(ProbeKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var kinds: [ProbeKind] = []
+
+    @Option(name: .customLong("allow-wait"), parsing: .unconditional, help: WaitAllowance.help)
+    var allowWait = WaitAllowance(seconds: ScenarioRunner.defaultAllowWait)
+
+    @Option(name: .customLong("report"), help: "json=FILE: every verdict with its evidence, secrets masked.")
+    var reports: [String] = []
+
+    @OptionGroup var variables: VariableOptions
+    @OptionGroup var http: HTTPClientOptions
+
+    @Flag(name: .customLong("no-sandbox"), help: "Never start the embedded sandbox.")
+    var noSandbox = false
+
+    func validate() throws {
+        for report in reports where !report.hasPrefix("json=") || report.count <= 5 {
+            throw ValidationError("--report takes json=FILE, got `\(report)`")
+        }
+    }
+
+    func run() async throws {
+        let roots = paths.isEmpty ? ["flows"] : paths
+        let suite = try SuiteRun.load(paths: roots, flows: flows)
+        var diagnostics = Diagnostics()
+        let declarations = ProbeLoader.declarations(in: suite, &diagnostics)
+        if diagnostics.hasErrors {
+            for diagnostic in diagnostics.sorted { Console.error(diagnostic.description) }
+            Console.error("not probing: fix the errors above (flowspec check shows them too)")
+            throw ExitCode(Exit.invalid)
+        }
+        guard !declarations.isEmpty else {
+            Console.error("no probe files found in \(roots.joined(separator: " ")); a probe file starts with `probe: <session>` (docs/probe.md)")
+            throw ExitCode(Exit.invalid)
+        }
+        var vars = try variables.resolved()
+        guard let backend = try await LiveBackend.prepare(needed: true, vars: &vars, embedded: !noSandbox, options: http.liveOptions()) else {
+            throw ExitCode(Exit.infrastructure)
+        }
+        let redactor = Redactor()
+        redactor.registerVariables(vars)
+        let environment = ProbeEnvironment(specs: suite.specs, adapter: CredentialHarvestingAdapter(backend.adapter, redactor: redactor), vars: vars,
+                                           redactor: redactor, clock: SystemClock(), allowWait: allowWait.seconds, commandTimeout: 30)
+        let runner = ProbeRunner(environment: environment, declarations: declarations)
+        let printer = ProbePrinter()
+        let verdicts = await runner.run(kinds: kinds.isEmpty ? ProbeKind.allCases : kinds) { printer.print($0) }
+        await backend.stop()
+        print(ProbePrinter.summary(verdicts))
+        for report in reports {
+            let path = String(report.dropFirst(5))
+            do { try AtomicFile.write(Data(ProbeJSONReport.render(verdicts).utf8), to: path) } catch {
+                Console.error("cannot write \(path): \(error.localizedDescription)")
+                throw ExitCode(Exit.invalid)
+            }
+        }
+        if verdicts.contains(where: { $0.status == .broken }) { throw ExitCode(Exit.failed) }
+        if verdicts.contains(where: \.infrastructure) { throw ExitCode(Exit.infrastructure) }
+    }
+}
+
+/// Prints verdicts as they come, grouped under their session.
+final class ProbePrinter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lastSession: String?
+
+    func print(_ verdict: ProbeVerdict) {
+        lock.lock(); defer { lock.unlock() }
+        if verdict.session != lastSession {
+            Swift.print("probe \(verdict.session)")
+            lastSession = verdict.session
+        }
+        let label = switch verdict.status {
+        case .held: "held   "
+        case .broken: "BROKEN "
+        case .skipped: "skipped"
+        case .notApplicable: "n/a    "
+        }
+        let what = verdict.kind.rawValue + (verdict.check.isEmpty ? "" : " · \(verdict.check)")
+        Swift.print("  \(label)  \(what) — \(verdict.detail)")
+        if verdict.status == .broken {
+            if !verdict.source.isEmpty { Swift.print("           promise: \(verdict.source)") }
+            for e in verdict.evidence {
+                Swift.print("           \(e.method) \(e.url) → \(e.status.map(String.init) ?? e.failure ?? "no response")\(e.responseBody.map { " " + String($0.prefix(200)) } ?? "")")
+            }
+        }
+    }
+
+    static func summary(_ verdicts: [ProbeVerdict]) -> String {
+        func count(_ s: ProbeVerdict.Status) -> Int { verdicts.filter { $0.status == s }.count }
+        return "\(count(.held)) held, \(count(.broken)) broken, \(count(.skipped)) skipped, \(count(.notApplicable)) not applicable"
+    }
+}
