@@ -103,15 +103,34 @@ extension ProbeCheck {
         }
     }
 
+    /// Replays the very request that redeemed the code, right after it succeeded: a single-use code is refused.
+    /// (Logging in again would ask for a new code, which may retire the old one for another reason.)
     func oneTimeCodes() async -> [ProbeVerdict] {
         await withLogin { login in
             guard !login.codes.isEmpty else { return [verdict("", .notApplicable, "the login flow asks for no input of type `code`")] }
-            let again = await probe.login(fixedCodes: login.codes)
-            if again.succeeded {
-                await cleanUp(again)
-                return [verdict("", .broken, "a code that was accepted once was accepted again (\(login.codes.keys.sorted().joined(separator: ", ")))", evidence: again.log)]
+            let codes = Set(login.codes.values)
+            guard let redeeming = login.log.last(where: { entry in
+                guard let status = entry.response?.status, (200..<300).contains(status) else { return false }
+                return codes.contains { code in Self.carries(entry.request, code) }
+            }) else {
+                return [verdict("", .skipped, "no successful request of the login carried the code")]
             }
-            return [verdict("", .held, "a code that was accepted once was refused the second time")]
+            do throws(TransportError) {
+                let again = try await environment.adapter.send(redeeming.request)
+                let entry = ExchangeLog.Entry(flow: redeeming.flow, state: redeeming.state, request: redeeming.request, response: again, failure: nil)
+                if (200..<300).contains(again.status) {
+                    return [verdict("", .broken, "the request that redeemed the code was accepted again (\(again.status))", evidence: [redeeming, entry])]
+                }
+                return [verdict("", .held, "the request that redeemed the code was refused the second time (\(again.status))")]
+            } catch {
+                return [verdict("", .skipped, "replaying the code: no answer: \(error.kind.rawValue)", infrastructure: true)]
+            }
         }
+    }
+
+    static func carries(_ request: HTTPRequest, _ code: String) -> Bool {
+        if request.query.contains(where: { $0.1 == code }) || request.form?.contains(where: { $0.1 == code }) == true { return true }
+        guard let body = request.body else { return false }
+        return String(decoding: body, as: UTF8.self).contains(code)
     }
 }
