@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `flowspec probe` through the built binary: everything holds on the healthy sandbox (embedded, as a newcomer
+/// runs it), and each broken promise is reported BROKEN with exit 1 by the probe that checks it.
+@Suite struct ProbeEndToEndTests {
+    @Test func everyProbeHoldsOnTheHealthyEmbeddedSandbox() async throws {
+        let dir = try FlowSpecBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let report = dir.appendingPathComponent("probe.json").path
+        let result = try await FlowSpecBinary.run(["probe", "--report", "json=\(report)"])
+        #expect(result.status == 0, "\(result.all)")
+        for line in ["held     rotation", "held     reuse_detection · family revoked", "held     logout_revokes",
+                     "held     signature · unsigned token (alg: none)", "held     garbage · no token at all",
+                     "held     atomic_rotation", "held     one_time_codes"] {
+            #expect(result.stdout.contains(line), "missing `\(line)` in:\n\(result.stdout)")
+        }
+        #expect(result.stdout.contains("skipped  expiry — not checked: the expiry probe would wait"), "\(result.stdout)")
+        #expect(!result.stdout.contains("BROKEN"), "\(result.stdout)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+        #expect(json["schema"] as? String == "flowspec-probe")
+        let summary = try #require(json["summary"] as? [String: Int])
+        #expect(summary["broken"] == 0 && (summary["held"] ?? 0) >= 13, "\(summary)")
+    }
+
+    @Test(arguments: [
+        ("accepts-tampered-token", "signature · altered signature"),
+        ("no-refresh-rotation", "rotation"),
+        ("no-reuse-detection", "reuse_detection · rotated-out token"),
+        ("family-survives-reuse", "reuse_detection · family revoked"),
+        ("logout-keeps-session", "logout_revokes"),
+        ("codes-reusable", "one_time_codes"),
+    ])
+    func aBrokenPromiseIsReportedBroken(_ brokenPromise: String, _ probe: String) async throws {
+        try await SandboxProcess.with(arguments: ["--break", brokenPromise]) { sandbox in
+            let result = try await FlowSpecBinary.run(["probe", "--vars-file", sandbox.varsFile.path])
+            #expect(result.status == 1, "\(brokenPromise): \(result.all)")
+            #expect(result.stdout.contains("BROKEN   \(probe)"), "\(brokenPromise) not caught by \(probe):\n\(result.stdout)")
+            #expect(result.stdout.contains("promise: Repair Minder API"), "\(result.stdout)")
+            // The evidence is masked: no token or code from the run is printed.
+            #expect(!result.stdout.contains("eyJ"), "\(result.stdout)")
+        }
+    }
+
+    @Test func aMistakeInAProbeFileIsALocatedError() async throws {
+        let dir = try FlowSpecBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("bad-probe.yaml")
+        try Data("probe: repairminder.staff\nlogin: { flow: repairminder.staff-password-2fa }\nprotected: [repairminder.mee]\npromises:\n  rotaton: x\n".utf8).write(to: file)
+        let result = try await FlowSpecBinary.run(["probe", "--flows", "flows", file.path])
+        #expect(result.status == 2, "\(result.all)")
+        #expect(result.stderr.contains("bad-probe.yaml:3:13: error: unknown flow `repairminder.mee`"), "\(result.stderr)")
+        #expect(result.stderr.contains("bad-probe.yaml:5:3: error: unknown promise `rotaton`"), "\(result.stderr)")
+    }
+}
