@@ -12,7 +12,8 @@ struct LiveBackend {
     let adapter: LiveHTTPAdapter
     let sandbox: RunningSandbox?
 
-    static func prepare(needed: Bool, vars: inout [String: JSONValue], embedded: Bool, options: LiveHTTPOptions) async throws -> LiveBackend? {
+    static func prepare(needed: Bool, vars: inout [String: JSONValue], embedded: Bool, options: LiveHTTPOptions,
+                        purpose: String = "live scenarios") async throws -> LiveBackend? {
         guard needed else { return nil }
         var sandbox: RunningSandbox?
         if embedded, !locationVariables.contains(where: { vars[$0] != nil }) {
@@ -20,9 +21,9 @@ struct LiveBackend {
                 let started = try await Sandbox.start(SandboxOptions())
                 sandbox = started
                 for (name, value) in started.liveVars() where vars[name] == nil { vars[name] = .string(value) }
-                Console.error("live scenarios: embedded sandbox at \(started.baseURL) (legacy API at \(started.legacyURL)); --vars-file points them at another backend")
+                Console.error("\(purpose): embedded sandbox at \(started.baseURL) (legacy API at \(started.legacyURL)); --vars-file points them at another backend")
             } catch {
-                Console.error("warning: could not start the embedded sandbox (\(error)); live scenarios without a backend are skipped")
+                Console.error("warning: could not start the embedded sandbox (\(error)); \(purpose) without a backend are skipped")
             }
         }
         return LiveBackend(adapter: LiveHTTPAdapter(options: options), sandbox: sandbox)

@@ -61,7 +61,7 @@ struct ProbeCommand: AsyncParsableCommand {
             throw ExitCode(Exit.invalid)
         }
         var vars = try variables.resolved()
-        guard let backend = try await LiveBackend.prepare(needed: true, vars: &vars, embedded: !noSandbox, options: http.liveOptions()) else {
+        guard let backend = try await LiveBackend.prepare(needed: true, vars: &vars, embedded: !noSandbox, options: http.liveOptions(), purpose: "probes") else {
             throw ExitCode(Exit.infrastructure)
         }
         let redactor = Redactor()
@@ -71,6 +71,7 @@ struct ProbeCommand: AsyncParsableCommand {
         let runner = ProbeRunner(environment: environment, declarations: declarations)
         let printer = ProbePrinter()
         let verdicts = await runner.run(kinds: kinds.isEmpty ? ProbeKind.allCases : kinds) { printer.print($0) }
+        printer.flush()
         await backend.stop()
         print(ProbePrinter.summary(verdicts))
         for report in reports {
@@ -85,16 +86,24 @@ struct ProbeCommand: AsyncParsableCommand {
     }
 }
 
-/// Prints verdicts as they come, grouped under their session.
+/// Prints verdicts as they come, grouped under their session; the kinds a session declares no promise for are
+/// named on one line at the end of its group.
 final class ProbePrinter: @unchecked Sendable {
+    // Unchecked: every access holds `lock`.
     private let lock = NSLock()
     private var lastSession: String?
+    private var undeclared: [ProbeVerdict] = []
 
     func print(_ verdict: ProbeVerdict) {
         lock.lock(); defer { lock.unlock() }
         if verdict.session != lastSession {
+            flushUndeclared()
             Swift.print("probe \(verdict.session)")
             lastSession = verdict.session
+        }
+        if verdict.status == .notApplicable, verdict.check.isEmpty, verdict.detail.hasPrefix("no `") {
+            undeclared.append(verdict)
+            return
         }
         let label = switch verdict.status {
         case .held: "held   "
@@ -110,6 +119,17 @@ final class ProbePrinter: @unchecked Sendable {
                 Swift.print("           \(e.method) \(e.url) → \(e.status.map(String.init) ?? e.failure ?? "no response")\(e.responseBody.map { " " + String($0.prefix(200)) } ?? "")")
             }
         }
+    }
+
+    func flush() {
+        lock.lock(); defer { lock.unlock() }
+        flushUndeclared()
+    }
+
+    private func flushUndeclared() {
+        guard !undeclared.isEmpty else { return }
+        Swift.print("  n/a      \(undeclared.map(\.kind.rawValue).joined(separator: ", ")) — no promise declared")
+        undeclared = []
     }
 
     static func summary(_ verdicts: [ProbeVerdict]) -> String {
