@@ -18,19 +18,34 @@ struct ProbeCheck: Sendable {
                      infrastructure: infrastructure)
     }
 
-    /// Logs in, or says why the probe could not.
-    func loggedIn(_ check: String = "") async -> Result<ProbeSession.Login, ProbeVerdictBox> {
-        let login = await probe.login()
-        guard login.succeeded else {
-            let infrastructure = login.result.isInfrastructureFailure
-            return .failure(ProbeVerdictBox(verdict(check, .skipped, "could not log in with \(probe.declaration.login.name): it ended `\(login.result.outcome)`: \(login.result.reason)",
-                                                    infrastructure: infrastructure)))
-        }
-        return .success(login)
+    /// The verdict when the login the probe needs did not succeed: skipped, with the login's own reason.
+    func notLoggedIn(_ login: ProbeSession.Login) -> ProbeVerdict {
+        if case .skipped(_, let reason) = login.result.ending { return verdict("", .skipped, reason) }
+        return verdict("", .skipped, "could not log in with \(probe.declaration.login.name): it ended `\(login.result.outcome)`: \(login.result.reason)",
+                       infrastructure: login.result.isInfrastructureFailure)
     }
 
-    func token(_ key: String?, in login: ProbeSession.Login) -> String? {
-        key.flatMap { login.tokens[$0]?.stringValue }.flatMap { $0.isEmpty ? nil : $0 }
+    /// Logs in, runs `body`, and logs out again.
+    func withLogin(_ body: (ProbeSession.Login) async -> [ProbeVerdict]) async -> [ProbeVerdict] {
+        let login = await probe.login()
+        guard login.succeeded else { return [notLoggedIn(login)] }
+        return await body(login)
+    }
+
+    func accessToken(_ tokens: [String: JSONValue]) -> String? {
+        probe.accessTokenKey.flatMap { tokens[$0]?.stringValue }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    func refreshToken(_ tokens: [String: JSONValue]) -> String? {
+        tokens[probe.refreshTokenKey]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    func noAccessToken() -> [ProbeVerdict] {
+        [verdict("", .skipped, "the login stored no access token under `\(probe.accessTokenKey ?? "?")` (the key the session's headers send)")]
+    }
+
+    func noRefreshToken() -> [ProbeVerdict] {
+        [verdict("", .skipped, "the login stored no refresh token under `\(probe.refreshTokenKey)` (set `refresh_token_key:` in the probe file)")]
     }
 
     /// Whether the backend refused: one of the declared statuses, or any 4xx when none is declared; a 5xx never is.
@@ -65,26 +80,9 @@ struct ProbeCheck: Sendable {
         return answers
     }
 
-    /// Logs in, runs `body`, and logs out again.
-    func withLogin(_ body: (ProbeSession.Login) async -> [ProbeVerdict]) async -> [ProbeVerdict] {
-        switch await loggedIn() {
-        case .failure(let box): return [box.verdict]
-        case .success(let login):
-            let verdicts = await body(login)
-            await cleanUp(login)
-            return verdicts
-        }
-    }
-
-    /// Logs out after a probe that logged in, so probes leave no sessions behind. Best effort.
-    func cleanUp(_ login: ProbeSession.Login) async {
+    /// Logs out after the probes, so they leave no sessions behind. Best effort.
+    func cleanUp(_ tokens: [String: JSONValue]) async {
         guard probe.declaration.logout != nil else { return }
-        _ = await probe.logout(tokens: login.tokens)
+        _ = await probe.logout(tokens: tokens)
     }
-}
-
-/// A verdict carried as an error, for early exits.
-struct ProbeVerdictBox: Error, Sendable {
-    let verdict: ProbeVerdict
-    init(_ verdict: ProbeVerdict) { self.verdict = verdict }
 }

@@ -11,6 +11,8 @@ public struct ProbeDeclaration: Sendable {
     public var location: SourceLocation
     public var login: NameRef
     public var loginInputs: ScenarioInputs
+    /// The least time between two logins (a per-account send interval such as Supabase's 60 s per phone).
+    public var loginInterval: Template?
     public var protected: [NameRef]
     public var logout: NameRef?
     /// Statuses that mean "refused"; empty: any 4xx.

@@ -13,10 +13,12 @@ public enum ProbeDecoder {
         }
         var login: NameRef?
         var loginInputs = ScenarioInputs()
+        var loginInterval: Template?
         if let node = f.require("login", &d, hint: "e.g. `login: { flow: repairminder.staff-password-2fa, inputs: { … } }`"),
-           let l = Fields(node, what: "`login`", allowed: ["flow", "inputs"], diagnostics: &d) {
+           let l = Fields(node, what: "`login`", allowed: ["flow", "inputs", "interval"], diagnostics: &d) {
             login = l.string("flow", required: true, &d)
             loginInputs = ScenarioDecoder.decodeInputs(l["inputs"], &d)
+            loginInterval = l["interval"].flatMap { ExprReader.template($0, what: "`login.interval`", &d) }
         }
         if let login { checkFlow(login, specs, &d) }
         var protected: [NameRef] = []
@@ -61,7 +63,7 @@ public enum ProbeDecoder {
             }
         }
         guard let session, let login else { return nil }
-        return ProbeDeclaration(session: session, file: file, location: root.location, login: login, loginInputs: loginInputs,
+        return ProbeDeclaration(session: session, file: file, location: root.location, login: login, loginInputs: loginInputs, loginInterval: loginInterval,
                                 protected: protected, logout: logout, refused: refused, refreshTokenKey: refreshKey, promises: promises)
     }
 

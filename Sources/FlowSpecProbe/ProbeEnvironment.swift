@@ -26,11 +26,20 @@ public struct ProbeEnvironment: Sendable {
     }
 
     /// A run context of its own: a fresh store (probes never touch a user's session), the given inputs and adapter.
-    func context(store: TokenStore, inputs: any InputSource, adapter: (any HTTPAdapter)? = nil, log: ExchangeLog = ExchangeLog()) -> RunContext {
-        var context = RunContext(specs: specs, adapter: adapter ?? self.adapter, clock: clock, store: store, inputs: inputs,
+    func context(store: TokenStore, inputs: any InputSource, adapter: (any HTTPAdapter)? = nil, log: ExchangeLog = ExchangeLog(),
+                 specs: SpecSet? = nil) -> RunContext {
+        var context = RunContext(specs: specs ?? self.specs, adapter: adapter ?? self.adapter, clock: clock, store: store, inputs: inputs,
                                  vars: vars, redactor: redactor, broker: SessionBroker(), log: log)
         context.waitLimit = allowWait
         return context
+    }
+
+    /// nil when the option is not given; `.failure` with the reason when it is but cannot be read.
+    func requiredSeconds(_ template: Template?) -> Result<Double, ProbeSetupError>? {
+        guard let template else { return nil }
+        if let seconds = seconds(template) { return .success(seconds) }
+        let names = template.expressions.flatMap { $0.varsReads.map(\.0) }
+        return .failure(ProbeSetupError(message: "`\(template.source)` has no value: set the run variable\(names.count == 1 ? "" : "s") \(names.joined(separator: ", "))"))
     }
 
     /// Evaluates a template option (`reuse_interval: "${vars.supabase_refresh_reuse_interval}"`) to seconds.
@@ -41,4 +50,8 @@ public struct ProbeEnvironment: Sendable {
         guard let text = try? Evaluator.render(template, env) else { return nil }
         return Durations.parse(text) ?? Double(text)
     }
+}
+
+struct ProbeSetupError: Error, Sendable {
+    let message: String
 }

@@ -9,6 +9,7 @@ struct ProbeSession: Sendable {
     let declaration: ProbeDeclaration
     let session: SessionDef
     let environment: ProbeEnvironment
+    let pacer: LoginPacer
 
     var namespace: String { session.namespace }
     /// The store key the session's headers send (`Bearer ${store.access_token}` → `access_token`).
@@ -28,6 +29,15 @@ struct ProbeSession: Sendable {
 
     /// Logs in with the declared flow and inputs; `fixedCodes` replaces what code inputs would be given.
     func login(fixedCodes: [String: String] = [:]) async -> Login {
+        switch environment.requiredSeconds(declaration.loginInterval) {
+        case .failure(let problem)?:
+            return Login(result: FlowResult(flow: declaration.login.name, ending: .skipped(outcome: "not_checked", reason: problem.message)), tokens: [:], codes: [:], log: [])
+        case .success(let interval)?:
+            if let reason = await pacer.waitForTurn(interval: interval, clock: environment.clock, allowWait: environment.allowWait) {
+                return Login(result: FlowResult(flow: declaration.login.name, ending: .skipped(outcome: "not_checked", reason: reason)), tokens: [:], codes: [:], log: [])
+            }
+        case nil: break
+        }
         let store = TokenStore(redactor: environment.redactor)
         let now = await environment.clock.now()
         var values: [String: [String]] = [:]
@@ -56,6 +66,8 @@ struct ProbeSession: Sendable {
     struct Refresh: Sendable {
         var accepted: Bool
         var refreshToken: String?
+        /// The namespace after the refresh: the new pair when it was accepted.
+        var tokens: [String: JSONValue]
         var result: FlowResult
         var log: [ExchangeLog.Entry]
     }
@@ -68,12 +80,13 @@ struct ProbeSession: Sendable {
         let log = ExchangeLog()
         let context = environment.context(store: store, inputs: ListInputSource([:]), log: log)
         guard let flow = session.refresh?.flow.name else {
-            return Refresh(accepted: false, refreshToken: nil, result: FlowResult(flow: "", ending: .error("no refresh flow"), path: [], variables: [:]), log: [])
+            return Refresh(accepted: false, refreshToken: nil, tokens: tokens, result: FlowResult(flow: "", ending: .error("no refresh flow")), log: [])
         }
         let result = await Interpreter(context: context).run(flow: flow, bypassSessions: true)
         let after = await store.get(namespace, refreshTokenKey)
         if case .string(let token) = after { environment.redactor.register(token) }
-        return Refresh(accepted: result.success, refreshToken: after.stringValue, result: result, log: await log.entries)
+        return Refresh(accepted: result.success, refreshToken: after.stringValue, tokens: await store.namespace(namespace), result: result,
+                       log: await log.entries)
     }
 
     /// What the backend answered when a protected flow sent `replacement` (nil: no token at all) instead of the
@@ -89,7 +102,11 @@ struct ProbeSession: Sendable {
         let store = TokenStore([namespace: tokens], redactor: environment.redactor)
         let swap = TokenSwapAdapter(environment.adapter, target: token, replacement: replacement)
         let log = ExchangeLog()
-        let context = environment.context(store: store, inputs: ListInputSource([:]), adapter: swap, log: log)
+        // Without the session's refresh: the probe wants the backend's answer to the swapped token, and a refresh
+        // would rotate (or, with an old token, revoke) the very session the next probes use.
+        var specs = environment.specs
+        specs.sessions[session.name]?.refresh = nil
+        let context = environment.context(store: store, inputs: ListInputSource([:]), adapter: swap, log: log, specs: specs)
         let result = await Interpreter(context: context).run(flow: protected)
         guard let observed = swap.observed else {
             return .notSent("\(protected) sent no request with the session's token (it ended `\(result.outcome)`: \(environment.redactor.redact(result.reason)))")
@@ -112,4 +129,22 @@ struct ProbeSession: Sendable {
 
 extension JSONValue {
     var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+}
+
+/// Keeps logins of one account apart by the declared interval (a per-phone send interval), waiting as needed.
+actor LoginPacer {
+    private var last: Double?
+
+    /// nil once it is this login's turn; the reason when waiting would take longer than the run may wait.
+    func waitForTurn(interval: Double, clock: any FlowClock, allowWait: Double) async -> String? {
+        let now = await clock.now()
+        if let last, now - last < interval {
+            // `last` is taken before the previous login started, so its code went out later still: no margin needed.
+            let wait = interval - (now - last)
+            guard wait <= allowWait else { return Durations.waitNotAllowed("the login interval", seconds: wait, limit: allowWait) }
+            await clock.sleep(seconds: wait)
+        }
+        last = await clock.now()
+        return nil
+    }
 }

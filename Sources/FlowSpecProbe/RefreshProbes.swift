@@ -2,129 +2,127 @@ import Foundation
 import FlowSpecLanguage
 import FlowSpecRuntime
 
-/// Probes of the refresh token's life: rotation, reuse, logout, concurrency; and of one-time codes.
+/// Probes of the refresh token's life — rotation, concurrency, reuse, logout — and of one-time codes.
+/// Those that keep the session alive hand the next probe the tokens they leave (nil: the session is gone).
 extension ProbeCheck {
-    func refreshToken(in login: ProbeSession.Login) -> String? { token(probe.refreshTokenKey, in: login) }
-
-    func noRefreshToken() -> [ProbeVerdict] {
-        [verdict("", .skipped, "the login stored no refresh token under `\(probe.refreshTokenKey)` (set `refresh_token_key:` in the probe file)")]
+    func rotation(_ tokens: [String: JSONValue]) async -> ([ProbeVerdict], [String: JSONValue]?) {
+        guard let first = refreshToken(tokens) else { return (noRefreshToken(), tokens) }
+        let refreshed = await probe.refresh(with: first, tokens: tokens)
+        guard refreshed.accepted else {
+            return ([verdict("", .broken, "a fresh refresh token was refused: \(refreshed.result.outcome): \(refreshed.result.reason)", evidence: refreshed.log)], nil)
+        }
+        guard let next = refreshed.refreshToken, next != first else {
+            return ([verdict("", .broken, "the refresh answered the same refresh token again", evidence: refreshed.log)], refreshed.tokens)
+        }
+        return ([verdict("", .held, "the refresh answered a new refresh token")], refreshed.tokens)
     }
 
-    func rotation() async -> [ProbeVerdict] {
-        await withLogin { login in
-            guard let first = refreshToken(in: login) else { return noRefreshToken() }
-            let refreshed = await probe.refresh(with: first, tokens: login.tokens)
-            guard refreshed.accepted else {
-                return [verdict("", .broken, "a fresh refresh token was refused: \(refreshed.result.outcome): \(refreshed.result.reason)", evidence: refreshed.log)]
-            }
-            guard let next = refreshed.refreshToken, next != first else {
-                return [verdict("", .broken, "the refresh answered the same refresh token again", evidence: refreshed.log)]
-            }
-            return [verdict("", .held, "the refresh answered a new refresh token")]
-        }
+    /// The session's tokens after one more refresh, or nil when the family no longer refreshes.
+    func stillRefreshes(_ tokens: [String: JSONValue]) async -> [String: JSONValue]? {
+        guard let token = refreshToken(tokens) else { return nil }
+        let refreshed = await probe.refresh(with: token, tokens: tokens)
+        return refreshed.accepted ? refreshed.tokens : nil
     }
 
-    func reuseDetection(_ promise: ProbeDeclaration.Promise) async -> [ProbeVerdict] {
-        await withLogin { login in
-            guard let first = refreshToken(in: login) else { return noRefreshToken() }
-            var tokens = login.tokens
-            let once = await probe.refresh(with: first, tokens: tokens)
-            guard once.accepted, let second = once.refreshToken, second != first else {
-                return [verdict("", .skipped, "the refresh did not rotate the token, so there is no old token to reuse (see the rotation probe)")]
-            }
-            var newest = second
-            if promise.parentOfActiveGrace {
-                // The parent of the active token may be reused by design: rotate once more so the reused one is older.
-                tokens[probe.refreshTokenKey] = .string(second)
-                let twice = await probe.refresh(with: second, tokens: tokens)
-                guard twice.accepted, let third = twice.refreshToken, third != second else {
-                    return [verdict("", .skipped, "the second refresh did not rotate the token: \(twice.result.outcome)")]
-                }
-                newest = third
-            }
-            if let interval = environment.seconds(promise.reuseInterval), interval > 0 {
-                guard interval + 1 <= environment.allowWait else {
-                    return [verdict("", .skipped, Durations.waitNotAllowed("the reuse interval", seconds: interval + 1, limit: environment.allowWait))]
-                }
-                await environment.clock.sleep(seconds: interval + 1)
-            }
-            let reused = await probe.refresh(with: first, tokens: tokens)
-            if reused.accepted {
-                return [verdict("rotated-out token", .broken, "a rotated-out refresh token was accepted again", evidence: reused.log)]
-            }
-            var verdicts = [verdict("rotated-out token", .held, "a rotated-out refresh token was refused")]
-            if promise.revokesFamily {
-                let afterwards = await probe.refresh(with: newest, tokens: tokens)
-                verdicts.append(afterwards.accepted
-                    ? verdict("family revoked", .broken, "after the reuse, the newest refresh token of the family still works", evidence: reused.log + afterwards.log)
-                    : verdict("family revoked", .held, "after the reuse, the newest refresh token is refused too"))
-            }
-            return verdicts
+    func atomicRotation(_ tokens: [String: JSONValue], _ promise: ProbeDeclaration.Promise) async -> ([ProbeVerdict], [String: JSONValue]?) {
+        guard let token = refreshToken(tokens) else { return (noRefreshToken(), tokens) }
+        let burst = promise.burst
+        let attempts = await withTaskGroup(of: ProbeSession.Refresh.self) { group in
+            for _ in 0..<burst { group.addTask { await probe.refresh(with: token, tokens: tokens) } }
+            var all: [ProbeSession.Refresh] = []
+            for await attempt in group { all.append(attempt) }
+            return all
         }
+        let accepted = attempts.filter(\.accepted)
+        let issued = Set(accepted.compactMap(\.refreshToken))
+        let next = accepted.first?.tokens
+        if accepted.count <= 1 {
+            return ([verdict("", .held, "\(accepted.count) of \(burst) concurrent refreshes with one token succeeded")], next)
+        }
+        if promise.parentOfActiveGrace, issued.count == 1 {
+            return ([verdict("", .held, "\(accepted.count) of \(burst) concurrent refreshes succeeded, all answering the same new token (the declared grace)")], next)
+        }
+        return ([verdict("", .broken, "\(accepted.count) of \(burst) concurrent refreshes with one token succeeded, handing out \(issued.count) different refresh tokens",
+                         evidence: accepted.flatMap(\.log))], next)
     }
 
-    func logoutRevokes() async -> [ProbeVerdict] {
-        switch await loggedIn() {
-        case .failure(let box): return [box.verdict]
-        case .success(let login):
-            guard let token = refreshToken(in: login) else { return noRefreshToken() }
-            let logout = await probe.logout(tokens: login.tokens)
-            guard logout.result.success else {
-                return [verdict("", .skipped, "the logout flow ended `\(logout.result.outcome)`: \(logout.result.reason)",
-                                infrastructure: logout.result.isInfrastructureFailure)]
-            }
-            let after = await probe.refresh(with: token, tokens: login.tokens)
-            return [after.accepted
-                ? verdict("", .broken, "the refresh token still works after logout", evidence: logout.log + after.log)
-                : verdict("", .held, "after logout the refresh token is refused")]
+    /// Rotates (twice where the parent of the active token may be reused), waits out any reuse interval, presents
+    /// the rotated-out token, and then — where promised — the newest one. Revokes the family: the chain ends here.
+    func reuseDetection(_ tokens: [String: JSONValue], _ promise: ProbeDeclaration.Promise) async -> [ProbeVerdict] {
+        var interval = 0.0
+        switch environment.requiredSeconds(promise.reuseInterval) {
+        case .failure(let problem)?: return [verdict("", .skipped, problem.message)]
+        case .success(let seconds)?: interval = seconds
+        case nil: break
         }
+        if interval > 0, interval + 1 > environment.allowWait {
+            return [verdict("", .skipped, Durations.waitNotAllowed("the reuse interval", seconds: interval + 1, limit: environment.allowWait))]
+        }
+        guard let first = refreshToken(tokens) else { return noRefreshToken() }
+        let once = await probe.refresh(with: first, tokens: tokens)
+        guard once.accepted, let second = once.refreshToken, second != first else {
+            return [verdict("", .skipped, "the refresh did not rotate the token, so there is no old token to reuse (see the rotation probe)")]
+        }
+        var newest = (second, once.tokens)
+        if promise.parentOfActiveGrace {
+            // The parent of the active token may be reused by design: rotate once more so the reused one is older.
+            let twice = await probe.refresh(with: second, tokens: once.tokens)
+            guard twice.accepted, let third = twice.refreshToken, third != second else {
+                return [verdict("", .skipped, "the second refresh did not rotate the token: \(twice.result.outcome)")]
+            }
+            newest = (third, twice.tokens)
+        }
+        if interval > 0 { await environment.clock.sleep(seconds: interval + 1) }
+        let reused = await probe.refresh(with: first, tokens: tokens)
+        if reused.accepted {
+            return [verdict("rotated-out token", .broken, "a rotated-out refresh token was accepted again", evidence: reused.log)]
+        }
+        var verdicts = [verdict("rotated-out token", .held, "a rotated-out refresh token was refused")]
+        if promise.revokesFamily {
+            // Revoking the family revokes the newest token now, and within the reuse interval a revoked token is
+            // still swapped (GoTrue): present it only after the interval.
+            if interval > 0 { await environment.clock.sleep(seconds: interval + 1) }
+            let afterwards = await probe.refresh(with: newest.0, tokens: newest.1)
+            verdicts.append(afterwards.accepted
+                ? verdict("family revoked", .broken, "after the reuse, the newest refresh token of the family still works", evidence: reused.log + afterwards.log)
+                : verdict("family revoked", .held, "after the reuse, the newest refresh token is refused too"))
+        }
+        return verdicts
     }
 
-    func atomicRotation(_ promise: ProbeDeclaration.Promise) async -> [ProbeVerdict] {
-        await withLogin { login in
-            guard let token = refreshToken(in: login) else { return noRefreshToken() }
-            let burst = promise.burst
-            let attempts = await withTaskGroup(of: ProbeSession.Refresh.self) { group in
-                for _ in 0..<burst { group.addTask { await probe.refresh(with: token, tokens: login.tokens) } }
-                var all: [ProbeSession.Refresh] = []
-                for await attempt in group { all.append(attempt) }
-                return all
-            }
-            let accepted = attempts.filter(\.accepted)
-            let issued = Set(accepted.compactMap(\.refreshToken))
-            if accepted.count <= 1 {
-                return [verdict("", .held, "\(accepted.count) of \(burst) concurrent refreshes with one token succeeded")]
-            }
-            if promise.parentOfActiveGrace, issued.count == 1 {
-                return [verdict("", .held, "\(accepted.count) of \(burst) concurrent refreshes succeeded, all with the same new token (the declared grace)")]
-            }
-            return [verdict("", .broken, "\(accepted.count) of \(burst) concurrent refreshes with one token succeeded, handing out \(issued.count) different refresh tokens",
-                            evidence: accepted.flatMap(\.log))]
+    func logoutRevokes(_ login: ProbeSession.Login) async -> [ProbeVerdict] {
+        guard let token = refreshToken(login.tokens) else { return noRefreshToken() }
+        let logout = await probe.logout(tokens: login.tokens)
+        guard logout.result.success else {
+            return [verdict("", .skipped, "the logout flow ended `\(logout.result.outcome)`: \(logout.result.reason)",
+                            infrastructure: logout.result.isInfrastructureFailure)]
         }
+        let after = await probe.refresh(with: token, tokens: login.tokens)
+        return [after.accepted
+            ? verdict("", .broken, "the refresh token still works after logout", evidence: logout.log + after.log)
+            : verdict("", .held, "after logout the refresh token is refused")]
     }
 
     /// Replays the very request that redeemed the code, right after it succeeded: a single-use code is refused.
     /// (Logging in again would ask for a new code, which may retire the old one for another reason.)
-    func oneTimeCodes() async -> [ProbeVerdict] {
-        await withLogin { login in
-            guard !login.codes.isEmpty else { return [verdict("", .notApplicable, "the login flow asks for no input of type `code`")] }
-            let codes = Set(login.codes.values)
-            guard let redeeming = login.log.last(where: { entry in
-                guard let status = entry.response?.status, (200..<300).contains(status) else { return false }
-                return codes.contains { code in Self.carries(entry.request, code) }
-            }) else {
-                return [verdict("", .skipped, "no successful request of the login carried the code")]
+    func oneTimeCodes(_ login: ProbeSession.Login) async -> [ProbeVerdict] {
+        guard !login.codes.isEmpty else { return [verdict("", .notApplicable, "the login flow asks for no input of type `code`")] }
+        let codes = Set(login.codes.values)
+        guard let redeeming = login.log.last(where: { entry in
+            guard let status = entry.response?.status, (200..<300).contains(status) else { return false }
+            return codes.contains { code in Self.carries(entry.request, code) }
+        }) else {
+            return [verdict("", .skipped, "no successful request of the login carried the code")]
+        }
+        do throws(TransportError) {
+            let again = try await environment.adapter.send(redeeming.request)
+            let entry = ExchangeLog.Entry(flow: redeeming.flow, state: redeeming.state, request: redeeming.request, response: again, failure: nil)
+            if (200..<300).contains(again.status) {
+                return [verdict("", .broken, "the request that redeemed the code was accepted again (\(again.status))", evidence: [redeeming, entry])]
             }
-            do throws(TransportError) {
-                let again = try await environment.adapter.send(redeeming.request)
-                let entry = ExchangeLog.Entry(flow: redeeming.flow, state: redeeming.state, request: redeeming.request, response: again, failure: nil)
-                if (200..<300).contains(again.status) {
-                    return [verdict("", .broken, "the request that redeemed the code was accepted again (\(again.status))", evidence: [redeeming, entry])]
-                }
-                return [verdict("", .held, "the request that redeemed the code was refused the second time (\(again.status))")]
-            } catch {
-                return [verdict("", .skipped, "replaying the code: no answer: \(error.kind.rawValue)", infrastructure: true)]
-            }
+            return [verdict("", .held, "the request that redeemed the code was refused the second time (\(again.status))")]
+        } catch {
+            return [verdict("", .skipped, "replaying the code: no answer: \(error.kind.rawValue)", infrastructure: true)]
         }
     }
 
