@@ -35,6 +35,8 @@ public final class LiveHTTPAdapter: HTTPAdapter {
             proxy: proxy.map { .server(host: $0.host, port: $0.port) }
         )
         configuration.decompression = .enabled(limit: .size(options.maxBodyBytes))
+        // A status below 100 would otherwise stop the process inside AsyncHTTPClient (see InvalidStatusCode).
+        StatusCodeGuards.install(into: &configuration)
         // A refused connection is an answer: report it at once instead of retrying until the connect timeout.
         configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)

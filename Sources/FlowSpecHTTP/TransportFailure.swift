@@ -16,6 +16,9 @@ enum TransportFailure {
     }
 
     private static func describe(_ error: any Error, phase: Phase, options: LiveHTTPOptions) -> (TransportError.Kind, String) {
+        if let e = error as? InvalidStatusCode {
+            return (.invalidResponse, e.description)
+        }
         if error is NIOTooManyBytesError {
             return (.tooLarge, "the response body is larger than the \(options.maxBodyBytes)-byte limit")
         }
