@@ -62,6 +62,7 @@ public final class LiveHTTPAdapter: HTTPAdapter {
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
 
         let deadline = TimeAmount.milliseconds(Int64(options.requestTimeout * 1000))
+        let started = ContinuousClock.now
         let response: HTTPClientResponse
         do {
             response = try await client.execute(outgoing, timeout: deadline)
@@ -70,7 +71,9 @@ public final class LiveHTTPAdapter: HTTPAdapter {
         }
         let body: ByteBuffer
         do {
-            body = try await response.body.collect(upTo: options.maxBodyBytes)
+            // The request timeout covers the body too: what is left of it after the head.
+            let left = Duration.milliseconds(Int64(options.requestTimeout * 1000)) - (ContinuousClock.now - started)
+            body = try await BodyDeadline.collect(response.body, upTo: options.maxBodyBytes, within: left)
         } catch {
             throw TransportFailure.classify(error, url: url, phase: .body, options: options)
         }
