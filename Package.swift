@@ -66,8 +66,11 @@ let package = Package(
         .testTarget(name: "FlowSpecLanguageTests", dependencies: ["FlowSpecLanguage"], exclude: ["Fixtures"]),
         .testTarget(name: "FlowSpecRuntimeTests", dependencies: ["FlowSpecRuntime", "FlowSpecLanguage"]),
         .testTarget(name: "FlowSpecScenariosTests", dependencies: ["FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
+        // A misbehaving loopback server (raw sockets, no dependencies) for the hostile-backend tests of both the
+        // adapter and the built binary. Test support only: no product ships it.
+        .target(name: "HostileBackend", path: "Tests/HostileBackend"),
         .testTarget(name: "FlowSpecHTTPTests", dependencies: [
-            "FlowSpecHTTP", "FlowSpecRuntime", "FlowSpecLanguage",
+            "FlowSpecHTTP", "FlowSpecRuntime", "FlowSpecLanguage", "HostileBackend",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             // To drive the status-code guard handler in an EmbeddedChannel, without a socket.
