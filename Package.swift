@@ -91,7 +91,7 @@ let package = Package(
         ]),
         .testTarget(name: "FlowSpecGraphTests", dependencies: ["FlowSpecGraph", "FlowSpecLanguage"]),
         .testTarget(name: "FlowSpecReportsTests", dependencies: ["FlowSpecReports", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["flowspec"], exclude: ["Fixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["flowspec", "HostileBackend"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
