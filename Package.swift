@@ -14,6 +14,8 @@ let package = Package(
         // Named so the live adapter can tell NIO's connection, TLS and size errors apart (already in the graph).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // To name the HTTP/2 stream codec our status-code guard sits behind (already in the graph via AsyncHTTPClient).
+        .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         // No traits: we use neither its swift-configuration support nor its full-Foundation form coding, and with
         // them enabled SwiftPM passes their -D flags in an order that changes between plans, so `swift test` and
@@ -40,6 +42,8 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+            .product(name: "NIOHPACK", package: "swift-nio-http2"),
         ]),
         // The sandbox: a faithful in-memory reference backend for the seed APIs (Hummingbird).
         .target(name: "FlowSpecSandbox", dependencies: [
@@ -65,10 +69,19 @@ let package = Package(
         .testTarget(name: "FlowSpecLanguageTests", dependencies: ["FlowSpecLanguage"], exclude: ["Fixtures"]),
         .testTarget(name: "FlowSpecRuntimeTests", dependencies: ["FlowSpecRuntime", "FlowSpecLanguage"]),
         .testTarget(name: "FlowSpecScenariosTests", dependencies: ["FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
+        // A misbehaving loopback server (raw sockets, no dependencies) for the hostile-backend tests of both the
+        // adapter and the built binary. Test support only: no product ships it.
+        .target(name: "HostileBackend", path: "Tests/HostileBackend"),
         .testTarget(name: "FlowSpecHTTPTests", dependencies: [
-            "FlowSpecHTTP", "FlowSpecRuntime", "FlowSpecLanguage",
+            "FlowSpecHTTP", "FlowSpecRuntime", "FlowSpecLanguage", "HostileBackend",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
+            // To drive the status-code guard handler in an EmbeddedChannel, without a socket.
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOEmbedded", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+            .product(name: "NIOHPACK", package: "swift-nio-http2"),
         ]),
         .testTarget(name: "FlowSpecSandboxTests", dependencies: [
             "FlowSpecSandbox",
@@ -81,7 +94,7 @@ let package = Package(
         ]),
         .testTarget(name: "FlowSpecGraphTests", dependencies: ["FlowSpecGraph", "FlowSpecLanguage"]),
         .testTarget(name: "FlowSpecReportsTests", dependencies: ["FlowSpecReports", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["flowspec"], exclude: ["Fixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["flowspec", "HostileBackend"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -35,6 +35,8 @@ public final class LiveHTTPAdapter: HTTPAdapter {
             proxy: proxy.map { .server(host: $0.host, port: $0.port) }
         )
         configuration.decompression = .enabled(limit: .size(options.maxBodyBytes))
+        // A status below 100 would otherwise stop the process inside AsyncHTTPClient (see InvalidStatusCode).
+        StatusCodeGuards.install(into: &configuration)
         // A refused connection is an answer: report it at once instead of retrying until the connect timeout.
         configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
@@ -60,6 +62,7 @@ public final class LiveHTTPAdapter: HTTPAdapter {
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
 
         let deadline = TimeAmount.milliseconds(Int64(options.requestTimeout * 1000))
+        let started = ContinuousClock.now
         let response: HTTPClientResponse
         do {
             response = try await client.execute(outgoing, timeout: deadline)
@@ -68,7 +71,9 @@ public final class LiveHTTPAdapter: HTTPAdapter {
         }
         let body: ByteBuffer
         do {
-            body = try await response.body.collect(upTo: options.maxBodyBytes)
+            // The request timeout covers the body too: what is left of it after the head.
+            let left = Duration.milliseconds(Int64(options.requestTimeout * 1000)) - (ContinuousClock.now - started)
+            body = try await BodyDeadline.collect(response.body, upTo: options.maxBodyBytes, within: left)
         } catch {
             throw TransportFailure.classify(error, url: url, phase: .body, options: options)
         }

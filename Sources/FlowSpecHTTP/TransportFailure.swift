@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import FlowSpecRuntime
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
@@ -16,6 +17,12 @@ enum TransportFailure {
     }
 
     private static func describe(_ error: any Error, phase: Phase, options: LiveHTTPOptions) -> (TransportError.Kind, String) {
+        if let e = error as? InvalidStatusCode {
+            return (.invalidResponse, e.description)
+        }
+        if let e = error as? HTTPParserError {
+            return malformed(e, phase: phase)
+        }
         if error is NIOTooManyBytesError {
             return (.tooLarge, "the response body is larger than the \(options.maxBodyBytes)-byte limit")
         }
@@ -33,8 +40,10 @@ enum TransportFailure {
                     : (.other, "the server closed the connection without answering")
             case .bodyLengthMismatch:
                 return (.truncated, "the body was shorter than its Content-Length")
-            case .redirectLimitReached, .redirectCycleDetected:
-                return (.other, "too many redirects (\(e))")
+            case .redirectLimitReached:
+                return (.other, "more than 5 redirects in a row (--follow-redirects follows at most 5)")
+            case .redirectCycleDetected:
+                return (.other, "the redirects go round in a loop (a URL came back); leave --follow-redirects off to see the first one")
             case .invalidURL, .emptyHost, .emptyScheme:
                 return (.other, "not a valid URL — check the flow's base_url and the run variables it uses")
             default:
@@ -62,8 +71,18 @@ enum TransportFailure {
         if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
             return (.tls, "TLS failed: \(error) — a self-signed or wrong certificate? --insecure skips verification (not for production)")
         }
-        if error is ChannelError, case .connectTimeout = error as! ChannelError {
-            return (.timeout, "no connection within \(seconds(options.connectTimeout))")
+        if let e = error as? ChannelError {
+            switch e {
+            case .connectTimeout:
+                return (.timeout, "no connection within \(seconds(options.connectTimeout))")
+            // The server closed a kept-alive connection just as the next request (a redirect's, say) went out on it.
+            case .ioOnClosedChannel, .outputClosed, .eof, .alreadyClosed:
+                return phase == .body
+                    ? (.truncated, "the server closed the connection before the whole body arrived")
+                    : (.other, "the server closed the connection without answering")
+            default:
+                break
+            }
         }
         let text = String(describing: error)
         if text.contains("refused") { return (.refused, "connection refused: nothing is listening there") }
@@ -72,6 +91,28 @@ enum TransportFailure {
             return (.tls, "TLS failed: \(text)")
         }
         return (.other, text)
+    }
+
+    /// NIO's HTTP/1.1 decoder refused the bytes. Its error names are llhttp's; these say what the server sent.
+    private static func malformed(_ error: HTTPParserError, phase: Phase) -> (TransportError.Kind, String) {
+        switch error {
+        case .invalidConstant, .invalidVersion:
+            return (.invalidResponse, "the answer does not begin with an HTTP/1.x status line (garbage, or an HTTP/0.9 body without one)")
+        case .invalidStatus:
+            return (.invalidResponse, "the status line has no valid status code (HTTP needs three digits, 100–999)")
+        case .invalidChunkSize:
+            return (.invalidResponse, "the chunked body has an invalid chunk size")
+        case .invalidContentLength, .unexpectedContentLength:
+            return (.invalidResponse, "the response's Content-Length is invalid")
+        case .headerOverflow:
+            return (.invalidResponse, "the response head is too large")
+        case .invalidEOFState, .closedConnection:
+            return phase == .body
+                ? (.truncated, "the server closed the connection before the whole body arrived")
+                : (.truncated, "the server closed the connection in the middle of the response head")
+        default:
+            return (.invalidResponse, "the answer is not valid HTTP/1.1 (\(error))")
+        }
     }
 
     private static func seconds(_ value: Double) -> String {

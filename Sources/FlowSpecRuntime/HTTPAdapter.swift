@@ -81,10 +81,12 @@ public struct HTTPResponse: Sendable {
     }
 }
 
-/// No response arrived: refused, DNS, TLS, timeout, a cut-off body. Never an assertion failure.
+/// No response arrived: refused, DNS, TLS, timeout, a cut-off body, an answer that is not HTTP. Never an assertion failure.
 public struct TransportError: Error, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable {
         case refused, dns, tls, timeout, truncated, tooLarge = "too large", other
+        /// Bytes came back but they are not an HTTP response: a garbage status line, status 000, a broken chunked body.
+        case invalidResponse = "invalid response"
         /// The scripted backend has no exchange for the request: a scenario failure, not a network one.
         case unscripted = "unscripted request"
     }
