@@ -25,7 +25,11 @@ func withSandbox<T: Sendable>(accounts: SandboxAccounts = .defaults, breaks: Set
                               _ body: (SandboxFixture) async throws -> T) async throws -> T
 {
     let sandbox = try await Sandbox.start(SandboxOptions(accounts: accounts, breaks: breaks, clock: clock))
-    let http = HTTPClient(eventLoopGroupProvider: .singleton)
+    // 50 parallel sign-ins queue for pooled connections; on a loaded 2-core machine the default 10 s wait for one
+    // ran out (getConnectionFromPoolTimeout). More connections per host and a longer wait keep the test about the sandbox.
+    var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(60)))
+    configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
+    let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     let fixture = SandboxFixture(sandbox: sandbox, http: http)
     do {
         let result = try await body(fixture)
