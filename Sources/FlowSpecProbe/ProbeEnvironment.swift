@@ -13,6 +13,8 @@ public struct ProbeEnvironment: Sendable {
     /// The longest a probe may wait (expiry, a reuse interval), seconds.
     public var allowWait: Double
     public var commandTimeout: Double
+    /// Told before a probe waits (a login interval, an expiry, a reuse interval), so a long run is not a silent one.
+    public var onWait: @Sendable (String) -> Void = { _ in }
 
     public init(specs: SpecSet, adapter: any HTTPAdapter, vars: [String: JSONValue], redactor: Redactor, clock: any FlowClock,
                 allowWait: Double, commandTimeout: Double) {

@@ -33,7 +33,8 @@ struct ProbeSession: Sendable {
         case .failure(let problem)?:
             return Login(result: FlowResult(flow: declaration.login.name, ending: .skipped(outcome: "not_checked", reason: problem.message)), tokens: [:], codes: [:], log: [])
         case .success(let interval)?:
-            if let reason = await pacer.waitForTurn(interval: interval, clock: environment.clock, allowWait: environment.allowWait) {
+            if let reason = await pacer.waitForTurn(interval: interval, clock: environment.clock, allowWait: environment.allowWait,
+                                                    onWait: { environment.onWait("\(declaration.session.name): waiting \(Durations.describe($0)) before the next login (login.interval)") }) {
                 return Login(result: FlowResult(flow: declaration.login.name, ending: .skipped(outcome: "not_checked", reason: reason)), tokens: [:], codes: [:], log: [])
             }
         case nil: break
@@ -121,7 +122,11 @@ struct ProbeSession: Sendable {
         guard let logout = declaration.logout else { return (FlowResult(flow: "", ending: .error("no logout flow"), path: [], variables: [:]), []) }
         let store = TokenStore([namespace: tokens], redactor: environment.redactor)
         let log = ExchangeLog()
-        let context = environment.context(store: store, inputs: ListInputSource([:]), log: log)
+        // Without the session's refresh: a refresh ahead of expiry would log out a newer token than the one
+        // the probe then presents.
+        var specs = environment.specs
+        specs.sessions[session.name]?.refresh = nil
+        let context = environment.context(store: store, inputs: ListInputSource([:]), log: log, specs: specs)
         let result = await Interpreter(context: context).run(flow: logout.name)
         return (result, await log.entries)
     }
@@ -136,12 +141,13 @@ actor LoginPacer {
     private var last: Double?
 
     /// nil once it is this login's turn; the reason when waiting would take longer than the run may wait.
-    func waitForTurn(interval: Double, clock: any FlowClock, allowWait: Double) async -> String? {
+    func waitForTurn(interval: Double, clock: any FlowClock, allowWait: Double, onWait: @Sendable (Double) -> Void) async -> String? {
         let now = await clock.now()
         if let last, now - last < interval {
             // `last` is taken before the previous login started, so its code went out later still: no margin needed.
             let wait = interval - (now - last)
             guard wait <= allowWait else { return Durations.waitNotAllowed("the login interval", seconds: wait, limit: allowWait) }
+            onWait(wait)
             await clock.sleep(seconds: wait)
         }
         last = await clock.now()

@@ -72,7 +72,10 @@ extension ProbeCheck {
             }
             newest = (third, twice.tokens)
         }
-        if interval > 0 { await environment.clock.sleep(seconds: interval + 1) }
+        if interval > 0 {
+            environment.onWait("\(sessionName): waiting \(Durations.describe(interval + 1)) for the reuse interval")
+            await environment.clock.sleep(seconds: interval + 1)
+        }
         let reused = await probe.refresh(with: first, tokens: tokens)
         if reused.accepted {
             return [verdict("rotated-out token", .broken, "a rotated-out refresh token was accepted again", evidence: reused.log)]
@@ -96,6 +99,11 @@ extension ProbeCheck {
         guard logout.result.success else {
             return [verdict("", .skipped, "the logout flow ended `\(logout.result.outcome)`: \(logout.result.reason)",
                             infrastructure: logout.result.isInfrastructureFailure)]
+        }
+        // A logout the backend refused (an access token that expired meanwhile) revoked nothing, so proves nothing.
+        if let refused = logout.log.last(where: { $0.request.headers.contains { $0.1.contains(accessToken(login.tokens) ?? "\u{0}") } })?.response,
+           !(200..<300).contains(refused.status) {
+            return [verdict("", .skipped, "the logout request was answered \(refused.status), so it ended nothing to check")]
         }
         let after = await probe.refresh(with: token, tokens: login.tokens)
         return [after.accepted

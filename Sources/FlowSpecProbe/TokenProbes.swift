@@ -63,6 +63,7 @@ extension ProbeCheck {
         guard wait <= environment.allowWait else {
             return [verdict("", .skipped, Durations.waitNotAllowed("the expiry probe", seconds: wait, limit: environment.allowWait))]
         }
+        environment.onWait("\(sessionName): waiting \(Durations.describe(wait)) for the access token to expire")
         await environment.clock.sleep(seconds: wait)
         return [refusal("past its exp", await protectedAnswers(token: token, replacement: token, tokens: tokens))]
     }

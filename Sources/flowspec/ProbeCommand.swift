@@ -50,7 +50,7 @@ struct ProbeCommand: AsyncParsableCommand {
         let roots = paths.isEmpty ? ["flows"] : paths
         let suite = try SuiteRun.load(paths: roots, flows: flows)
         var diagnostics = Diagnostics()
-        let declarations = ProbeLoader.declarations(in: suite, &diagnostics)
+        let declarations = ProbeLoader.declarations(in: suite, under: roots, &diagnostics)
         if diagnostics.hasErrors {
             for diagnostic in diagnostics.sorted { Console.error(diagnostic.description) }
             Console.error("not probing: fix the errors above (flowspec check shows them too)")
@@ -66,8 +66,9 @@ struct ProbeCommand: AsyncParsableCommand {
         }
         let redactor = Redactor()
         redactor.registerVariables(vars)
-        let environment = ProbeEnvironment(specs: suite.specs, adapter: CredentialHarvestingAdapter(backend.adapter, redactor: redactor), vars: vars,
+        var environment = ProbeEnvironment(specs: suite.specs, adapter: CredentialHarvestingAdapter(backend.adapter, redactor: redactor), vars: vars,
                                            redactor: redactor, clock: SystemClock(), allowWait: allowWait.seconds, commandTimeout: 30)
+        environment.onWait = { Console.error($0) }
         let runner = ProbeRunner(environment: environment, declarations: declarations)
         let printer = ProbePrinter()
         let verdicts = await runner.run(kinds: kinds.isEmpty ? ProbeKind.allCases : kinds) { printer.print($0) }

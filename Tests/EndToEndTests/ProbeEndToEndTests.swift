@@ -4,14 +4,17 @@ import Testing
 /// `flowspec probe` through the built binary: everything holds on the healthy sandbox (embedded, as a newcomer
 /// runs it), and each broken promise is reported BROKEN with exit 1 by the probe that checks it.
 @Suite struct ProbeEndToEndTests {
-    @Test func everyProbeHoldsOnTheHealthyEmbeddedSandbox() async throws {
+    /// As a newcomer runs it: no variables, so the embedded sandbox (the Repair Minder files, to keep it quick:
+    /// Supabase's one-code-per-minute interval makes its probes wait).
+    @Test func theRepairMinderProbesHoldOnTheEmbeddedSandbox() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let report = dir.appendingPathComponent("probe.json").path
-        let result = try await FlowSpecBinary.run(["probe", "--report", "json=\(report)"])
+        let result = try await FlowSpecBinary.run(["probe", "flows/repairminder", "--report", "json=\(report)"])
         #expect(result.status == 0, "\(result.all)")
         for line in ["held     rotation", "held     reuse_detection · family revoked", "held     logout_revokes",
                      "held     signature · unsigned token (alg: none)", "held     garbage · no token at all",
+                     "held     isolation · a token of repairminder.customer", "held     isolation · a token of repairminder.staff",
                      "held     atomic_rotation", "held     one_time_codes"] {
             #expect(result.stdout.contains(line), "missing `\(line)` in:\n\(result.stdout)")
         }
@@ -20,7 +23,20 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
         #expect(json["schema"] as? String == "flowspec-probe")
         let summary = try #require(json["summary"] as? [String: Int])
-        #expect(summary["broken"] == 0 && (summary["held"] ?? 0) >= 13, "\(summary)")
+        #expect(summary["broken"] == 0 && (summary["held"] ?? 0) >= 20, "\(summary)")
+    }
+
+    /// Every shipped probe file against a sandbox with short lifetimes: expiry is checked too, and everything holds.
+    @Test func everyProbeHoldsOnTheHealthySandboxWithShortLifetimes() async throws {
+        try await SandboxProcess.with(arguments: ["--accounts", "scenarios/live/sandbox-fast-probe.json"]) { sandbox in
+            let result = try await FlowSpecBinary.run(["probe", "--vars-file", sandbox.varsFile.path])
+            #expect(result.status == 0, "\(result.all)")
+            for session in ["repairminder.staff", "supabase.session", "traveling.session"] {
+                #expect(result.stdout.contains("probe \(session)\n"), "\(result.stdout)")
+            }
+            #expect(result.stdout.components(separatedBy: "held     expiry · past its exp").count == 4, "\(result.stdout)")
+            #expect(!result.stdout.contains("BROKEN") && !result.stdout.contains("  skipped  "), "\(result.stdout)")
+        }
     }
 
     @Test(arguments: [
@@ -30,13 +46,14 @@ import Testing
         ("family-survives-reuse", "reuse_detection · family revoked"),
         ("logout-keeps-session", "logout_revokes"),
         ("codes-reusable", "one_time_codes"),
+        ("accepts-expired-token", "expiry · past its exp"),
     ])
     func aBrokenPromiseIsReportedBroken(_ brokenPromise: String, _ probe: String) async throws {
-        try await SandboxProcess.with(arguments: ["--break", brokenPromise]) { sandbox in
+        try await SandboxProcess.with(arguments: ["--break", brokenPromise, "--accounts", "scenarios/live/sandbox-fast-probe.json"]) { sandbox in
             let result = try await FlowSpecBinary.run(["probe", "--vars-file", sandbox.varsFile.path])
             #expect(result.status == 1, "\(brokenPromise): \(result.all)")
             #expect(result.stdout.contains("BROKEN   \(probe)"), "\(brokenPromise) not caught by \(probe):\n\(result.stdout)")
-            #expect(result.stdout.contains("promise: Repair Minder API"), "\(result.stdout)")
+            #expect(result.stdout.contains("           promise: Repair Minder API"), "\(result.stdout)")
             // The evidence is masked: no token or code from the run is printed.
             #expect(!result.stdout.contains("eyJ"), "\(result.stdout)")
         }
