@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import FlowSpecLanguage
+@testable import FlowSpecProbe
+@testable import FlowSpecRuntime
+@testable import FlowSpecScenarios
+
+/// Each probe kind against the toy backend: held when it keeps the promise, BROKEN when a knob breaks it,
+/// n/a or skipped where the probe does not apply.
+@Suite struct ProbeKindTests {
+    func verdicts(_ knobs: ToyAuthBackend.Knobs = .init(), probeFile: String = ToyFlows.probe(), kinds: [ProbeKind] = ProbeKind.allCases,
+                  allowWait: Double = 60) async throws -> (verdicts: [ProbeVerdict], backend: ToyAuthBackend) {
+        var specs = SpecSet()
+        for (file, text) in ToyFlows.files.merging(["flows/toy/session-probe.yaml": probeFile]) { $1 } {
+            specs.add(try YAMLLoader.load(text: text, file: file).get(), file: file)
+        }
+        specs.check()
+        if let error = specs.diagnostics.errors.first { throw error }
+        let suite = Suite(specs: specs, scenarios: [], diagnostics: specs.diagnostics, fileCount: 0)
+        var diagnostics = Diagnostics()
+        let declarations = ProbeLoader.declarations(in: suite, &diagnostics)
+        if let error = diagnostics.errors.first { throw error }
+        let backend = ToyAuthBackend(knobs)
+        let environment = ProbeEnvironment(specs: specs, adapter: backend, vars: [:], redactor: Redactor(), clock: SystemClock(),
+                                           allowWait: allowWait, commandTimeout: 5)
+        return (await ProbeRunner(environment: environment, declarations: declarations).run(kinds: kinds), backend)
+    }
+
+    func status(_ verdicts: [ProbeVerdict], _ kind: ProbeKind, _ check: String = "") -> ProbeVerdict.Status? {
+        verdicts.first { $0.kind == kind && (check.isEmpty || $0.check == check) }?.status
+    }
+
+    @Test func everythingHoldsOnAFaithfulBackend() async throws {
+        let (found, _) = try await verdicts()
+        let notHeld = found.filter { $0.status != .held && !($0.kind == .isolation || $0.kind == .expiry) }
+        #expect(notHeld.isEmpty, "\(notHeld.map { "\($0.kind.rawValue) \($0.check): \($0.status) \($0.detail)" })")
+        #expect(status(found, .isolation) == .notApplicable)
+        #expect(status(found, .expiry) == .notApplicable)
+        #expect(found.filter { $0.kind == .signature }.count == 3 && found.filter { $0.kind == .garbage }.count == 4)
+    }
+
+    @Test func eachBrokenPromiseIsBrokenByItsProbe() async throws {
+        var knobs = ToyAuthBackend.Knobs()
+        knobs.rotate = false
+        #expect(status(try await verdicts(knobs, kinds: [.rotation]).verdicts, .rotation) == .broken)
+
+        knobs = .init(); knobs.detectReuse = false
+        #expect(status(try await verdicts(knobs, kinds: [.reuseDetection]).verdicts, .reuseDetection, "rotated-out token") == .broken)
+
+        knobs = .init(); knobs.revokeFamily = false
+        let family = try await verdicts(knobs, kinds: [.reuseDetection]).verdicts
+        #expect(status(family, .reuseDetection, "rotated-out token") == .held)
+        #expect(status(family, .reuseDetection, "family revoked") == .broken)
+
+        knobs = .init(); knobs.logoutRevokes = false
+        #expect(status(try await verdicts(knobs, kinds: [.logoutRevokes]).verdicts, .logoutRevokes) == .broken)
+
+        knobs = .init(); knobs.codesSingleUse = false
+        #expect(status(try await verdicts(knobs, kinds: [.oneTimeCodes]).verdicts, .oneTimeCodes) == .broken)
+
+        knobs = .init(); knobs.verifySignature = false
+        let forged = try await verdicts(knobs, kinds: [.signature]).verdicts
+        #expect(status(forged, .signature, "altered signature") == .broken)
+        #expect(status(forged, .signature, "unsigned token (alg: none)") == .held)
+
+        knobs = .init(); knobs.acceptUnsigned = true
+        #expect(status(try await verdicts(knobs, kinds: [.signature]).verdicts, .signature, "unsigned token (alg: none)") == .broken)
+
+        knobs = .init(); knobs.raceOnRefresh = true
+        #expect(status(try await verdicts(knobs, kinds: [.atomicRotation]).verdicts, .atomicRotation) == .broken)
+    }
+
+    @Test func aServerErrorIsNeverARefusal() async throws {
+        var knobs = ToyAuthBackend.Knobs()
+        knobs.refusal = 500
+        let found = try await verdicts(knobs, kinds: [.garbage]).verdicts
+        #expect(found.allSatisfy { $0.status == .broken && $0.detail.contains("a server error") }, "\(found.map(\.detail))")
+        knobs.refusal = 403
+        let wrongStatus = try await verdicts(knobs, kinds: [.garbage]).verdicts
+        #expect(wrongStatus.allSatisfy { $0.status == .broken && $0.detail.contains("the documented refusal is 401") })
+        #expect(try await verdicts(knobs, probeFile: ToyFlows.probe(refused: "[]"), kinds: [.garbage]).verdicts.allSatisfy { $0.status == .held })
+    }
+
+    /// GoTrue lets the parent of the active token be reused: with the grace declared, the probes rotate twice
+    /// and accept one shared answer to a burst; without it, the same backend is broken.
+    @Test func theParentOfActiveGraceIsHonouredOnlyWhenDeclared() async throws {
+        var knobs = ToyAuthBackend.Knobs()
+        knobs.parentOfActiveGrace = true
+        let undeclared = try await verdicts(knobs, kinds: [.atomicRotation]).verdicts
+        #expect(status(undeclared, .atomicRotation) == .broken)
+        let graceful = ToyFlows.probe().replacingOccurrences(of: "reuse_detection: { source: \"toy docs: reuse\", revokes_family: true }",
+                                                             with: "reuse_detection: { source: \"toy docs: reuse\", revokes_family: true, grace: parent_of_active }")
+            .replacingOccurrences(of: "atomic_rotation: { source: \"toy docs: single use\", burst: 6 }",
+                                  with: "atomic_rotation: { source: \"toy docs: single use\", burst: 6, grace: parent_of_active }")
+        let declared = try await verdicts(knobs, probeFile: graceful, kinds: [.atomicRotation, .reuseDetection]).verdicts
+        #expect(status(declared, .atomicRotation) == .held, "\(declared.map(\.detail))")
+        #expect(status(declared, .reuseDetection, "rotated-out token") == .held, "\(declared.map(\.detail))")
+    }
+
+    @Test func theBurstSendsExactlyItsCountAndIsBounded() async throws {
+        let (_, backend) = try await verdicts(kinds: [.atomicRotation])
+        // 6 concurrent refreshes, then one to see whether the family survived the burst.
+        #expect(await backend.refreshRequests == 7)
+        let tooMany = ToyFlows.probe().replacingOccurrences(of: "burst: 6", with: "burst: 50")
+        await #expect(throws: Diagnostic.self) { _ = try await verdicts(probeFile: tooMany) }
+    }
+
+    @Test func probesThatDoNotApplySaySo() async throws {
+        var knobs = ToyAuthBackend.Knobs()
+        knobs.jwt = false
+        let opaque = try await verdicts(knobs, kinds: [.signature, .expiry]).verdicts
+        #expect(status(opaque, .signature) == .notApplicable)
+        let onlyUniversal = """
+            probe: toy.session
+            login: { flow: toy.login, inputs: { code: "123456" } }
+            protected: [toy.me]
+            """
+        let found = try await verdicts(probeFile: onlyUniversal).verdicts
+        #expect(status(found, .rotation) == .notApplicable && status(found, .logoutRevokes) == .notApplicable)
+        #expect(status(found, .signature) == .held && status(found, .garbage) == .held)
+    }
+
+    @Test func anExpiryFurtherAwayThanAllowedIsSkippedNotHeld() async throws {
+        let file = ToyFlows.probe("  expiry: \"toy docs: 1 h\"")
+        let found = try await verdicts(probeFile: file, kinds: [.expiry], allowWait: 5).verdicts
+        #expect(status(found, .expiry) == .skipped)
+        #expect(found.first?.detail.contains("--allow-wait") == true)
+        var knobs = ToyAuthBackend.Knobs()
+        knobs.accessLifetime = 1
+        #expect(status(try await verdicts(knobs, probeFile: file, kinds: [.expiry], allowWait: 5).verdicts, .expiry) == .held)
+        knobs.acceptExpired = true
+        #expect(status(try await verdicts(knobs, probeFile: file, kinds: [.expiry], allowWait: 5).verdicts, .expiry) == .broken)
+    }
+}
