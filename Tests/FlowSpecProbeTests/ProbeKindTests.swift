@@ -132,3 +132,14 @@ import Testing
         #expect(status(try await verdicts(knobs, probeFile: file, kinds: [.expiry], allowWait: 5).verdicts, .expiry) == .broken)
     }
 }
+
+@Suite struct ProbeSchemaTests {
+    /// The schema lists promise names itself (the language module cannot see the probe module).
+    @Test func theSchemaNamesEveryProbeKind() {
+        #expect(Set(ProbeSchema.promiseNames) == Set(ProbeKind.allCases.map(\.rawValue)))
+        guard case .object(let kinds) = FlowSchema.document["definitions"]["probeFile"]["properties"]["promises"]["properties"] else {
+            Issue.record("no promises in the probe file schema"); return
+        }
+        #expect(Set(kinds.keys) == Set(ProbeKind.allCases.map(\.rawValue)))
+    }
+}

@@ -1,19 +1,24 @@
-/// The JSON Schema of the files under `flows/`: a flow (top-level `flow:`) or a session (top-level `session:`
-/// without `flow:`), told apart exactly as `SpecSet.add` does. One schema covers both so a single
+/// The JSON Schema of the files under `flows/`: a probe file (top-level `probe:`), a flow (top-level `flow:`) or
+/// a session (top-level `session:` without `flow:`), told apart exactly as `SpecSet.add` does. One schema covers both so a single
 /// `flows/**/*.yaml` editor mapping is enough; a file still being started is treated as a flow.
 public enum FlowSchema {
     public static var document: JSONValue {
         SchemaFragment.document(
-            title: "FlowSpec flow or session",
-            description: "A FlowSpec flow (top-level `flow:`) or session (top-level `session:`). See docs/language.md.",
+            title: "FlowSpec flow, session or probe file",
+            description: "A FlowSpec flow (top-level `flow:`), session (top-level `session:`) or probe file (top-level `probe:`). See docs/language.md and docs/probe.md.",
             root: [
-                "if": .object(["required": .array([.string("session")]), "not": SchemaFragment.requires("flow")]),
-                "then": .object(["$ref": .string("#/definitions/sessionFile")]),
-                "else": .object(["$ref": .string("#/definitions/flowFile")]),
+                "if": SchemaFragment.requires("probe"),
+                "then": .object(["$ref": .string("#/definitions/probeFile")]),
+                "else": .object([
+                    "if": .object(["required": .array([.string("session")]), "not": SchemaFragment.requires("flow")]),
+                    "then": .object(["$ref": .string("#/definitions/sessionFile")]),
+                    "else": .object(["$ref": .string("#/definitions/flowFile")]),
+                ]),
             ],
             definitions: flowDefinitions
                 .merging(FlowStateSchema.definitions) { a, _ in a }
-                .merging(SessionSchema.definitions) { a, _ in a })
+                .merging(SessionSchema.definitions) { a, _ in a }
+                .merging(ProbeSchema.definitions) { a, _ in a })
     }
 
     typealias F = SchemaFragment
