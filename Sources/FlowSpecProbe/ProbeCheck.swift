@@ -12,10 +12,11 @@ struct ProbeCheck: Sendable {
     var environment: ProbeEnvironment { probe.environment }
     var sessionName: String { probe.declaration.session.name }
 
-    func verdict(_ check: String, _ status: ProbeVerdict.Status, _ detail: String, evidence: [ExchangeLog.Entry] = [], infrastructure: Bool = false) -> ProbeVerdict {
+    func verdict(_ check: String, _ status: ProbeVerdict.Status, _ detail: String, evidence: [ExchangeLog.Entry] = [], infrastructure: Bool = false,
+                 reproduction: Reproduction? = nil) -> ProbeVerdict {
         ProbeVerdict(session: sessionName, kind: kind, check: check, status: status, detail: environment.redactor.redact(detail), source: source,
                      evidence: status == .broken ? evidence.map { ExchangeRecord($0, redactor: environment.redactor) } : [],
-                     infrastructure: infrastructure)
+                     infrastructure: infrastructure, reproduction: status == .broken ? reproduction : nil)
     }
 
     /// The verdict when the login the probe needs did not succeed: skipped, with the login's own reason.
@@ -49,22 +50,26 @@ struct ProbeCheck: Sendable {
     }
 
     /// Whether the backend refused: one of the declared statuses, or any 4xx when none is declared; a 5xx never is.
-    func refusal(_ check: String, _ answers: [(String, ProbeSession.Answer)]) -> ProbeVerdict {
+    /// `reproduce`: how to write the attack for the flow and state that sent it, where the language can.
+    func refusal(_ check: String, _ answers: [(String, ProbeSession.Answer)],
+                 reproduce: (_ flow: String, _ state: String) -> Reproduction? = { _, _ in nil }) -> ProbeVerdict {
         var refusedWith: [String] = []
         for (flow, answer) in answers {
             switch answer {
             case .notSent(let why): return verdict(check, .skipped, why)
             case .unreachable(let why, _): return verdict(check, .skipped, "\(flow): no answer: \(why)", infrastructure: true)
-            case .answered(let status, let entry):
+            case .answered(let status, let entry, let state):
+                let reproduction = reproduce(flow, state)
                 let refused = probe.declaration.refused
                 if refused.isEmpty ? (400..<500).contains(status) : refused.contains(status) {
                     refusedWith.append("\(flow) \(status)")
                 } else if status >= 500 {
-                    return verdict(check, .broken, "\(flow) answered \(status), a server error, instead of refusing", evidence: [entry])
+                    return verdict(check, .broken, "\(flow) answered \(status), a server error, instead of refusing", evidence: [entry], reproduction: reproduction)
                 } else if (400..<500).contains(status) {
-                    return verdict(check, .broken, "\(flow) refused with \(status), but the documented refusal is \(refused.map(String.init).joined(separator: " or "))", evidence: [entry])
+                    return verdict(check, .broken, "\(flow) refused with \(status), but the documented refusal is \(refused.map(String.init).joined(separator: " or "))",
+                                   evidence: [entry], reproduction: reproduction)
                 } else {
-                    return verdict(check, .broken, "\(flow) accepted it: \(status)", evidence: [entry])
+                    return verdict(check, .broken, "\(flow) accepted it: \(status)", evidence: [entry], reproduction: reproduction)
                 }
             }
         }

@@ -93,7 +93,8 @@ struct ProbeSession: Sendable {
     /// What the backend answered when a protected flow sent `replacement` (nil: no token at all) instead of the
     /// session's access token.
     enum Answer: Sendable {
-        case answered(status: Int, entry: ExchangeLog.Entry)
+        /// `state`: the protected flow's state that sent the token.
+        case answered(status: Int, entry: ExchangeLog.Entry, state: String)
         case unreachable(String, entry: ExchangeLog.Entry?)
         /// The flow never sent the token (it ended before, or refreshed ahead of expiry).
         case notSent(String)
@@ -112,8 +113,9 @@ struct ProbeSession: Sendable {
         guard let observed = swap.observed else {
             return .notSent("\(protected) sent no request with the session's token (it ended `\(result.outcome)`: \(environment.redactor.redact(result.reason)))")
         }
-        let entry = ExchangeLog.Entry(flow: protected, state: "", request: observed.request, response: observed.response, failure: observed.failure)
-        if let response = observed.response { return .answered(status: response.status, entry: entry) }
+        let sentBy = await log.entries.first { $0.request.headers.contains { $0.1.contains(token) } }?.state ?? ""
+        let entry = ExchangeLog.Entry(flow: protected, state: sentBy, request: observed.request, response: observed.response, failure: observed.failure)
+        if let response = observed.response { return .answered(status: response.status, entry: entry, state: sentBy) }
         return .unreachable(observed.failure.map { "\($0.kind.rawValue): \(environment.redactor.redact($0.cause))" } ?? "no response", entry: entry)
     }
 

@@ -20,4 +20,17 @@ public struct ProbeVerdict: Sendable {
     /// The exchanges that prove a broken verdict, masked.
     public var evidence: [ExchangeRecord] = []
     public var infrastructure = false
+    /// How to reproduce it as a flow and a live scenario, where the flow language can express the attack.
+    public var reproduction: Reproduction?
+}
+
+/// The moves of a probe, for writing a reproduction: what was sent, named by flows and states, never by values.
+public enum Reproduction: Sendable {
+    case rotation
+    case reuseDetection(parentOfActiveGrace: Bool, reuseInterval: String?, revokesFamily: Bool)
+    case logoutRevokes
+    /// The protected flow's request `state`, with the session's token replaced by `literal` (nil: no token header).
+    case tokenSwap(flow: String, state: String, literal: String?)
+    /// The protected flow's request `state` with the session's own token, after waiting `seconds`.
+    case expiry(flow: String, state: String, seconds: Double)
 }

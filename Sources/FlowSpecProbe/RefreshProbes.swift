@@ -12,7 +12,7 @@ extension ProbeCheck {
             return ([verdict("", .broken, "a fresh refresh token was refused: \(refreshed.result.outcome): \(refreshed.result.reason)", evidence: refreshed.log)], nil)
         }
         guard let next = refreshed.refreshToken, next != first else {
-            return ([verdict("", .broken, "the refresh answered the same refresh token again", evidence: refreshed.log)], refreshed.tokens)
+            return ([verdict("", .broken, "the refresh answered the same refresh token again", evidence: refreshed.log, reproduction: .rotation)], refreshed.tokens)
         }
         return ([verdict("", .held, "the refresh answered a new refresh token")], refreshed.tokens)
     }
@@ -78,7 +78,8 @@ extension ProbeCheck {
         }
         let reused = await probe.refresh(with: first, tokens: tokens)
         if reused.accepted {
-            return [verdict("rotated-out token", .broken, "a rotated-out refresh token was accepted again", evidence: reused.log)]
+            return [verdict("rotated-out token", .broken, "a rotated-out refresh token was accepted again", evidence: reused.log,
+                            reproduction: reuseReproduction(promise))]
         }
         var verdicts = [verdict("rotated-out token", .held, "a rotated-out refresh token was refused")]
         if promise.revokesFamily {
@@ -87,7 +88,8 @@ extension ProbeCheck {
             if interval > 0 { await environment.clock.sleep(seconds: interval + 1) }
             let afterwards = await probe.refresh(with: newest.0, tokens: newest.1)
             verdicts.append(afterwards.accepted
-                ? verdict("family revoked", .broken, "after the reuse, the newest refresh token of the family still works", evidence: reused.log + afterwards.log)
+                ? verdict("family revoked", .broken, "after the reuse, the newest refresh token of the family still works", evidence: reused.log + afterwards.log,
+                          reproduction: reuseReproduction(promise))
                 : verdict("family revoked", .held, "after the reuse, the newest refresh token is refused too"))
         }
         return verdicts
@@ -107,7 +109,7 @@ extension ProbeCheck {
         }
         let after = await probe.refresh(with: token, tokens: login.tokens)
         return [after.accepted
-            ? verdict("", .broken, "the refresh token still works after logout", evidence: logout.log + after.log)
+            ? verdict("", .broken, "the refresh token still works after logout", evidence: logout.log + after.log, reproduction: .logoutRevokes)
             : verdict("", .held, "after logout the refresh token is refused")]
     }
 
@@ -132,6 +134,10 @@ extension ProbeCheck {
         } catch {
             return [verdict("", .skipped, "replaying the code: no answer: \(error.kind.rawValue)", infrastructure: true)]
         }
+    }
+
+    func reuseReproduction(_ promise: ProbeDeclaration.Promise) -> Reproduction {
+        .reuseDetection(parentOfActiveGrace: promise.parentOfActiveGrace, reuseInterval: promise.reuseInterval?.source, revokesFamily: promise.revokesFamily)
     }
 
     static func carries(_ request: HTTPRequest, _ code: String) -> Bool {

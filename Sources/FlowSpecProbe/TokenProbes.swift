@@ -23,7 +23,11 @@ extension ProbeCheck {
         var verdicts: [ProbeVerdict] = []
         for (check, replacement) in [("empty token", Optional("")), ("truncated token", truncated), ("garbage token", "flowspec-probe-garbage"),
                                      ("no token at all", nil)] as [(String, String?)] {
-            verdicts.append(refusal(check, await protectedAnswers(token: token, replacement: replacement, tokens: tokens)))
+            // A truncated token cannot be written in the flow language; the others are literals.
+            let literal: String?? = check == "truncated token" ? .none : .some(replacement)
+            verdicts.append(refusal(check, await protectedAnswers(token: token, replacement: replacement, tokens: tokens)) { flow, state in
+                literal.map { .tokenSwap(flow: flow, state: state, literal: $0) }
+            })
         }
         return verdicts
     }
@@ -65,6 +69,8 @@ extension ProbeCheck {
         }
         environment.onWait("\(sessionName): waiting \(Durations.describe(wait)) for the access token to expire")
         await environment.clock.sleep(seconds: wait)
-        return [refusal("past its exp", await protectedAnswers(token: token, replacement: token, tokens: tokens))]
+        return [refusal("past its exp", await protectedAnswers(token: token, replacement: token, tokens: tokens)) { flow, state in
+            .expiry(flow: flow, state: state, seconds: wait)
+        }]
     }
 }

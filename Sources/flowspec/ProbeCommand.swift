@@ -34,6 +34,9 @@ struct ProbeCommand: AsyncParsableCommand {
     @Option(name: .customLong("report"), help: "json=FILE: every verdict with its evidence, secrets masked.")
     var reports: [String] = []
 
+    @Option(name: .customLong("reproduce"), help: "Write each BROKEN verdict as a flow and a live scenario in this folder, runnable with `flowspec run DIR --flows flows`.")
+    var reproduceDirectory: String?
+
     @OptionGroup var variables: VariableOptions
     @OptionGroup var http: HTTPClientOptions
 
@@ -82,8 +85,43 @@ struct ProbeCommand: AsyncParsableCommand {
                 throw ExitCode(Exit.invalid)
             }
         }
+        if let reproduceDirectory { try writeReproductions(verdicts, declarations, specs: suite.specs, to: reproduceDirectory) }
         if verdicts.contains(where: { $0.status == .broken }) { throw ExitCode(Exit.failed) }
         if verdicts.contains(where: \.infrastructure) { throw ExitCode(Exit.infrastructure) }
+    }
+}
+
+extension ProbeCommand {
+    /// One flow (`DIR/probe/STEM.yaml`) and one scenario (`DIR/STEM.yaml`) per reproducible BROKEN verdict.
+    func writeReproductions(_ verdicts: [ProbeVerdict], _ declarations: [ProbeDeclaration], specs: SpecSet, to directory: String) throws {
+        let writer = ReproductionWriter(specs: specs)
+        let broken = verdicts.filter { $0.status == .broken }
+        guard !broken.isEmpty else { return }
+        let flows = URL(fileURLWithPath: directory).appendingPathComponent("probe")
+        do {
+            try FileManager.default.createDirectory(at: flows, withIntermediateDirectories: true)
+        } catch {
+            Console.error("cannot create \(flows.path): \(error.localizedDescription)")
+            throw ExitCode(Exit.invalid)
+        }
+        for verdict in broken {
+            let what = "\(verdict.session) \(verdict.kind.rawValue)\(verdict.check.isEmpty ? "" : " · \(verdict.check)")"
+            guard let declaration = declarations.first(where: { $0.session.name == verdict.session }),
+                  let files = writer.files(for: verdict, declaration) else {
+                print("no reproduction for \(what): the flow language cannot write this attack yet; the JSON report has the exchanges")
+                continue
+            }
+            let scenario = URL(fileURLWithPath: directory).appendingPathComponent("\(files.stem).yaml").path
+            do {
+                try AtomicFile.write(Data(files.flow.utf8), to: flows.appendingPathComponent("\(files.stem).yaml").path)
+                try AtomicFile.write(Data(files.scenario.utf8), to: scenario)
+            } catch {
+                Console.error("cannot write the reproduction of \(what): \(error.localizedDescription)")
+                throw ExitCode(Exit.invalid)
+            }
+            print("reproduction of \(what): \(scenario)")
+        }
+        print("run them with: flowspec run \(directory) --flows <your flows folder> [--vars-file …]")
     }
 }
 

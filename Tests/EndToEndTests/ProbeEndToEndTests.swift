@@ -59,6 +59,27 @@ import Testing
         }
     }
 
+    /// `--reproduce` writes the broken promise as a flow and a live scenario: it fails on the broken backend
+    /// and passes on a healthy one.
+    @Test func aReproductionFailsWhereTheProbeBrokeAndPassesWhereItHolds() async throws {
+        let dir = try FlowSpecBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let repro = dir.appendingPathComponent("repro").path
+        try await SandboxProcess.with(arguments: ["--break", "logout-keeps-session"]) { sandbox in
+            let probe = try await FlowSpecBinary.run(["probe", "flows/repairminder", "--vars-file", sandbox.varsFile.path, "--probe", "logout_revokes",
+                                                      "--reproduce", repro])
+            #expect(probe.status == 1, "\(probe.all)")
+            #expect(probe.stdout.contains("reproduction of repairminder.staff logout_revokes: \(repro)/repairminder-staff-logout-revokes.yaml"), "\(probe.stdout)")
+            let run = try await FlowSpecBinary.run(["run", repro, "--flows", "flows", "--vars-file", sandbox.varsFile.path])
+            #expect(run.status == 1, "\(run.all)")
+        }
+        try await SandboxProcess.with { sandbox in
+            let run = try await FlowSpecBinary.run(["run", repro, "--flows", "flows", "--vars-file", sandbox.varsFile.path])
+            #expect(run.status == 0, "\(run.all)")
+            #expect(run.stdout.contains("1 passed, 0 failed"), "\(run.stdout)")
+        }
+    }
+
     @Test func aMistakeInAProbeFileIsALocatedError() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -143,3 +143,53 @@ import Testing
         #expect(Set(kinds.keys) == Set(ProbeKind.allCases.map(\.rawValue)))
     }
 }
+
+/// Each reproducible BROKEN verdict becomes a flow and a scenario that load and check cleanly.
+@Suite struct ReproductionTests {
+    @Test func everyReproducibleKindWritesAFlowThatChecksCleanly() async throws {
+        let harness = ProbeKindTests()
+        var knobs = ToyAuthBackend.Knobs()
+        knobs.rotate = false
+        knobs.logoutRevokes = false
+        knobs.refusal = 200
+        let file = ToyFlows.probe("  expiry: \"toy docs: expiry\"")
+        var broken = try await harness.verdicts(knobs, probeFile: file, kinds: [.rotation, .logoutRevokes, .garbage]).verdicts
+        knobs = .init()
+        knobs.detectReuse = false
+        broken += try await harness.verdicts(knobs, kinds: [.reuseDetection]).verdicts
+        knobs = .init()
+        knobs.acceptExpired = true
+        knobs.accessLifetime = 1
+        broken += try await harness.verdicts(knobs, probeFile: file, kinds: [.expiry], allowWait: 5).verdicts
+        broken = broken.filter { $0.status == .broken }
+
+        var specs = SpecSet()
+        for (name, text) in ToyFlows.files.merging(["flows/toy/session-probe.yaml": file]) { $1 } {
+            specs.add(try YAMLLoader.load(text: text, file: name).get(), file: name)
+        }
+        specs.check()
+        var diagnostics = Diagnostics()
+        let declaration = try #require(ProbeLoader.declarations(in: Suite(specs: specs, scenarios: [], diagnostics: specs.diagnostics, fileCount: 0), &diagnostics).first)
+        let writer = ReproductionWriter(specs: specs)
+        var written: Set<String> = []
+        for verdict in broken {
+            // The truncated token cannot be written in the flow language: no reproduction, said so by the CLI.
+            guard let files = writer.files(for: verdict, declaration) else {
+                #expect(verdict.check == "truncated token", "\(verdict.kind) \(verdict.check) has no reproduction")
+                continue
+            }
+            var withReproduction = specs
+            withReproduction.add(try YAMLLoader.load(text: files.flow, file: "repro/probe/\(files.stem).yaml").get(), file: "repro/probe/\(files.stem).yaml")
+            withReproduction.check()
+            #expect(withReproduction.diagnostics.errors.isEmpty, "\(files.stem): \(withReproduction.diagnostics.errors)\n\(files.flow)")
+            var scenarioDiagnostics = Diagnostics()
+            let root = try YAMLLoader.load(text: files.scenario, file: "repro/\(files.stem).yaml").get()
+            let scenario = ScenarioDecoder.decode(root, file: "repro/\(files.stem).yaml", specs: withReproduction, &scenarioDiagnostics)
+            #expect(scenario?.live == true && scenarioDiagnostics.errors.isEmpty, "\(scenarioDiagnostics.errors)\n\(files.scenario)")
+            let tokenShaped = try Regex(#"refresh-[0-9]|eyJ"#)
+            #expect(files.flow.firstMatch(of: tokenShaped) == nil && files.scenario.firstMatch(of: tokenShaped) == nil, "no token from the run is written")
+            written.insert(verdict.kind.rawValue)
+        }
+        #expect(written == ["rotation", "logout_revokes", "garbage", "reuse_detection", "expiry"], "\(written)")
+    }
+}

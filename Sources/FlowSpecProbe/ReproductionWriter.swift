@@ -1,0 +1,297 @@
+import Foundation
+import FlowSpecLanguage
+import FlowSpecScenarios
+
+/// Writes a BROKEN verdict as a flow and a live scenario in FlowSpec's own language, so the team can read the
+/// attack step by step, run it with `flowspec run`, and keep it as a regression test once fixed. Values never
+/// appear in them: tokens are read from the store and inputs from the probe file's templates.
+public struct ReproductionWriter: Sendable {
+    public let specs: SpecSet
+
+    public init(specs: SpecSet) { self.specs = specs }
+
+    public struct Files: Sendable {
+        public var stem: String
+        public var flow: String
+        public var scenario: String
+    }
+
+    public func files(for verdict: ProbeVerdict, _ declaration: ProbeDeclaration) -> Files? {
+        guard let reproduction = verdict.reproduction, let session = specs.sessions[declaration.session.name] else { return nil }
+        let stem = ([declaration.session.name.replacingOccurrences(of: ".", with: "-"), verdict.kind.rawValue.replacingOccurrences(of: "_", with: "-")]
+                    + (verdict.check.isEmpty ? [] : [Self.slug(verdict.check)])).joined(separator: "-")
+        let context = Context(declaration: declaration, session: session, verdict: verdict, flowName: "probe.\(stem)")
+        let states: String
+        var defaults = ""
+        switch reproduction {
+        case .rotation: states = rotation(context)
+        case .reuseDetection(let grace, let interval, let family): states = reuse(context, grace: grace, interval: interval, family: family)
+        case .logoutRevokes: states = logout(context)
+        case .tokenSwap(let flow, let state, let literal):
+            guard let sent = request(context, flow: flow, state: state, literal: .some(literal)) else { return nil }
+            (defaults, states) = sent
+        case .expiry(let flow, let state, let seconds):
+            guard let sent = request(context, flow: flow, state: state, literal: nil, wait: seconds) else { return nil }
+            (defaults, states) = sent
+        }
+        let flow = """
+            # Reproduces a BROKEN verdict of `flowspec probe` (docs/probe.md): \(verdict.kind.rawValue)\(verdict.check.isEmpty ? "" : " · \(verdict.check)") on \(declaration.session.name).
+            # What was seen: \(verdict.detail)
+            # The promise: \(verdict.source)
+            # Run it: flowspec run <this folder> --flows flows --vars-file <your variables>; it passes once the backend keeps the promise.
+            flow: \(context.flowName)
+            title: \(Self.quoted("Reproduces: \(verdict.kind.title)\(verdict.check.isEmpty ? "" : ", \(verdict.check)") (\(declaration.session.name))"))
+            namespace: \(session.namespace)
+            \(defaults)start: log_in
+            states:
+            \(states)
+            """
+        let scenario = """
+            # Written by `flowspec probe --reproduce`; see the flow probe/\(stem).yaml for the steps.
+            scenario: \(Self.quoted("probe \(declaration.session.name) \(verdict.kind.rawValue)\(verdict.check.isEmpty ? "" : " (\(verdict.check))"): \(verdict.kind.title) holds (reproduces a BROKEN verdict)"))
+            live: true
+            tags: [probe, live]
+            flow: \(context.flowName)
+            \(inputs(declaration.loginInputs))expect:
+              outcome: held
+
+            """
+        return Files(stem: stem, flow: flow, scenario: scenario)
+    }
+
+    struct Context {
+        let declaration: ProbeDeclaration
+        let session: SessionDef
+        let verdict: ProbeVerdict
+        let flowName: String
+        var key: String { declaration.refreshTokenKey }
+        var refresh: String { session.refresh?.flow.name ?? "" }
+    }
+
+    func logIn(_ c: Context, success next: String, set: String = "") -> String {
+        """
+          log_in:
+            call: \(c.declaration.login.name)
+            on:
+              - when: success
+        \(set.isEmpty ? "" : "        set: { \(set) }\n")        goto: \(next)
+              - else: true
+                set: { why: reason }
+                goto: not_checked
+          not_checked:
+            end: not_checked
+            skip: true
+            reason: "not checked: the login did not succeed: ${why}"
+
+        """
+    }
+
+    func ends(_ held: String, _ broken: String) -> String {
+        """
+          held:
+            end: held
+            success: true
+            reason: \(Self.quoted(held))
+          broken:
+            end: broken
+            success: false
+            reason: \(Self.quoted(broken))
+
+        """
+    }
+
+    func rotation(_ c: Context) -> String {
+        logIn(c, success: "refresh", set: "first: store.\(c.key)") + """
+          refresh:
+            call: \(c.refresh)
+            on:
+              - when: success && store.\(c.key) != first
+                goto: held
+              - else: true
+                goto: broken
+
+        """ + ends("the refresh answered a new refresh token", "the refresh failed, or answered the same refresh token again")
+    }
+
+    func wait(_ source: String?) -> String {
+        guard let source else { return "1" }
+        let trimmed = source.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("${"), trimmed.hasSuffix("}"), !trimmed.dropFirst(2).contains("${") {
+            return "number(\(trimmed.dropFirst(2).dropLast())) + 1"
+        }
+        return Double(trimmed).map { "\($0 + 1)" } ?? "1"
+    }
+
+    func reuse(_ c: Context, grace: Bool, interval: String?, family: Bool) -> String {
+        var text = logIn(c, success: "rotate", set: "first: store.\(c.key)")
+        text += """
+          rotate:
+            call: \(c.refresh)
+            on:
+              - when: success
+                goto: \(grace ? "rotate_again" : "rotated")
+              - else: true
+                set: { why: reason }
+                goto: not_checked
+
+        """
+        if grace {
+            text += """
+              # The parent of the active token may be reused by design: rotate once more so the reused one is older.
+              rotate_again:
+                call: \(c.refresh)
+                on:
+                  - when: success
+                    goto: rotated
+                  - else: true
+                    set: { why: reason }
+                    goto: not_checked
+
+            """
+        }
+        let pause = interval != nil
+        text += """
+          rotated:
+            choice:
+              - else: true
+                set: { newest: store.\(c.key) }
+                goto: \(pause ? "reuse_interval" : "present_old")
+
+        """
+        if pause {
+            text += """
+              reuse_interval:
+                wait: \(wait(interval))
+                goto: present_old
+
+            """
+        }
+        text += """
+          present_old:
+            choice:
+              - else: true
+                store: { \(c.key): first }
+                goto: reuse
+          reuse:
+            call: \(c.refresh)
+            on:
+              - when: success
+                goto: broken
+              - else: true
+                goto: \(family ? (pause ? "family_interval" : "present_newest") : "held")
+
+        """
+        if family {
+            if pause {
+                text += """
+                  family_interval:
+                    wait: \(wait(interval))
+                    goto: present_newest
+
+                """
+            }
+            text += """
+              present_newest:
+                choice:
+                  - else: true
+                    store: { \(c.key): newest }
+                    goto: newest_after_reuse
+              newest_after_reuse:
+                call: \(c.refresh)
+                on:
+                  - when: success
+                    goto: broken
+                  - else: true
+                    goto: held
+
+            """
+        }
+        return text + ends(family ? "the rotated-out token was refused, and then the newest one too" : "the rotated-out token was refused",
+                           family ? "a rotated-out token, or after its reuse the newest one, still refreshed" : "a rotated-out refresh token was accepted again")
+    }
+
+    func logout(_ c: Context) -> String {
+        logIn(c, success: "log_out", set: "token: store.\(c.key)") + """
+          log_out:
+            call: \(c.declaration.logout?.name ?? "")
+            on:
+              - else: true
+                store: { \(c.key): token }
+                goto: refresh
+          refresh:
+            call: \(c.refresh)
+            on:
+              - when: success
+                goto: broken
+              - else: true
+                goto: held
+
+        """ + ends("after logout the refresh token was refused", "the refresh token still worked after logout")
+    }
+
+    /// The protected flow's request, sent without the session, with the session's headers written out and the
+    /// token replaced by `literal` (`.some(nil)`: no token header; nil: the session's own token).
+    func request(_ c: Context, flow name: String, state: String, literal: String??, wait seconds: Double? = nil) -> (String, String)? {
+        guard let flow = specs.flows[name], case .request(let r)? = flow.states[state]?.kind else { return nil }
+        var defaults = ""
+        if let base = flow.baseURL { defaults += "  base_url: \(Self.quoted(base.source))\n" }
+        if !flow.headers.isEmpty {
+            defaults += "  headers:\n" + flow.headers.map { "    \(Self.quoted($0.0)): \(Self.quoted($0.1.source))\n" }.joined()
+        }
+        var headers: [(String, String)] = r.headers.map { ($0.0, $0.1.source) }
+        let accessKey = c.session.headers.lazy.flatMap { $0.1.expressions.flatMap { $0.storeReads.map(\.0) } }.first
+        for (header, template) in c.session.headers {
+            let carriesToken = template.expressions.contains { $0.storeReads.contains { $0.0 == accessKey } }
+            guard carriesToken, case .some(let replacement) = literal else { headers.append((header, template.source)); continue }
+            guard let replacement else { continue }
+            let expression = template.expressions.first { $0.storeReads.contains { $0.0 == accessKey } }?.text ?? ""
+            let written = template.source.replacingOccurrences(of: "${\(expression)}", with: replacement)
+            headers.append((header, written == template.source ? replacement : written))
+        }
+        var send = "  send:\n    request:\n      method: \(r.method)\n"
+        if let path = r.path { send += "      path: \(Self.quoted(path.source))\n" }
+        if let url = r.url { send += "      url: \(Self.quoted(url.source))\n" }
+        if !r.query.isEmpty { send += "      query: { " + r.query.map { "\(Self.quoted($0.0)): \(Self.quoted($0.1.source))" }.joined(separator: ", ") + " }\n" }
+        if !headers.isEmpty { send += "      headers: { " + headers.map { "\(Self.quoted($0.0)): \(Self.quoted($0.1))" }.joined(separator: ", ") + " }\n" }
+        if case .none = r.body {} else { send += "      # the original request also had a body, left out here\n" }
+        let refused = c.declaration.refused.isEmpty ? "status >= 400 && status < 500"
+            : c.declaration.refused.map { "status == \($0)" }.joined(separator: " || ")
+        send += """
+            session: none
+            on:
+              - when: \(refused)
+                goto: held
+              - else: true
+                goto: broken
+
+        """
+        var states = logIn(c, success: seconds == nil ? "send" : "pause")
+        if let seconds {
+            states += "  pause:\n    wait: \(Int(seconds.rounded(.up)))\n    goto: send\n"
+        }
+        states += send + ends("the backend refused it", "the backend did not refuse it with the documented status")
+        return (defaults.isEmpty ? "" : "defaults:\n" + defaults, states)
+    }
+
+    func inputs(_ inputs: ScenarioInputs) -> String {
+        guard !inputs.isEmpty else { return "" }
+        var text = "inputs:\n"
+        for name in inputs.names.sorted() {
+            if let command = inputs.commands[name] {
+                text += "  \(name): { command: \(Self.quoted(command.source)) }\n"
+            } else if let values = inputs.values[name] {
+                text += values.count == 1 ? "  \(name): \(Self.quoted(values[0].source))\n"
+                    : "  \(name): [" + values.map { Self.quoted($0.source) }.joined(separator: ", ") + "]\n"
+            }
+        }
+        return text
+    }
+
+    /// A YAML double-quoted scalar (JSON string syntax, which YAML reads the same).
+    static func quoted(_ text: String) -> String { JSONValue.string(text).compactJSON }
+
+    static func slug(_ text: String) -> String {
+        let words = text.lowercased().split { !($0.isLetter || $0.isNumber) }
+        return words.joined(separator: "-")
+    }
+}
