@@ -60,7 +60,7 @@ let package = Package(
         // `flowspec probe`: the standard auth attacks and promises, generated from declared sessions, against a live backend.
         .target(name: "FlowSpecProbe", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios"]),
         // Reports (JUnit, JSON, TAP, HTML), coverage and merging shards' outputs.
-        .target(name: "FlowSpecReports", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecGraph"]),
+        .target(name: "FlowSpecReports", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecGraph", "FlowSpecProbe"]),
         .executableTarget(name: "flowspec", dependencies: [
             "FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecHTTP", "FlowSpecSandbox", "FlowSpecGraph", "FlowSpecReports",
             "FlowSpecProbe",

@@ -3,6 +3,7 @@ import Foundation
 import FlowSpecHTTP
 import FlowSpecLanguage
 import FlowSpecProbe
+import FlowSpecReports
 import FlowSpecRuntime
 import FlowSpecScenarios
 
@@ -31,7 +32,7 @@ struct ProbeCommand: AsyncParsableCommand {
     @Option(name: .customLong("allow-wait"), parsing: .unconditional, help: WaitAllowance.help)
     var allowWait = WaitAllowance(seconds: ScenarioRunner.defaultAllowWait)
 
-    @Option(name: .customLong("report"), help: "json=FILE: every verdict with its evidence, secrets masked.")
+    @Option(name: .customLong("report"), help: "json=FILE or junit=FILE: every verdict with its evidence, secrets masked (repeatable).")
     var reports: [String] = []
 
     @Option(name: .customLong("reproduce"), help: "Write each BROKEN verdict as a flow and a live scenario in this folder, runnable with `flowspec run DIR --flows flows`.")
@@ -44,8 +45,10 @@ struct ProbeCommand: AsyncParsableCommand {
     var noSandbox = false
 
     func validate() throws {
-        for report in reports where !report.hasPrefix("json=") || report.count <= 5 {
-            throw ValidationError("--report takes json=FILE, got `\(report)`")
+        for report in reports {
+            guard let (kind, path) = Self.report(report), !path.isEmpty, ["json", "junit"].contains(kind) else {
+                throw ValidationError("--report takes json=FILE or junit=FILE, got `\(report)`")
+            }
         }
     }
 
@@ -79,8 +82,9 @@ struct ProbeCommand: AsyncParsableCommand {
         await backend.stop()
         print(ProbePrinter.summary(verdicts))
         for report in reports {
-            let path = String(report.dropFirst(5))
-            do { try AtomicFile.write(Data(ProbeJSONReport.render(verdicts).utf8), to: path) } catch {
+            guard let (kind, path) = Self.report(report) else { continue }
+            let text = kind == "junit" ? ProbeJUnitReport.render(verdicts) : ProbeJSONReport.render(verdicts)
+            do { try AtomicFile.write(Data(text.utf8), to: path) } catch {
                 Console.error("cannot write \(path): \(error.localizedDescription)")
                 throw ExitCode(Exit.invalid)
             }
@@ -92,6 +96,11 @@ struct ProbeCommand: AsyncParsableCommand {
 }
 
 extension ProbeCommand {
+    static func report(_ option: String) -> (kind: String, path: String)? {
+        guard let equals = option.firstIndex(of: "=") else { return nil }
+        return (String(option[..<equals]), String(option[option.index(after: equals)...]))
+    }
+
     /// One flow (`DIR/probe/STEM.yaml`) and one scenario (`DIR/STEM.yaml`) per reproducible BROKEN verdict.
     func writeReproductions(_ verdicts: [ProbeVerdict], _ declarations: [ProbeDeclaration], specs: SpecSet, to directory: String) throws {
         let writer = ReproductionWriter(specs: specs)

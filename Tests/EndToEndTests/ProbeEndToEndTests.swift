@@ -66,9 +66,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let repro = dir.appendingPathComponent("repro").path
         try await SandboxProcess.with(arguments: ["--break", "logout-keeps-session"]) { sandbox in
+            let junit = dir.appendingPathComponent("probe.xml").path
             let probe = try await FlowSpecBinary.run(["probe", "flows/repairminder", "--vars-file", sandbox.varsFile.path, "--probe", "logout_revokes",
-                                                      "--reproduce", repro])
+                                                      "--reproduce", repro, "--report", "junit=\(junit)"])
             #expect(probe.status == 1, "\(probe.all)")
+            let xml = try String(contentsOfFile: junit, encoding: .utf8)
+            #expect(xml.contains(#"<testsuites name="flowspec probe" tests="2" failures="1" skipped="1">"#), "\(xml)")
+            #expect(xml.contains(#"<failure message="the refresh token still works after logout">"#), "\(xml)")
             #expect(probe.stdout.contains("reproduction of repairminder.staff logout_revokes: \(repro)/repairminder-staff-logout-revokes.yaml"), "\(probe.stdout)")
             let run = try await FlowSpecBinary.run(["run", repro, "--flows", "flows", "--vars-file", sandbox.varsFile.path])
             #expect(run.status == 1, "\(run.all)")

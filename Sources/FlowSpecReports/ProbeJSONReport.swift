@@ -1,4 +1,5 @@
 import FlowSpecLanguage
+import FlowSpecProbe
 import FlowSpecScenarios
 
 /// `--report json=F`: every verdict with its evidence, masked. Schema `flowspec-probe`, version 1.
