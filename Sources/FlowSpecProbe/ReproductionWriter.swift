@@ -158,56 +158,40 @@ public struct ReproductionWriter: Sendable {
                 goto: \(pause ? "reuse_interval" : "present_old")
 
         """
-        if pause {
-            text += """
-              reuse_interval:
-                wait: \(wait(interval))
-                goto: present_old
-
-            """
+        if pause { text += waitState("reuse_interval", interval, next: "present_old") }
+        text += present(c, "first", as: "present_old", then: "reuse",
+                        refused: family ? (pause ? "family_interval" : "present_newest") : "held")
+        if family {
+            if pause { text += waitState("family_interval", interval, next: "present_newest") }
+            text += present(c, "newest", as: "present_newest", then: "newest_after_reuse", refused: "held")
         }
-        text += """
-          present_old:
+        return text + ends(family ? "the rotated-out token was refused, and then the newest one too" : "the rotated-out token was refused",
+                           family ? "a rotated-out token, or after its reuse the newest one, still refreshed" : "a rotated-out refresh token was accepted again")
+    }
+
+    /// Waits out a reuse interval (plus a second), then goes on.
+    func waitState(_ name: String, _ interval: String?, next: String) -> String {
+        "  \(name):\n    wait: \(wait(interval))\n    goto: \(next)\n"
+    }
+
+    /// Puts the refresh token held in `variable` back into the store, then presents it to the refresh flow:
+    /// accepted is broken, refused goes on to `refused`.
+    func present(_ c: Context, _ variable: String, as name: String, then refresh: String, refused: String) -> String {
+        """
+          \(name):
             choice:
               - else: true
-                store: { \(c.key): first }
-                goto: reuse
-          reuse:
+                store: { \(c.key): \(variable) }
+                goto: \(refresh)
+          \(refresh):
             call: \(c.refresh)
             on:
               - when: success
                 goto: broken
               - else: true
-                goto: \(family ? (pause ? "family_interval" : "present_newest") : "held")
+                goto: \(refused)
 
         """
-        if family {
-            if pause {
-                text += """
-                  family_interval:
-                    wait: \(wait(interval))
-                    goto: present_newest
-
-                """
-            }
-            text += """
-              present_newest:
-                choice:
-                  - else: true
-                    store: { \(c.key): newest }
-                    goto: newest_after_reuse
-              newest_after_reuse:
-                call: \(c.refresh)
-                on:
-                  - when: success
-                    goto: broken
-                  - else: true
-                    goto: held
-
-            """
-        }
-        return text + ends(family ? "the rotated-out token was refused, and then the newest one too" : "the rotated-out token was refused",
-                           family ? "a rotated-out token, or after its reuse the newest one, still refreshed" : "a rotated-out refresh token was accepted again")
     }
 
     func logout(_ c: Context) -> String {
