@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "LiveSuiteTests", dependencies: [
             "FlowSpecSandbox", "FlowSpecHTTP", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage",
         ]),
-        .testTarget(name: "FlowSpecProbeTests", dependencies: ["FlowSpecProbe", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
+        .testTarget(name: "FlowSpecProbeTests", dependencies: ["FlowSpecProbe", "FlowSpecReports", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
         .testTarget(name: "FlowSpecGraphTests", dependencies: ["FlowSpecGraph", "FlowSpecLanguage"]),
         .testTarget(name: "FlowSpecReportsTests", dependencies: ["FlowSpecReports", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
         .testTarget(name: "EndToEndTests", dependencies: ["flowspec", "HostileBackend"], exclude: ["Fixtures"]),

@@ -32,7 +32,7 @@ struct ProbeCommand: AsyncParsableCommand {
     @Option(name: .customLong("allow-wait"), parsing: .unconditional, help: WaitAllowance.help)
     var allowWait = WaitAllowance(seconds: ScenarioRunner.defaultAllowWait)
 
-    @Option(name: .customLong("report"), help: "json=FILE or junit=FILE: every verdict with its evidence, secrets masked (repeatable).")
+    @Option(name: .customLong("report"), help: "json=FILE, junit=FILE or tap[=FILE] (stdout without a file): every verdict with its evidence, secrets masked (repeatable).")
     var reports: [String] = []
 
     @Option(name: .customLong("reproduce"), help: "Write each BROKEN verdict as a flow and a live scenario in this folder, runnable with `flowspec run DIR --flows flows`.")
@@ -45,9 +45,9 @@ struct ProbeCommand: AsyncParsableCommand {
     var noSandbox = false
 
     func validate() throws {
-        for report in reports {
-            guard let (kind, path) = Self.report(report), !path.isEmpty, ["json", "junit"].contains(kind) else {
-                throw ValidationError("--report takes json=FILE or junit=FILE, got `\(report)`")
+        for report in reports where report != "tap" {
+            guard let (kind, path) = Self.report(report), !path.isEmpty, ["json", "junit", "tap"].contains(kind) else {
+                throw ValidationError("--report takes json=FILE, junit=FILE or tap[=FILE], got `\(report)`")
             }
         }
     }
@@ -82,8 +82,16 @@ struct ProbeCommand: AsyncParsableCommand {
         await backend.stop()
         print(ProbePrinter.summary(verdicts))
         for report in reports {
+            if report == "tap" {
+                print(ProbeTAPReport.render(verdicts), terminator: "")
+                continue
+            }
             guard let (kind, path) = Self.report(report) else { continue }
-            let text = kind == "junit" ? ProbeJUnitReport.render(verdicts) : ProbeJSONReport.render(verdicts)
+            let text = switch kind {
+            case "junit": ProbeJUnitReport.render(verdicts)
+            case "tap": ProbeTAPReport.render(verdicts)
+            default: ProbeJSONReport.render(verdicts)
+            }
             do { try AtomicFile.write(Data(text.utf8), to: path) } catch {
                 Console.error("cannot write \(path): \(error.localizedDescription)")
                 throw ExitCode(Exit.invalid)

@@ -4,6 +4,7 @@ import Testing
 @testable import FlowSpecProbe
 @testable import FlowSpecRuntime
 @testable import FlowSpecScenarios
+import FlowSpecReports
 
 /// Each probe kind against the toy backend: held when it keeps the promise, BROKEN when a knob breaks it,
 /// n/a or skipped where the probe does not apply.
@@ -191,5 +192,24 @@ import Testing
             written.insert(verdict.kind.rawValue)
         }
         #expect(written == ["rotation", "logout_revokes", "garbage", "reuse_detection", "expiry"], "\(written)")
+    }
+}
+
+@Suite struct ProbeReportTests {
+    @Test func tapAndJUnitCarryEveryVerdictAndTheEvidenceMasked() async throws {
+        var knobs = ToyAuthBackend.Knobs()
+        knobs.logoutRevokes = false
+        let found = try await ProbeKindTests().verdicts(knobs, kinds: [.rotation, .logoutRevokes, .isolation]).verdicts
+        let tap = ProbeTAPReport.render(found)
+        #expect(tap.hasPrefix("TAP version 13\n1..3\n"), "\(tap)")
+        #expect(tap.contains("ok 2 - toy.session rotation\n"), "\(tap)")
+        #expect(tap.contains("# SKIP not applicable: no `isolation` promise"))
+        #expect(tap.contains("not ok 3 - toy.session logout_revokes\n  ---\n  message: \"the refresh token still works after logout\""), "\(tap)")
+        #expect(tap.contains("  promise: \"toy docs: logout\""))
+        let junit = ProbeJUnitReport.render(found)
+        #expect(junit.contains(#"tests="3" failures="1" skipped="1""#), "\(junit)")
+        for text in [tap, junit] {
+            #expect(!text.contains("refresh-") && !text.contains("eyJ"), "a token is shown: \(text)")
+        }
     }
 }

@@ -1,0 +1,33 @@
+import FlowSpecProbe
+
+/// `flowspec probe --report tap[=F]`: TAP version 13, one line per check; BROKEN is `not ok` with the promise
+/// and the evidence in a YAML block; skipped and n/a are `ok … # SKIP reason`.
+public enum ProbeTAPReport {
+    public static func render(_ verdicts: [ProbeVerdict]) -> String {
+        var lines = ["TAP version 13", "1..\(verdicts.count)"]
+        for (index, verdict) in verdicts.enumerated() {
+            let number = index + 1
+            let name = TAPReport.description("\(verdict.session) \(verdict.kind.rawValue)" + (verdict.check.isEmpty ? "" : " · \(verdict.check)"))
+            switch verdict.status {
+            case .held:
+                lines.append("ok \(number) - \(name)")
+            case .skipped, .notApplicable:
+                let reason = (verdict.status == .notApplicable ? "not applicable: " : "") + verdict.detail
+                lines.append("ok \(number) - \(name) # SKIP \(TAPReport.directiveText(reason))")
+            case .broken:
+                lines.append("not ok \(number) - \(name)")
+                lines += ["  ---", "  message: " + TAPReport.yamlScalar(verdict.detail), "  severity: fail",
+                          "  promise: " + TAPReport.yamlScalar(verdict.source)]
+                if !verdict.evidence.isEmpty {
+                    lines.append("  evidence:")
+                    for e in verdict.evidence {
+                        let line = "\(e.method) \(e.url) → \(e.status.map(String.init) ?? e.failure ?? "no response")" + (e.responseBody.map { " " + $0 } ?? "")
+                        lines.append("    - " + TAPReport.yamlScalar(line))
+                    }
+                }
+                lines.append("  ...")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
