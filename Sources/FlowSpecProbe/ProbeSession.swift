@@ -57,7 +57,10 @@ struct ProbeSession: Sendable {
         let log = ExchangeLog()
         let context = environment.context(store: store, inputs: inputs, log: log)
         let result = await Interpreter(context: context).run(flow: declaration.login.name)
-        return Login(result: result, tokens: await store.namespace(namespace), codes: inputs.codeValues, log: await log.entries)
+        let tokens = await store.namespace(namespace)
+        // The probe knows which keys hold the tokens, whatever they are called: mask them by that.
+        for key in [accessTokenKey, refreshTokenKey].compactMap({ $0 }) { if let value = tokens[key] { environment.redactor.register(value) } }
+        return Login(result: result, tokens: tokens, codes: inputs.codeValues, log: await log.entries)
     }
 
     private var secretInputs: [String] {

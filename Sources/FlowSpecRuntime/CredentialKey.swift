@@ -22,8 +22,13 @@ enum CredentialKey {
     ].map { Array($0.utf8) })
     private static let code = Array("code".utf8)
 
+    /// Keys that are a credential on their own though their word is not (`{"access": …, "refresh": …}` is the
+    /// token pair of djangorestframework-simplejwt); inside longer keys (`access_level`) they are ordinary.
+    private static let credentialKeys: Set<[UInt8]> = Set(["access", "refresh", "bearer", "authorization"].map { Array($0.utf8) })
+
     static func isCredential(_ key: String) -> Bool {
         let words = words(of: key)
+        if words.count == 1, credentialKeys.contains(words[0]) { return true }
         guard let last = words.last, !describingWords.contains(last) else { return false }
         for (index, word) in words.enumerated() where credentialWords.contains(word) {
             if word == code, index > 0, codeQualifiers.contains(words[index - 1]) { continue }

@@ -32,7 +32,7 @@ struct ProbeCommand: AsyncParsableCommand {
     @Option(name: .customLong("allow-wait"), parsing: .unconditional, help: WaitAllowance.help)
     var allowWait = WaitAllowance(seconds: ScenarioRunner.defaultAllowWait)
 
-    @Option(name: .customLong("report"), help: "json=FILE, junit=FILE or tap[=FILE] (stdout without a file): every verdict with its evidence, secrets masked (repeatable).")
+    @Option(name: .customLong("report"), help: "json=FILE, junit=FILE, html=FILE or tap[=FILE] (stdout without a file): every verdict with its evidence, secrets masked (repeatable).")
     var reports: [String] = []
 
     @Option(name: .customLong("reproduce"), help: "Write each BROKEN verdict as a flow and a live scenario in this folder, runnable with `flowspec run DIR --flows flows`.")
@@ -46,8 +46,8 @@ struct ProbeCommand: AsyncParsableCommand {
 
     func validate() throws {
         for report in reports where report != "tap" {
-            guard let (kind, path) = Self.report(report), !path.isEmpty, ["json", "junit", "tap"].contains(kind) else {
-                throw ValidationError("--report takes json=FILE, junit=FILE or tap[=FILE], got `\(report)`")
+            guard let (kind, path) = Self.report(report), !path.isEmpty, ["json", "junit", "html", "tap"].contains(kind) else {
+                throw ValidationError("--report takes json=FILE, junit=FILE, html=FILE or tap[=FILE], got `\(report)`")
             }
         }
     }
@@ -90,6 +90,7 @@ struct ProbeCommand: AsyncParsableCommand {
             let text = switch kind {
             case "junit": ProbeJUnitReport.render(verdicts)
             case "tap": ProbeTAPReport.render(verdicts)
+            case "html": ProbeHTMLReport.render(verdicts)
             default: ProbeJSONReport.render(verdicts)
             }
             do { try AtomicFile.write(Data(text.utf8), to: path) } catch {

@@ -208,8 +208,11 @@ import FlowSpecReports
         #expect(tap.contains("  promise: \"toy docs: logout\""))
         let junit = ProbeJUnitReport.render(found)
         #expect(junit.contains(#"tests="3" failures="1" skipped="1""#), "\(junit)")
-        for text in [tap, junit] {
-            #expect(!text.contains("refresh-") && !text.contains("eyJ"), "a token is shown: \(text)")
+        let html = ProbeHTMLReport.render(found)
+        #expect(html.contains("<tr class=\"broken\"><td class=\"verdict\">BROKEN</td><td><code>logout_revokes</code></td>"), "\(html)")
+        #expect(html.contains("1 broken") && !html.contains("http://") && !html.contains("https://"), "self-contained")
+        for text in [tap, junit, html] {
+            #expect(text.firstMatch(of: /refresh-[0-9]|eyJ/) == nil, "a token is shown: \(text)")
         }
     }
 }

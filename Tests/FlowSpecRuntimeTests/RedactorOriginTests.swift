@@ -34,10 +34,10 @@ import Testing
     }
 
     @Test func credentialKeysAreReadWordByWord() {
-        for key in ["access_token", "refreshToken", "staff_password", "supabase_anon_key", "code", "otp", "code_verifier", "apiKey", "apikey", "X-Session-Token"] {
+        for key in ["access", "refresh", "access_token", "refreshToken", "staff_password", "supabase_anon_key", "code", "otp", "code_verifier", "apiKey", "apikey", "X-Session-Token"] {
             #expect(Redactor.isSensitiveKey(key), "\(key) names a credential")
         }
-        for key in ["token_type", "tokenType", "expires_in", "otp_length", "status_code", "statusCode", "postcode", "encoded", "country_code", "refresh_token_expires_in", "name", "otpSentAt"] {
+        for key in ["token_type", "tokenType", "expires_in", "otp_length", "status_code", "statusCode", "postcode", "encoded", "country_code", "refresh_token_expires_in", "name", "otpSentAt", "access_level", "refresh_interval"] {
             #expect(!Redactor.isSensitiveKey(key), "\(key) does not")
         }
         let redactor = Redactor()
