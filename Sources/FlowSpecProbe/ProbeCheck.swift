@@ -23,7 +23,7 @@ struct ProbeCheck: Sendable {
     func notLoggedIn(_ login: ProbeSession.Login) -> ProbeVerdict {
         if case .skipped(_, let reason) = login.result.ending { return verdict("", .skipped, reason) }
         return verdict("", .skipped, "could not log in with \(probe.declaration.login.name): it ended `\(login.result.outcome)`: \(login.result.reason)",
-                       infrastructure: login.result.isInfrastructureFailure)
+                       infrastructure: login.unreachable)
     }
 
     /// Logs in, runs `body`, and logs out again.

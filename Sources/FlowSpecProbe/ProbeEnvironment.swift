@@ -33,6 +33,7 @@ public struct ProbeEnvironment: Sendable {
         var context = RunContext(specs: specs ?? self.specs, adapter: adapter ?? self.adapter, clock: clock, store: store, inputs: inputs,
                                  vars: vars, redactor: redactor, broker: SessionBroker(), log: log)
         context.waitLimit = allowWait
+        context.origin = .probe
         return context
     }
 

@@ -25,6 +25,8 @@ struct ProbeSession: Sendable {
         var log: [ExchangeLog.Entry]
 
         var succeeded: Bool { result.success }
+        /// The backend did not answer, even where the flow handled it (`unreachable:`): exit 3, not a pass.
+        var unreachable: Bool { result.isInfrastructureFailure || log.contains { $0.failure != nil } }
     }
 
     /// Logs in with the declared flow and inputs; `fixedCodes` replaces what code inputs would be given.
@@ -44,7 +46,7 @@ struct ProbeSession: Sendable {
         var values: [String: [String]] = [:]
         var commands: [String: String] = [:]
         do {
-            (values, commands) = try declaration.loginInputs.resolved(environment.vars, now: now, environment.redactor)
+            (values, commands) = try declaration.loginInputs.resolved(environment.vars, now: now, environment.redactor, origin: .probe)
         } catch {
             return Login(result: FlowResult(flow: declaration.login.name, ending: .error(error.message), path: [], variables: [:]), tokens: [:], codes: [:], log: [])
         }

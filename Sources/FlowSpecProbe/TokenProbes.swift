@@ -44,7 +44,7 @@ extension ProbeCheck {
             let theirs = await foreign.login()
             guard theirs.succeeded, let key = foreign.accessTokenKey, let foreignToken = theirs.tokens[key]?.stringValue else {
                 verdicts.append(verdict(check, .skipped, "could not log in to \(other.name): \(theirs.result.outcome): \(theirs.result.reason)",
-                                        infrastructure: theirs.result.isInfrastructureFailure))
+                                        infrastructure: theirs.unreachable))
                 continue
             }
             verdicts.append(refusal(check, await protectedAnswers(token: token, replacement: foreignToken, tokens: tokens)))

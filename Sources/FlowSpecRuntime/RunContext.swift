@@ -42,11 +42,14 @@ public enum RunOrigin: Sendable {
     case scenario
     /// `flowspec exec`: `--input`, `--input-command`, `--var`, `--vars-file`, `--base-url`.
     case shell
+    /// `flowspec probe`: the probe file's `login.inputs:`, and `--var`/`--vars-file`.
+    case probe
 
     public func whereToGive(input name: String) -> String {
         switch self {
         case .scenario: "give it in the scenario's `inputs:` or with --input \(name)=…"
         case .shell: "give it with --input \(name)=… or --input-command \(name)='…' (or answer the prompt on a terminal)"
+        case .probe: "give it in the probe file's `login: { inputs: … }`"
         }
     }
 
@@ -54,6 +57,7 @@ public enum RunOrigin: Sendable {
         switch self {
         case .scenario: "give it with --var \(name)=…, in a --vars-file, or in the scenario's `vars:`"
         case .shell: "give it with --var \(name)=… or in a --vars-file (URL variables also with --base-url)"
+        case .probe: "give it with --var \(name)=… or in a --vars-file (the live suite's variables, docs/live.md)"
         }
     }
 }

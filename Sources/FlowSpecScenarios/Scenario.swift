@@ -144,14 +144,15 @@ public struct RequestCheck: Sendable {
 
 extension ScenarioInputs {
     /// Renders input templates against the run variables, at `now` on the run's clock (`totp(...)` reads it).
-    public func resolved(_ vars: [String: JSONValue], now: Double, _ redactor: Redactor) throws(InputError) -> (values: [String: [String]], commands: [String: String]) {
+    public func resolved(_ vars: [String: JSONValue], now: Double, _ redactor: Redactor,
+                         origin: RunOrigin = .scenario) throws(InputError) -> (values: [String: [String]], commands: [String: String]) {
         var env = Environment()
         env.vars = vars
         env.now = now
         env.redactor = redactor
         func render(_ t: Template, _ name: String) throws(InputError) -> String {
             do { return try Evaluator.render(t, env) } catch {
-                let hint = error.unsetVariable.map { "; " + RunOrigin.scenario.whereToGive(variable: $0) } ?? ""
+                let hint = error.unsetVariable.map { "; " + origin.whereToGive(variable: $0) } ?? ""
                 throw InputError("\(error.location): input `\(name)`: \(error.message)\(hint)")
             }
         }

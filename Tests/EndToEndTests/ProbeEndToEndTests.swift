@@ -84,6 +84,15 @@ import Testing
         }
     }
 
+    /// Nothing listening: the login's `unreachable:` branch ends it, but the probes were not made — exit 3.
+    @Test func aBackendThatDoesNotAnswerIsExitThreeNotAPass() async throws {
+        let result = try await FlowSpecBinary.run(["probe", "flows/traveling", "--no-sandbox", "--var", "traveling_url=http://127.0.0.1:9",
+                                                   "--var", "traveling_email=qa@example.com", "--var", "traveling_password=not-a-secret-here"])
+        #expect(result.status == 3, "\(result.all)")
+        #expect(result.stdout.contains("skipped  signature — could not log in with traveling.login"), "\(result.stdout)")
+        #expect(!result.all.contains("not-a-secret-here"), "the password is masked")
+    }
+
     @Test func aMistakeInAProbeFileIsALocatedError() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
