@@ -19,7 +19,7 @@ struct SupabaseBackend: Sendable {
         ])
     }
 
-    func respond(to request: SandboxRequest) -> Reply? {
+    func respond(to request: SandboxRequest) async -> Reply? {
         guard request.path == Self.prefix || request.path.hasPrefix(Self.prefix + "/") else { return nil }
         // The gateway strips the prefix before GoTrue sees the path.
         let inner = SandboxRequest(method: request.method, path: String(request.path.dropFirst(Self.prefix.count)),
@@ -27,7 +27,7 @@ struct SupabaseBackend: Sendable {
         if inner.path != "/verify", let refusal = SupabaseGateway.refusal(inner, anonKey: world.accounts.supabase.anonKey) {
             return refusal
         }
-        switch table.dispatch(inner) {
+        switch await table.dispatch(inner) {
         case .handled(let reply): return reply
         case .wrongMethod:
             return SupabaseError(status: 405, code: "method_not_allowed", message: "Method Not Allowed").reply(for: inner)
@@ -37,11 +37,11 @@ struct SupabaseBackend: Sendable {
     }
 
     private func route(_ method: String, _ path: String,
-                       _ handler: @escaping @Sendable (SandboxRequest) throws(SupabaseError) -> Reply) -> Route
+                       _ handler: @escaping @Sendable (SandboxRequest) async throws(SupabaseError) -> Reply) -> Route
     {
         Route(method, path) { request, _ in
             do throws(SupabaseError) {
-                return try handler(request)
+                return try await handler(request)
             } catch {
                 return error.reply(for: request)
             }
