@@ -183,7 +183,7 @@ struct SupabaseBackend: Sendable {
 
     // MARK: POST /token?grant_type=refresh_token (internal/api/token.go, token_refresh.go, internal/tokens/service.go)
 
-    func token(_ request: SandboxRequest) throws(SupabaseError) -> Reply {
+    func token(_ request: SandboxRequest) async throws(SupabaseError) -> Reply {
         switch request.query["grant_type"] {
         case "refresh_token": break
         case "password", "id_token", "pkce", "web3":
@@ -195,10 +195,19 @@ struct SupabaseBackend: Sendable {
         let refreshToken = body.text("refresh_token") ?? ""
         // RefreshTokenGrantParams.Validate, before any lookup.
         guard SupabaseRefreshTokens.isWellFormed(refreshToken) else { throw .validation("Refresh token is not valid") }
-        let policy = SupabaseRefreshTokens.Policy(
+        var policy = SupabaseRefreshTokens.Policy(
             rotate: !world.has(.supabaseRefreshNoRotation), detectReuse: !world.has(.supabaseNoReuseDetection),
             revokeFamilyOnReuse: !world.has(.supabaseFamilySurvivesReuse),
             parentReturnsActive: !world.has(.supabaseParentReuseRefused))
+        // Break `supabase-non-atomic-rotation`: the token is checked, the lock released, and the swap done on the
+        // strength of that stale check — each concurrent refresh revokes the (already revoked) token and issues
+        // its own child, instead of the later ones getting the active token as its parent. A token already
+        // revoked when checked takes the healthy path.
+        if world.has(.supabaseNonAtomicRotation), world.withState({ $0.supabase.sessions.isActive(refreshToken) }) {
+            await RaceWindow.wait()
+            policy.detectReuse = false
+            policy.parentReturnsActive = false
+        }
         return try world.withState { state throws(SupabaseError) in
             switch state.supabase.sessions.refresh(refreshToken, now: request.now, reuseInterval: settings.refreshReuseInterval,
                                                    policy: policy)
