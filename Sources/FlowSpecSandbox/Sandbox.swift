@@ -16,7 +16,7 @@ public enum Sandbox {
         let (events, announce) = AsyncStream<StartEvent>.makeStream()
         let logger = quietLogger()
 
-        func application(_ listener: Listener, port: Int, handle: @escaping @Sendable (SandboxRequest) -> Reply)
+        func application(_ listener: Listener, port: Int, handle: @escaping @Sendable (SandboxRequest) async -> Reply)
             -> some Service
         {
             Application(
@@ -35,7 +35,7 @@ public enum Sandbox {
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: [
                 configured(application(.main, port: options.port, handle: main.respond(to:))),
-                configured(application(.legacy, port: options.legacyPort) { legacy.respond(to: $0) }),
+                configured(application(.legacy, port: options.legacyPort) { await legacy.respond(to: $0) }),
             ],
             logger: logger))
         let running = Task {

@@ -1,5 +1,6 @@
-/// A deliberately broken promise. Starting the sandbox with one break proves that the live suite notices
-/// when a backend stops keeping that promise (a suite that still passes has no teeth there).
+/// A deliberately broken promise. Starting the sandbox with one break proves that a checker notices when a
+/// backend stops keeping that promise (a checker that still passes has no teeth there): the live suite, the
+/// probe, or both (`caughtBy`).
 public enum SandboxBreak: String, CaseIterable, Sendable {
     // Repair Minder staff (docs/systems/repairminder.md)
     case twoFactorOptional = "two-factor-optional"
@@ -10,6 +11,10 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
     case logoutKeepsSession = "logout-keeps-session"
     case acceptsTamperedToken = "accepts-tampered-token"
     case acceptsExpiredToken = "accepts-expired-token"
+    case acceptsUnsignedToken = "accepts-unsigned-token"
+    case acceptsAlteredClaims = "accepts-altered-claims"
+    case roleConfusion = "role-confusion"
+    case nonAtomicRotation = "non-atomic-rotation"
     case deactivatedCanLogin = "deactivated-can-login"
     case meDropsEmail = "me-drops-email"
     case wrongErrorMessage = "wrong-error-message"
@@ -34,6 +39,7 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
     case supabaseFamilySurvivesReuse = "supabase-family-survives-reuse"
     case supabaseBadJWT401 = "supabase-bad-jwt-401"
     case supabaseLogoutKeepsSession = "supabase-logout-keeps-session"
+    case supabaseNonAtomicRotation = "supabase-non-atomic-rotation"
     // Traveling (docs/systems/traveling.md)
     case travelingNoEnvelope = "traveling-no-envelope"
     case travelingRefreshBroken = "traveling-refresh-broken"
@@ -60,6 +66,14 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
             "Access tokens are signed JWTs; a token whose signature does not verify is rejected with 401 (Repair Minder API, docs/systems/repairminder.md, JWT Claims; Auto-Refresh Strategy)."
         case .acceptsExpiredToken:
             "Access tokens expire after 15 minutes and an expired one is rejected with 401 (Repair Minder API, docs/systems/repairminder.md, Token Lifetimes; Auto-Refresh Strategy)."
+        case .acceptsUnsignedToken:
+            "An access token must carry a valid HS256 signature; an unsigned `alg: none` token is rejected with 401 (Repair Minder API, docs/systems/repairminder.md, JWT Claims; RFC 8725 section 2.1 and 3.1: verify the algorithm, never accept `none` where a signature is expected; RFC 7515 section 5.2)."
+        case .acceptsAlteredClaims:
+            "The signature covers header and claims: a token whose claims were changed under the original signature is rejected with 401 (Repair Minder API, docs/systems/repairminder.md, JWT Claims; RFC 7515 section 5.2: the signature is validated over the JWS Signing Input presented; RFC 8725 section 2.1)."
+        case .roleConfusion:
+            "Staff and customer tokens are different kinds: a customer JWT (`type: customer`, `scope: customer_portal`) does not open staff endpoints such as GET /api/auth/me, which answer 401 (Repair Minder API, docs/systems/repairminder.md, JWT Claims, Staff JWT and Customer JWT; RFC 8725 sections 2.8 and 3.12: mutually exclusive validation rules for different kinds of JWT)."
+        case .nonAtomicRotation:
+            "Refresh tokens are single-use, also under concurrency: of several simultaneous refreshes with one token at most one succeeds (Repair Minder API, docs/systems/repairminder.md, Token Refresh, Security Features: Rotation; Stolen Token Detection)."
         case .deactivatedCanLogin:
             "A deactivated account cannot log in: 401 \"Account is deactivated\" (Repair Minder API, docs/systems/repairminder.md, Staff Login Flow, Error Responses)."
         case .meDropsEmail:
@@ -102,6 +116,8 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
             "An expired or bad JWT on /user answers 403 bad_jwt, not 401 (Supabase Auth (docs/systems/supabase-auth.md, GET /user))."
         case .supabaseLogoutKeepsSession:
             "POST /logout ends the session: its access token then gets 403 session_not_found (Supabase Auth (docs/systems/supabase-auth.md, GET /user, POST /logout))."
+        case .supabaseNonAtomicRotation:
+            "Concurrent refreshes of one token all get the same active refresh token (the parent of the active one) or 409 conflict, never a different new token each (Supabase Auth (docs/systems/supabase-auth.md, POST /token: Refresh Token Reuse; Refresh Errors: 409 conflict); github.com/supabase/auth, internal/tokens/service.go)."
         case .travelingNoEnvelope:
             "Traveling answers are wrapped in {\"data\": ...} (docs/systems/traveling.md, Backend Requirements)."
         case .travelingRefreshBroken:

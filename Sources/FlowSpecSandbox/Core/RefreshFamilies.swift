@@ -68,6 +68,12 @@ struct RefreshFamilies: Sendable {
         return .rotated(family)
     }
 
+    /// Whether `token` is the current token of a live family: the read-only check of `non-atomic-rotation`.
+    func isCurrent(_ token: String) -> Bool {
+        guard let familyID = index[token], let family = families[familyID] else { return false }
+        return !family.revoked && family.current == token
+    }
+
     func family(id: String) -> Family? {
         families[id]
     }

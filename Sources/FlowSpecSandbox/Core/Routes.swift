@@ -4,8 +4,9 @@ import Foundation
 /// nothing more, and owning the dispatch lets it answer unknown paths with the documented error shape
 /// (`{"error": "Not found"}`) and a wrong method with 405 instead of Hummingbird's defaults.
 struct Route: Sendable {
-    /// Handlers throw a `Rejection` to answer early (bad body, failed authentication).
-    typealias Handler = @Sendable (SandboxRequest, [String: String]) throws -> Reply
+    /// Handlers throw a `Rejection` to answer early (bad body, failed authentication). Async so that a break
+    /// can hold a request between its check and its write (`non-atomic-rotation`); the healthy routes never suspend.
+    typealias Handler = @Sendable (SandboxRequest, [String: String]) async throws -> Reply
 
     let method: String
     let segments: [Substring]
@@ -46,14 +47,14 @@ enum Dispatch {
 struct RouteTable: Sendable {
     var routes: [Route]
 
-    func dispatch(_ request: SandboxRequest) -> Dispatch {
+    func dispatch(_ request: SandboxRequest) async -> Dispatch {
         let path = Route.split(request.path)
         var allowed: [String] = []
         for route in routes {
             guard let parameters = route.match(path) else { continue }
             // HEAD is answered like GET by most servers; the sandbox keeps it simple and treats them alike.
             if route.method == request.method || (route.method == "GET" && request.method == "HEAD") {
-                return .handled(Rejection.catching { try route.handle(request, parameters) })
+                return .handled(await Rejection.catching { try await route.handle(request, parameters) })
             }
             allowed.append(route.method)
         }
@@ -70,9 +71,9 @@ struct Rejection: Error {
         self.reply = reply
     }
 
-    static func catching(_ body: () throws -> Reply) -> Reply {
+    static func catching(_ body: () async throws -> Reply) async -> Reply {
         do {
-            return try body()
+            return try await body()
         } catch let rejection as Rejection {
             return rejection.reply
         } catch {

@@ -13,7 +13,8 @@ final class World: Sendable {
         self.accounts = accounts
         self.breaks = breaks
         self.state = Mutex(WorldState())
-        self.signers = Signers()
+        // Only a sandbox with `accepts-altered-claims` needs to remember the signatures it issued.
+        self.signers = Signers(remembersIssued: breaks.contains(.acceptsAlteredClaims))
     }
 
     func has(_ brokenPromise: SandboxBreak) -> Bool {
@@ -30,11 +31,16 @@ final class World: Sendable {
 
 /// A separate random key per backend: a Repair Minder staff token must not open Traveling or Supabase endpoints.
 struct Signers: Sendable {
-    let staff = HS256Signer()
-    let customer = HS256Signer()
+    let staff: HS256Signer
+    let customer: HS256Signer
     let supabase = HS256Signer()
     let traveling = HS256Signer()
     let legacy = HS256Signer()
+
+    init(remembersIssued: Bool = false) {
+        staff = HS256Signer(remembersIssued: remembersIssued)
+        customer = HS256Signer(remembersIssued: remembersIssued)
+    }
 }
 
 struct WorldState: Sendable {

@@ -14,8 +14,8 @@ struct LegacyBackend: Sendable {
         ])
     }
 
-    func respond(to request: SandboxRequest) -> Reply {
-        switch table.dispatch(request) {
+    func respond(to request: SandboxRequest) async -> Reply {
+        switch await table.dispatch(request) {
         case .handled(let reply): return reply
         case .wrongMethod: return LegacyJSON.failure(405, "Method not allowed")
         case .noRoute: return LegacyJSON.failure(404, "Not found")

@@ -30,9 +30,9 @@ struct ControlRoutes: Sendable {
         ])
     }
 
-    func respond(to request: SandboxRequest) -> Reply? {
+    func respond(to request: SandboxRequest) async -> Reply? {
         guard request.path.hasPrefix("/__sandbox") else { return nil }
-        switch table.dispatch(request) {
+        switch await table.dispatch(request) {
         case .handled(let reply): return reply
         case .wrongMethod(let allowed):
             var reply = Reply.error(405, "Method not allowed")

@@ -119,9 +119,7 @@ struct CustomerRoutes: Sendable {
             throw Rejection(.error(401, RepairMinderMessages.authenticationRequired))
         }
         let claims: JSON
-        switch world.signers.customer.verify(token, now: request.now, checkSignature: !world.has(.acceptsTamperedToken),
-                                             checkExpiry: !world.has(.acceptsExpiredToken))
-        {
+        switch world.verifyRepairMinderToken(token, with: world.signers.customer, now: request.now) {
         case .success(let value): claims = value
         case .failure(.expired): throw Rejection(.error(401, RepairMinderMessages.tokenExpired))
         case .failure: throw Rejection(.error(401, RepairMinderMessages.invalidToken))

@@ -11,10 +11,10 @@ struct RepairMinderBackend: Sendable {
             + CustomerRoutes(world: world).routes + StaffResourceRoutes(world: world).routes)
     }
 
-    func respond(to request: SandboxRequest) -> Reply? {
+    func respond(to request: SandboxRequest) async -> Reply? {
         guard request.path == "/api" || request.path.hasPrefix("/api/") else { return nil }
         if let refusal = quarantine.refusal(for: request) { return refusal }
-        switch table.dispatch(request) {
+        switch await table.dispatch(request) {
         case .handled(let reply):
             return reply
         case .wrongMethod(let allowed):

@@ -5,20 +5,27 @@ struct StaffSessionRoutes: Sendable {
 
     var routes: [Route] {
         [
-            Route("POST", "/api/auth/refresh") { request, _ in try refresh(request) },
+            Route("POST", "/api/auth/refresh") { request, _ in try await refresh(request) },
             Route("GET", "/api/auth/me") { request, _ in try me(request) },
             Route("POST", "/api/auth/logout") { request, _ in try logout(request) },
         ]
     }
 
-    func refresh(_ request: SandboxRequest) throws -> Reply {
+    func refresh(_ request: SandboxRequest) async throws -> Reply {
         let body = try request.repairMinderBody()
         guard let token = body.text("refreshToken") else { return .error(400, "Refresh token is required") }
         let isMobile = sessions.isMobile(request)
-        let policy = RefreshFamilies.Policy(
+        var policy = RefreshFamilies.Policy(
             rotate: !world.has(.noRefreshRotation),
             detectReuse: !world.has(.noReuseDetection),
             revokeFamilyOnReuse: !world.has(.familySurvivesReuse))
+        // Break `non-atomic-rotation`: check, release the lock, then write on the strength of the stale check —
+        // every refresh that checked inside the window rotates the family again (the last write wins), each
+        // answering its own new token. A token already rotated out when checked still meets reuse detection.
+        if world.has(.nonAtomicRotation), world.withState({ $0.staff.families.isCurrent(token) }) {
+            await RaceWindow.wait()
+            policy.detectReuse = false
+        }
         return world.withState { state in
             let rotation = state.staff.families.rotate(token, lifetime: sessions.refreshLifetime(isMobile: isMobile),
                                                        isMobile: isMobile, now: request.now, policy: policy)

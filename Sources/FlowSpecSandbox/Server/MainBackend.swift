@@ -13,11 +13,12 @@ struct MainBackend: Sendable {
         repairMinder = RepairMinderBackend(world: world)
     }
 
-    func respond(to request: SandboxRequest) -> Reply {
-        control.respond(to: request)
-            ?? supabase.respond(to: request)
-            ?? traveling.respond(to: request)
-            ?? repairMinder.respond(to: request)
-            ?? .error(404, RepairMinderMessages.notFound)
+    func respond(to request: SandboxRequest) async -> Reply {
+        // `??` takes no `await` on its right, hence the ladder.
+        if let reply = await control.respond(to: request) { return reply }
+        if let reply = await supabase.respond(to: request) { return reply }
+        if let reply = await traveling.respond(to: request) { return reply }
+        if let reply = await repairMinder.respond(to: request) { return reply }
+        return .error(404, RepairMinderMessages.notFound)
     }
 }

@@ -5,7 +5,7 @@ import Hummingbird
 struct SandboxResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
-    let handle: @Sendable (SandboxRequest) -> Reply
+    let handle: @Sendable (SandboxRequest) async -> Reply
     /// Read once per request, before the handler runs: one request sees one instant.
     let clock: any SandboxClock
 
@@ -31,7 +31,7 @@ struct SandboxResponder: HTTPResponder {
         }
         let sandboxRequest = SandboxRequest(method: request.method.rawValue, path: request.uri.path, query: query,
                                             headers: headers, body: bytes, now: clock.now())
-        return Self.response(for: handle(sandboxRequest), isHead: request.method == .head)
+        return Self.response(for: await handle(sandboxRequest), isHead: request.method == .head)
     }
 
     static func response(for reply: Reply, isHead: Bool) -> Response {

@@ -19,7 +19,7 @@ struct SupabaseBackend: Sendable {
         ])
     }
 
-    func respond(to request: SandboxRequest) -> Reply? {
+    func respond(to request: SandboxRequest) async -> Reply? {
         guard request.path == Self.prefix || request.path.hasPrefix(Self.prefix + "/") else { return nil }
         // The gateway strips the prefix before GoTrue sees the path.
         let inner = SandboxRequest(method: request.method, path: String(request.path.dropFirst(Self.prefix.count)),
@@ -27,7 +27,7 @@ struct SupabaseBackend: Sendable {
         if inner.path != "/verify", let refusal = SupabaseGateway.refusal(inner, anonKey: world.accounts.supabase.anonKey) {
             return refusal
         }
-        switch table.dispatch(inner) {
+        switch await table.dispatch(inner) {
         case .handled(let reply): return reply
         case .wrongMethod:
             return SupabaseError(status: 405, code: "method_not_allowed", message: "Method Not Allowed").reply(for: inner)
@@ -37,11 +37,11 @@ struct SupabaseBackend: Sendable {
     }
 
     private func route(_ method: String, _ path: String,
-                       _ handler: @escaping @Sendable (SandboxRequest) throws(SupabaseError) -> Reply) -> Route
+                       _ handler: @escaping @Sendable (SandboxRequest) async throws(SupabaseError) -> Reply) -> Route
     {
         Route(method, path) { request, _ in
             do throws(SupabaseError) {
-                return try handler(request)
+                return try await handler(request)
             } catch {
                 return error.reply(for: request)
             }
@@ -183,7 +183,7 @@ struct SupabaseBackend: Sendable {
 
     // MARK: POST /token?grant_type=refresh_token (internal/api/token.go, token_refresh.go, internal/tokens/service.go)
 
-    func token(_ request: SandboxRequest) throws(SupabaseError) -> Reply {
+    func token(_ request: SandboxRequest) async throws(SupabaseError) -> Reply {
         switch request.query["grant_type"] {
         case "refresh_token": break
         case "password", "id_token", "pkce", "web3":
@@ -195,10 +195,19 @@ struct SupabaseBackend: Sendable {
         let refreshToken = body.text("refresh_token") ?? ""
         // RefreshTokenGrantParams.Validate, before any lookup.
         guard SupabaseRefreshTokens.isWellFormed(refreshToken) else { throw .validation("Refresh token is not valid") }
-        let policy = SupabaseRefreshTokens.Policy(
+        var policy = SupabaseRefreshTokens.Policy(
             rotate: !world.has(.supabaseRefreshNoRotation), detectReuse: !world.has(.supabaseNoReuseDetection),
             revokeFamilyOnReuse: !world.has(.supabaseFamilySurvivesReuse),
             parentReturnsActive: !world.has(.supabaseParentReuseRefused))
+        // Break `supabase-non-atomic-rotation`: the token is checked, the lock released, and the swap done on the
+        // strength of that stale check — each concurrent refresh revokes the (already revoked) token and issues
+        // its own child, instead of the later ones getting the active token as its parent. A token already
+        // revoked when checked takes the healthy path.
+        if world.has(.supabaseNonAtomicRotation), world.withState({ $0.supabase.sessions.isActive(refreshToken) }) {
+            await RaceWindow.wait()
+            policy.detectReuse = false
+            policy.parentReturnsActive = false
+        }
         return try world.withState { state throws(SupabaseError) in
             switch state.supabase.sessions.refresh(refreshToken, now: request.now, reuseInterval: settings.refreshReuseInterval,
                                                    policy: policy)

@@ -75,6 +75,13 @@ struct SupabaseRefreshTokens: Sendable {
         return .issued(session, token: issue(in: session.id, parent: value, now: now))
     }
 
+    /// Whether `value` is a live (unrevoked) token of an existing session: the read-only check of
+    /// `supabase-non-atomic-rotation`.
+    func isActive(_ value: String) -> Bool {
+        guard let token = tokens[value], sessions[token.sessionID] != nil else { return false }
+        return !token.revoked
+    }
+
     func isLive(_ sessionID: String) -> Bool {
         sessions[sessionID] != nil
     }

@@ -13,9 +13,9 @@ struct TravelingBackend: Sendable {
         ])
     }
 
-    func respond(to request: SandboxRequest) -> Reply? {
+    func respond(to request: SandboxRequest) async -> Reply? {
         guard request.path.hasPrefix("/v1/") else { return nil }
-        switch table.dispatch(request) {
+        switch await table.dispatch(request) {
         case .handled(let reply): return reply
         case .wrongMethod, .noRoute:
             return Self.error(404, "Cannot \(request.method) \(request.path)", "Not Found")

@@ -1,0 +1,25 @@
+extension SandboxBreak {
+    /// What notices a broken promise: the live scenario suite (`scenarios/live`) or `flowspec probe`'s generated attacks.
+    public enum Checker: String, Sendable, CaseIterable {
+        case liveSuite = "live-suite"
+        case probe
+    }
+
+    /// The checkers shown to fail against a sandbox with this break — `LiveSuiteTests` asserts the live suite fails
+    /// for every break listing `.liveSuite`. `.probe` is listed only where `flowspec probe` was run against the break
+    /// and answered BROKEN (exit 1); the expiry and Supabase refresh breaks need short lifetimes for that
+    /// (`--accounts scenarios/live/sandbox-fast-probe.json`). The JWT forgeries, role confusion and concurrent
+    /// refreshes are the probe's alone: no scenario sends them.
+    public var caughtBy: Set<Checker> {
+        switch self {
+        case .acceptsUnsignedToken, .acceptsAlteredClaims, .roleConfusion, .nonAtomicRotation, .supabaseNonAtomicRotation:
+            [.probe]
+        case .acceptsTamperedToken, .noRefreshRotation, .noReuseDetection, .familySurvivesReuse, .logoutKeepsSession,
+             .codesReusable, .acceptsExpiredToken, .travelingAcceptsExpiredToken, .supabaseRefreshNoRotation,
+             .supabaseNoReuseDetection, .supabaseFamilySurvivesReuse, .supabaseLogoutKeepsSession:
+            [.liveSuite, .probe]
+        default:
+            [.liveSuite]
+        }
+    }
+}
