@@ -90,7 +90,7 @@ let package = Package(
         ]),
         // The live suite against the sandbox, and its teeth: the sandbox with promises broken one at a time.
         .testTarget(name: "LiveSuiteTests", dependencies: [
-            "FlowSpecSandbox", "FlowSpecHTTP", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage",
+            "FlowSpecSandbox", "FlowSpecHTTP", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage", "FlowSpecProbe",
         ]),
         .testTarget(name: "FlowSpecProbeTests", dependencies: ["FlowSpecProbe", "FlowSpecReports", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
         .testTarget(name: "FlowSpecGraphTests", dependencies: ["FlowSpecGraph", "FlowSpecLanguage"]),

@@ -42,7 +42,8 @@ extension ProbeCheck {
         if promise.parentOfActiveGrace, issued.count == 1 {
             return ([verdict("", .held, "\(accepted.count) of \(burst) concurrent refreshes succeeded, all answering the same new token (the declared grace)")], next)
         }
-        return ([verdict("", .broken, "\(accepted.count) of \(burst) concurrent refreshes with one token succeeded, handing out \(issued.count) different refresh tokens",
+        let handedOut = issued.count == 1 ? "all answering the same refresh token" : "handing out \(issued.count) different refresh tokens"
+        return ([verdict("", .broken, "\(accepted.count) of \(burst) concurrent refreshes with one token succeeded, \(handedOut)",
                          evidence: accepted.flatMap(\.log))], next)
     }
 

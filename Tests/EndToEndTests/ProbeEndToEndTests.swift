@@ -39,20 +39,25 @@ import Testing
         }
     }
 
+    /// Through the CLI, one break per probe family (every break the probes must catch is run in-process by
+    /// LiveSuiteTests/ProbeTeethTests). Only expiry needs short lifetimes; the rest run at real ones, so a loaded
+    /// machine cannot let a token expire under a forgery.
     @Test(arguments: [
-        ("accepts-tampered-token", "signature · altered signature"),
-        ("no-refresh-rotation", "rotation"),
-        ("no-reuse-detection", "reuse_detection · rotated-out token"),
-        ("family-survives-reuse", "reuse_detection · family revoked"),
-        ("logout-keeps-session", "logout_revokes"),
-        ("codes-reusable", "one_time_codes"),
-        ("accepts-expired-token", "expiry · past its exp"),
+        ("accepts-tampered-token", "signature · altered signature", "signature"),
+        ("no-refresh-rotation", "rotation", "rotation"),
+        ("no-reuse-detection", "reuse_detection · rotated-out token", "reuse_detection"),
+        ("family-survives-reuse", "reuse_detection · family revoked", "reuse_detection"),
+        ("logout-keeps-session", "logout_revokes", "logout_revokes"),
+        ("codes-reusable", "one_time_codes", "one_time_codes"),
+        ("role-confusion", "isolation · a token of repairminder.customer", "isolation"),
+        ("accepts-expired-token", "expiry · past its exp", "expiry"),
     ])
-    func aBrokenPromiseIsReportedBroken(_ brokenPromise: String, _ probe: String) async throws {
-        try await SandboxProcess.with(arguments: ["--break", brokenPromise, "--accounts", "scenarios/live/sandbox-fast-probe.json"]) { sandbox in
-            let result = try await FlowSpecBinary.run(["probe", "--vars-file", sandbox.varsFile.path])
+    func aBrokenPromiseIsReportedBroken(_ brokenPromise: String, _ line: String, _ kind: String) async throws {
+        let accounts = kind == "expiry" ? ["--accounts", "scenarios/live/sandbox-fast-probe.json"] : []
+        try await SandboxProcess.with(arguments: ["--break", brokenPromise] + accounts) { sandbox in
+            let result = try await FlowSpecBinary.run(["probe", "flows/repairminder", "--probe", kind, "--vars-file", sandbox.varsFile.path])
             #expect(result.status == 1, "\(brokenPromise): \(result.all)")
-            #expect(result.stdout.contains("BROKEN   \(probe)"), "\(brokenPromise) not caught by \(probe):\n\(result.stdout)")
+            #expect(result.stdout.contains("BROKEN   \(line)"), "\(brokenPromise) not caught by \(line):\n\(result.stdout)")
             #expect(result.stdout.contains("           promise: Repair Minder API"), "\(result.stdout)")
             // The evidence is masked: no token or code from the run is printed.
             #expect(!result.stdout.contains("eyJ"), "\(result.stdout)")
