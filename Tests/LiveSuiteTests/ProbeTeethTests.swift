@@ -33,7 +33,8 @@ import FlowSpecScenarios
         var vars: [String: JSONValue] = [:]
         for (name, value) in sandbox.liveVars() { vars[name] = .string(value) }
         var http = LiveHTTPOptions()
-        http.requestTimeout = 10
+        // The sandbox shares this process with the rest of the suite: on a loaded 2-core machine a request can wait.
+        http.requestTimeout = 60
         let adapter = LiveHTTPAdapter(options: http)
         let redactor = Redactor()
         let environment = ProbeEnvironment(specs: Self.suite.specs, adapter: CredentialHarvestingAdapter(adapter, redactor: redactor), vars: vars,
