@@ -49,10 +49,11 @@ public struct ShellCommand: Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
+        do {
+            guard try child.start(process) else { return .failure(InputError("the command was stopped with its scenario: \(command)")) }
+        } catch {
             return .failure(InputError("could not start /bin/sh: \(error.localizedDescription)"))
         }
-        child.started(process.processIdentifier)
         let timedOut = TimeoutFlag()
         let timer = DispatchWorkItem {
             guard process.isRunning else { return }
@@ -84,17 +85,22 @@ public struct ShellCommand: Sendable {
 
 /// The shell a command runs in, once started, and whether it has been killed. Killing reaches the whole process
 /// group: the shell's children (a `sleep`, a stuck `psql`) hold the output pipe open too. A kill that comes before
-/// the start is remembered and carried out as soon as the process exists.
+/// the start stops the start. Starting and killing hold one lock, so a kill cannot fall between the spawn and
+/// the pid being known — a window in which flowspec could exit and leave the command running (seen once on a
+/// loaded machine: a scenario stopped by --timeout left its `sleep` behind).
 private final class ChildProcessGroup: @unchecked Sendable {
     // Unchecked: every field is read and written under `lock`.
     private let lock = NSLock()
     private var pid: Int32?
     private var killed = false
 
-    func started(_ pid: Int32) {
-        lock.withLock {
-            self.pid = pid
-            if killed { Self.signal(pid) }
+    /// Starts `process` unless a kill came first (false).
+    func start(_ process: Process) throws -> Bool {
+        try lock.withLock {
+            if killed { return false }
+            try process.run()
+            pid = process.processIdentifier
+            return true
         }
     }
 
