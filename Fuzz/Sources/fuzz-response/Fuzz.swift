@@ -62,7 +62,7 @@ func redactedDirectly(_ response: HTTPResponse) -> String {
     redactor.register(ResponseWorld.password)
     redactor.register(ResponseWorld.apiKey)
     redactor.registerCredentials(in: response.json)
-    var text = response.headers.map { "\($0.0): \(redactor.maskedHeaderValue($0.0, $0.1))" }.joined(separator: "\n")
+    var text = response.headers.map { let shown = redactor.maskedHeader($0.0, $0.1); return "\(shown.name): \(shown.value)" }.joined(separator: "\n")
     text += "\n" + redactor.maskedJSON(response.json).compactJSON
     text += "\n" + redactor.redact(String(decoding: response.body, as: UTF8.self))
     return text
