@@ -10,6 +10,7 @@
 #   FUZZ_SANITIZERS=...  -sanitize= value for the build (default: fuzzer; e.g. fuzzer,address)
 #   FUZZ_ARGS="..."      extra libFuzzer flags (e.g. -jobs=2 -workers=2)
 #   FUZZ_NO_BUILD=1      use the binaries already built
+#   FUZZ_SCRATCH=DIR     build folder (default Fuzz/.build; a fresh one measures a clean build)
 set -euo pipefail
 cd "$(dirname "$0")"
 fuzz_dir="$(pwd)"
@@ -26,6 +27,7 @@ sanitizers="${FUZZ_SANITIZERS:-fuzzer}"
 # One build folder per sanitizer set, so switching sets does not rebuild everything each time.
 scratch="$fuzz_dir/.build"
 [[ "$sanitizers" == fuzzer ]] || scratch="$fuzz_dir/.build-$(echo "$sanitizers" | tr ',' '-')"
+scratch="${FUZZ_SCRATCH:-$scratch}"
 if [[ -z "${FUZZ_NO_BUILD:-}" ]]; then
     build_started=$SECONDS
     swift build -c release --scratch-path "$scratch" -Xswiftc "-sanitize=$sanitizers"
