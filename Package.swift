@@ -6,6 +6,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "flowspec", targets: ["flowspec"]),
+        // For the fuzz package in Fuzz/ (a separate package, so `swift build` here never builds fuzz targets):
+        // another package can only depend on a library target through a product.
+        .library(name: "FlowSpecCore", targets: ["FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecReports"]),
+        .library(name: "FlowSpecSandbox", targets: ["FlowSpecSandbox"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),

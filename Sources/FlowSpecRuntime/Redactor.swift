@@ -148,13 +148,14 @@ public final class Redactor: Sendable {
     public static func isSensitiveKey(_ key: String) -> Bool { CredentialKey.isCredential(key) }
 
     /// A display copy of a JSON body: values under credential keys masked, then registered secrets masked
-    /// wherever they are a whole string or number, then long secrets masked inside strings.
+    /// wherever they are a whole string or number, then long secrets masked inside strings — keys
+    /// too, since a backend may echo a secret as a key (`{"<password>": "invalid"}`; found by fuzzing).
     public func maskedJSON(_ value: JSONValue) -> JSONValue {
         switch value {
         case .object(let fields):
             var out: [String: JSONValue] = [:]
             for (key, field) in fields {
-                out[key] = Redactor.isSensitiveKey(key) && Redactor.isCredentialShaped(field) ? .string(Redactor.mask) : maskedJSON(field)
+                out[redact(key)] = Redactor.isSensitiveKey(key) && Redactor.isCredentialShaped(field) ? .string(Redactor.mask) : maskedJSON(field)
             }
             return .object(out)
         case .array(let items): return .array(items.map(maskedJSON))
@@ -177,6 +178,12 @@ public final class Redactor: Sendable {
     /// `otp_expired`, `bad_jwt`, `ACCOUNT_PENDING_APPROVAL`: codes that explain failures must stay readable.
     static func looksLikeErrorCode(_ s: String) -> Bool {
         s.contains("_") && s.allSatisfy { $0.isLetter || $0 == "_" }
+    }
+
+    /// A header as shown: its value masked, and its name masked by value (a backend may echo a secret into a
+    /// header name; found by fuzzing).
+    public func maskedHeader(_ name: String, _ value: String) -> (name: String, value: String) {
+        (redact(name), maskedHeaderValue(name, value))
     }
 
     public func maskedHeaderValue(_ name: String, _ value: String) -> String {

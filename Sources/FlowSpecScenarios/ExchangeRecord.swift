@@ -44,7 +44,7 @@ public struct ExchangeRecord: Sendable, Equatable {
         visit = entry.visit
         method = request.method
         url = redactor.redactURL(request.url)
-        requestHeaders = request.headers.map { Header($0.0, redactor.maskedHeaderValue($0.0, $0.1)) }
+        requestHeaders = request.headers.map { let shown = redactor.maskedHeader($0.0, $0.1); return Header(shown.name, shown.value) }
         if let json = request.json {
             requestBody = ExchangeRecord.cut(redactor.maskedJSON(json).compactJSON)
         } else if let form = request.form {
@@ -57,7 +57,7 @@ public struct ExchangeRecord: Sendable, Equatable {
             requestBody = ExchangeRecord.cut(redactor.redact(String(decoding: body, as: UTF8.self)))
         }
         status = entry.response?.status
-        responseHeaders = entry.response?.headers.map { Header($0.0, redactor.maskedHeaderValue($0.0, $0.1)) } ?? []
+        responseHeaders = entry.response?.headers.map { let shown = redactor.maskedHeader($0.0, $0.1); return Header(shown.name, shown.value) } ?? []
         if let response = entry.response {
             switch response.json {
             case .null: responseBody = nil

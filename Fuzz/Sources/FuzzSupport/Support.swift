@@ -1,0 +1,52 @@
+import Foundation
+import Synchronization
+
+/// What every fuzz target needs: the input as text or parts, async code run to completion, a loud failure.
+public enum Fuzz {
+    /// The input as the loaders see a file: strict UTF-8, or nil, as `YAMLLoader.load(file:)` refuses a file
+    /// that is not UTF-8 before any parser sees it.
+    public static func text(_ data: UnsafePointer<UInt8>, _ size: Int) -> String? {
+        String(data: bytes(data, size), encoding: .utf8)
+    }
+
+    public static func bytes(_ data: UnsafePointer<UInt8>, _ size: Int) -> Data {
+        Data(UnsafeBufferPointer(start: data, count: size))
+    }
+
+    /// Splits at the first `separator` byte: (before, after). No separator: everything is the first part.
+    /// Seeds stay readable because the separator is a newline.
+    public static func split(_ data: Data, at separator: UInt8 = 0x0A) -> (Data, Data) {
+        guard let index = data.firstIndex(of: separator) else { return (data, Data()) }
+        return (data[data.startIndex..<index], data[(index + 1)...])
+    }
+
+    /// An invariant broke: say what and abort, so libFuzzer records the input as a crash.
+    public static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("FUZZ INVARIANT BROKEN: \(message)\n".utf8))
+        abort()
+    }
+
+    /// Runs async work from libFuzzer's synchronous callback and waits for it. The work runs on the global
+    /// executor; this thread only waits, so there is no deadlock with the cooperative pool.
+    public static func block<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+        let result = Mutex<T?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let value = await work()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { $0! }
+    }
+
+    /// A folder of the shipped repository (flows/…), found from this source file's place at build time, or from
+    /// FLOWSPEC_FUZZ_ROOT when the binary runs elsewhere.
+    public static func repositoryPath(_ relative: String) -> String {
+        let root = ProcessInfo.processInfo.environment["FLOWSPEC_FUZZ_ROOT"]
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()   // FuzzSupport
+                .deletingLastPathComponent().deletingLastPathComponent()     // Sources, Fuzz
+                .deletingLastPathComponent().path                              // the repository
+        return (root as NSString).appendingPathComponent(relative)
+    }
+}
