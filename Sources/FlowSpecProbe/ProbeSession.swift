@@ -13,9 +13,7 @@ struct ProbeSession: Sendable {
 
     var namespace: String { session.namespace }
     /// The store key the session's headers send (`Bearer ${store.access_token}` → `access_token`).
-    var accessTokenKey: String? {
-        session.headers.lazy.flatMap { $0.1.expressions.flatMap { $0.storeReads.map(\.0) } }.first
-    }
+    var accessTokenKey: String? { session.accessTokenKey }
     var refreshTokenKey: String { declaration.refreshTokenKey }
 
     struct Login: Sendable {
@@ -109,11 +107,8 @@ struct ProbeSession: Sendable {
         let store = TokenStore([namespace: tokens], redactor: environment.redactor)
         let swap = TokenSwapAdapter(environment.adapter, target: token, replacement: replacement)
         let log = ExchangeLog()
-        // Without the session's refresh: the probe wants the backend's answer to the swapped token, and a refresh
-        // would rotate (or, with an old token, revoke) the very session the next probes use.
-        var specs = environment.specs
-        specs.sessions[session.name]?.refresh = nil
-        let context = environment.context(store: store, inputs: ListInputSource([:]), adapter: swap, log: log, specs: specs)
+        let context = environment.context(store: store, inputs: ListInputSource([:]), adapter: swap, log: log,
+                                          specs: session.withoutRefresh(in: environment.specs))
         let result = await Interpreter(context: context).run(flow: protected)
         guard let observed = swap.observed else {
             return .notSent("\(protected) sent no request with the session's token (it ended `\(result.outcome)`: \(environment.redactor.redact(result.reason)))")
@@ -129,11 +124,9 @@ struct ProbeSession: Sendable {
         guard let logout = declaration.logout else { return (FlowResult(flow: "", ending: .error("no logout flow"), path: [], variables: [:]), []) }
         let store = TokenStore([namespace: tokens], redactor: environment.redactor)
         let log = ExchangeLog()
-        // Without the session's refresh: a refresh ahead of expiry would log out a newer token than the one
-        // the probe then presents.
-        var specs = environment.specs
-        specs.sessions[session.name]?.refresh = nil
-        let context = environment.context(store: store, inputs: ListInputSource([:]), log: log, specs: specs)
+        // A refresh ahead of expiry would log out a newer token than the one the probe then presents.
+        let context = environment.context(store: store, inputs: ListInputSource([:]), log: log,
+                                          specs: session.withoutRefresh(in: environment.specs))
         let result = await Interpreter(context: context).run(flow: logout.name)
         return (result, await log.entries)
     }
@@ -159,5 +152,20 @@ actor LoginPacer {
         }
         last = await clock.now()
         return nil
+    }
+}
+
+extension SessionDef {
+    /// The store key the session's headers send (`Bearer ${store.access_token}` → `access_token`).
+    var accessTokenKey: String? {
+        headers.lazy.flatMap { $0.1.expressions.flatMap { $0.storeReads.map(\.0) } }.first
+    }
+
+    /// The specs with this session's refresh switched off: a probe wants the backend's answer to the token it
+    /// sends, and a refresh would rotate (or, with an old token, revoke) the session the next probes use.
+    func withoutRefresh(in specs: SpecSet) -> SpecSet {
+        var specs = specs
+        specs.sessions[name]?.refresh = nil
+        return specs
     }
 }

@@ -223,7 +223,7 @@ public struct ReproductionWriter: Sendable {
             defaults += "  headers:\n" + flow.headers.map { "    \(Self.quoted($0.0)): \(Self.quoted($0.1.source))\n" }.joined()
         }
         var headers: [(String, String)] = r.headers.map { ($0.0, $0.1.source) }
-        let accessKey = c.session.headers.lazy.flatMap { $0.1.expressions.flatMap { $0.storeReads.map(\.0) } }.first
+        let accessKey = c.session.accessTokenKey
         for (header, template) in c.session.headers {
             let carriesToken = template.expressions.contains { $0.storeReads.contains { $0.0 == accessKey } }
             guard carriesToken, case .some(let replacement) = literal else { headers.append((header, template.source)); continue }

@@ -27,6 +27,9 @@ enum CredentialKey {
     private static let credentialKeys: Set<[UInt8]> = Set(["access", "refresh", "bearer", "authorization"].map { Array($0.utf8) })
 
     static func isCredential(_ key: String) -> Bool {
+        // Called for every key of every body shown: most keys (`id`, `name`, `email`) hold none of the letters of a
+        // credential word, which a byte scan without allocation tells before any splitting into words.
+        guard mayNameCredential(key) else { return false }
         let words = words(of: key)
         if words.count == 1, credentialKeys.contains(words[0]) { return true }
         guard let last = words.last, !describingWords.contains(last) else { return false }
@@ -36,6 +39,26 @@ enum CredentialKey {
         }
         return false
     }
+
+    /// Whether some credential word (or standalone credential key) occurs in `key`, ignoring case and word bounds.
+    private static func mayNameCredential(_ key: String) -> Bool {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(key.utf8.count)
+        for byte in key.utf8 { bytes.append(byte >= 65 && byte <= 90 ? byte | 0x20 : byte) }
+        for part in substrings where bytes.count >= part.count {
+            var start = 0
+            while start + part.count <= bytes.count {
+                var offset = 0
+                while offset < part.count, bytes[start + offset] == part[offset] { offset += 1 }
+                if offset == part.count { return true }
+                start += 1
+            }
+        }
+        return false
+    }
+
+    /// Every word that can make a key a credential, as bytes, shortest first (`pin` before `password`).
+    private static let substrings: [[UInt8]] = (credentialWords.union(credentialKeys)).sorted { $0.count < $1.count }
 
     /// Lower-cased ASCII words: split at `_`, `-`, `.`, spaces and digits, and where a lower-case letter meets an
     /// upper-case one (`refreshToken`). `apiKey` gives `api`, `key`; `apikey` stays one word.
