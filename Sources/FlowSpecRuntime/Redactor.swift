@@ -78,16 +78,16 @@ public final class Redactor: Sendable {
     }
 
     public func redact(_ text: String) -> String {
-        let known = secrets.withLock { secrets -> [String] in
+        // One lock for both answers: this runs for every string a run shows.
+        let (isWhole, known) = secrets.withLock { secrets -> (Bool, [String]) in
             if !secrets.inTextIsCurrent {
                 // Longest first, so a token containing a shorter secret is masked whole.
                 secrets.inText = secrets.whole.filter { $0.count >= Redactor.shortestMaskedInText }.sorted { $0.count > $1.count }
                 secrets.inTextIsCurrent = true
             }
-            return secrets.inText
+            return (secrets.whole.contains(text), secrets.inText)
         }
-        guard !known.isEmpty else { return isSecret(text) ? Redactor.mask : text }
-        if isSecret(text) { return Redactor.mask }
+        if isWhole { return Redactor.mask }
         var out = text
         for secret in known where out.contains(secret) {
             out = out.replacingOccurrences(of: secret, with: Redactor.mask)

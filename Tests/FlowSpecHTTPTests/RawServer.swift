@@ -1,4 +1,5 @@
 import Foundation
+import HostileBackend
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,24 +14,9 @@ final class RawServer: @unchecked Sendable {
     private var heads: [String] = []
 
     init(reply: [UInt8], closeAfterReply: Bool = true, replyToAnyBytes: Bool = false) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let (fd, port) = try LoopbackListener.open()
         self.fd = fd
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        _ = bound
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         let listening = fd
         let replyToAnyBytes = replyToAnyBytes
         Thread.detachNewThread { [self] in
