@@ -1,5 +1,9 @@
-import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Compiles regular expressions with NSRegularExpression. Patterns in flows are compiled once at load time;
 /// the compiled objects are immutable, so sharing them across tasks is safe.
@@ -32,7 +36,9 @@ public struct CompiledRegex: @unchecked Sendable {
     private func firstRange(in text: String) throws(RegexTimedOut) -> NSRange? {
         let whole = NSRange(text.startIndex..., in: text)
         let budget = Self.budgetSeconds(forLength: whole.length)
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(budget * 1_000_000_000)
+        // The budget is CPU time of this thread (the match runs on it, start to end): it bounds the work the pattern
+        // makes, not how busy the machine is — a loaded CI runner must not turn a linear scan into a "timeout".
+        let deadline = Self.threadCPUNanoseconds() + UInt64(budget * 1_000_000_000)
         var found: NSRange?
         var timedOut = false
         var callbacks = 0
@@ -44,13 +50,21 @@ public struct CompiledRegex: @unchecked Sendable {
             }
             // Reading the clock on every callback would cost more than the scan itself on long texts.
             callbacks &+= 1
-            if callbacks & 15 == 0, DispatchTime.now().uptimeNanoseconds > deadline {
+            if callbacks & 15 == 0, Self.threadCPUNanoseconds() > deadline {
                 timedOut = true
                 stop.pointee = true
             }
         }
         if timedOut { throw RegexTimedOut(pattern: pattern, textLength: text.count, budgetSeconds: budget) }
         return found
+    }
+}
+
+extension CompiledRegex {
+    static func threadCPUNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 }
 
@@ -62,7 +76,7 @@ public struct RegexTimedOut: Error, Sendable, CustomStringConvertible {
     public let budgetSeconds: Double
 
     public var description: String {
-        "matching the pattern \(pattern) against a \(textLength)-character text took more than \(Durations.describe(budgetSeconds)), so it was stopped; "
+        "matching the pattern \(pattern) against a \(textLength)-character text took more than \(Durations.describe(budgetSeconds)) of CPU time, so it was stopped; "
             + "nested repetition such as (a*)* or (a|aa)+ makes a pattern backtrack exponentially — simplify it"
     }
 }
