@@ -159,7 +159,12 @@ public struct ScaffoldWorld: Sendable {
             case .bool(let b): return .number(b ? 1 : 0)
             default: return .null
             }
-        case .matches, .jwt, .totp: return nil
+        case .slice:
+            guard let text = v[0].stringValue, let start = v[1].numberValue, start.isFinite else { return nil }
+            let end = v.count > 2 ? v[2].numberValue : nil
+            if v.count > 2, !(end?.isFinite ?? false) { return nil }
+            return .string(text.sliced(from: start, to: end))
+        case .matches, .jwt, .totp, .forgeJWT: return nil
         }
     }
 

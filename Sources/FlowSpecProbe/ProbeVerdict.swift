@@ -1,3 +1,4 @@
+import FlowSpecLanguage
 import FlowSpecScenarios
 
 /// How one probe ended.
@@ -29,8 +30,24 @@ public enum Reproduction: Sendable {
     case rotation
     case reuseDetection(parentOfActiveGrace: Bool, reuseInterval: String?, revokesFamily: Bool)
     case logoutRevokes
-    /// The protected flow's request `state`, with the session's token replaced by `literal` (nil: no token header).
-    case tokenSwap(flow: String, state: String, literal: String?)
+    /// The protected flow's request `state`, with the session's access token replaced by `token`.
+    case tokenSwap(flow: String, state: String, token: Token)
+    /// The protected flow's request `state`, with the access token of another session, logged in with that session's
+    /// probe file (`login` flow, `inputs`), whose store holds it under `accessKey`.
+    case foreignToken(flow: String, state: String, session: String, login: String, accessKey: String, inputs: ScenarioInputs)
     /// The protected flow's request `state` with the session's own token, after waiting `seconds`.
     case expiry(flow: String, state: String, seconds: Double)
+}
+
+extension Reproduction {
+    /// What a token-swap probe sent instead of the session's access token, as the flow language writes it.
+    public enum Token: Sendable {
+        case literal(String)
+        /// No token header at all.
+        case absent
+        /// The first half of the token: `slice(token, 0, len(token) / 2)`.
+        case truncated
+        /// `forge_jwt(token, way)`.
+        case forged(JWTForgery)
+    }
 }

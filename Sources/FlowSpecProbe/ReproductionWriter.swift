@@ -20,18 +20,24 @@ public struct ReproductionWriter: Sendable {
         guard let reproduction = verdict.reproduction, let session = specs.sessions[declaration.session.name] else { return nil }
         let stem = ([declaration.session.name.replacingOccurrences(of: ".", with: "-"), verdict.kind.rawValue.replacingOccurrences(of: "_", with: "-")]
                     + (verdict.check.isEmpty ? [] : [Self.slug(verdict.check)])).joined(separator: "-")
-        let context = Context(declaration: declaration, session: session, verdict: verdict, flowName: "probe.\(stem)")
+        var context = Context(declaration: declaration, session: session, verdict: verdict, flowName: "probe.\(stem)",
+                              login: declaration.login.name, loginInputs: declaration.loginInputs, namespace: session.namespace)
         let states: String
         var defaults = ""
         switch reproduction {
         case .rotation: states = rotation(context)
         case .reuseDetection(let grace, let interval, let family): states = reuse(context, grace: grace, interval: interval, family: family)
         case .logoutRevokes: states = logout(context)
-        case .tokenSwap(let flow, let state, let literal):
-            guard let sent = request(context, flow: flow, state: state, literal: .some(literal)) else { return nil }
+        case .tokenSwap(let flow, let state, let token):
+            guard let sent = request(context, flow: flow, state: state, token: .swapped(token)) else { return nil }
+            (defaults, states) = sent
+        case .foreignToken(let flow, let state, let other, let login, let accessKey, let inputs):
+            guard let foreign = specs.sessions[other] else { return nil }
+            (context.login, context.loginInputs, context.namespace) = (login, inputs, foreign.namespace)
+            guard let sent = request(context, flow: flow, state: state, token: .foreign(accessKey)) else { return nil }
             (defaults, states) = sent
         case .expiry(let flow, let state, let seconds):
-            guard let sent = request(context, flow: flow, state: state, literal: nil, wait: seconds) else { return nil }
+            guard let sent = request(context, flow: flow, state: state, token: .own, wait: seconds) else { return nil }
             (defaults, states) = sent
         }
         let flow = """
@@ -41,7 +47,7 @@ public struct ReproductionWriter: Sendable {
             # Run it: flowspec run <this folder> --flows flows --vars-file <your variables>; it passes once the backend keeps the promise.
             flow: \(context.flowName)
             title: \(Self.quoted("Reproduces: \(verdict.kind.title)\(verdict.check.isEmpty ? "" : ", \(verdict.check)") (\(declaration.session.name))"))
-            namespace: \(session.namespace)
+            namespace: \(context.namespace)
             \(defaults)start: log_in
             states:
             \(states)
@@ -52,7 +58,7 @@ public struct ReproductionWriter: Sendable {
             live: true
             tags: [probe, live]
             flow: \(context.flowName)
-            \(inputs(declaration.loginInputs))expect:
+            \(inputs(context.loginInputs))expect:
               outcome: held
 
             """
@@ -64,6 +70,11 @@ public struct ReproductionWriter: Sendable {
         let session: SessionDef
         let verdict: ProbeVerdict
         let flowName: String
+        /// The flow that logs in, with the scenario's inputs for it, and the namespace the reproduction runs in:
+        /// the session's own, or for an isolation probe the other session's.
+        var login: String
+        var loginInputs: ScenarioInputs
+        var namespace: String
         var key: String { declaration.refreshTokenKey }
         var refresh: String { session.refresh?.flow.name ?? "" }
     }
@@ -71,7 +82,7 @@ public struct ReproductionWriter: Sendable {
     func logIn(_ c: Context, success next: String, set: String = "") -> String {
         """
           log_in:
-            call: \(c.declaration.login.name)
+            call: \(c.login)
             on:
               - when: success
         \(set.isEmpty ? "" : "        set: { \(set) }\n")        goto: \(next)
@@ -213,24 +224,45 @@ public struct ReproductionWriter: Sendable {
         """ + ends("after logout the refresh token was refused", "the refresh token still worked after logout")
     }
 
+    /// Which token the reproduced request carries where the session's headers carry its access token.
+    enum SentToken {
+        /// The session's own (the expiry probe).
+        case own
+        case swapped(Reproduction.Token)
+        /// Another session's, read from its namespace's store under this key.
+        case foreign(String)
+    }
+
     /// The protected flow's request, sent without the session, with the session's headers written out and the
-    /// token replaced by `literal` (`.some(nil)`: no token header; nil: the session's own token).
-    func request(_ c: Context, flow name: String, state: String, literal: String??, wait seconds: Double? = nil) -> (String, String)? {
+    /// token replaced as `token` says. Nil when the request reads what the reproduction cannot have: a variable of
+    /// the protected flow, or for another session's token, this session's store or inputs.
+    func request(_ c: Context, flow name: String, state: String, token: SentToken, wait seconds: Double? = nil) -> (String, String)? {
         guard let flow = specs.flows[name], case .request(let r)? = flow.states[state]?.kind else { return nil }
+        var templates = r.headers.map(\.1) + r.query.map(\.1) + [r.path, r.url].compactMap { $0 }
+        templates += c.session.headers.map(\.1).filter { !carriesToken($0, c) }
+        let expressions = templates.flatMap(\.expressions)
+        guard expressions.allSatisfy({ $0.variableReads.isEmpty }) else { return nil }
+        if case .foreign = token, !expressions.allSatisfy({ $0.storeReads.isEmpty && $0.inputReads.isEmpty }) { return nil }
         var defaults = ""
         if let base = flow.baseURL { defaults += "  base_url: \(Self.quoted(base.source))\n" }
         if !flow.headers.isEmpty {
             defaults += "  headers:\n" + flow.headers.map { "    \(Self.quoted($0.0)): \(Self.quoted($0.1.source))\n" }.joined()
         }
         var headers: [(String, String)] = r.headers.map { ($0.0, $0.1.source) }
-        let accessKey = c.session.accessTokenKey
         for (header, template) in c.session.headers {
-            let carriesToken = template.expressions.contains { $0.storeReads.contains { $0.0 == accessKey } }
-            guard carriesToken, case .some(let replacement) = literal else { headers.append((header, template.source)); continue }
-            guard let replacement else { continue }
-            let expression = template.expressions.first { $0.storeReads.contains { $0.0 == accessKey } }?.text ?? ""
-            let written = template.source.replacingOccurrences(of: "${\(expression)}", with: replacement)
-            headers.append((header, written == template.source ? replacement : written))
+            guard carriesToken(template, c) else { headers.append((header, template.source)); continue }
+            let expression = template.expressions.first { $0.storeReads.contains { $0.0 == c.session.accessTokenKey } }?.text ?? ""
+            let replaced: (String) -> String = { template.source.replacingOccurrences(of: "${\(expression)}", with: $0) }
+            switch token {
+            case .own: headers.append((header, template.source))
+            case .foreign(let key): headers.append((header, replaced("${store.\(key)}")))
+            case .swapped(.absent): continue
+            case .swapped(.literal(let literal)):
+                let written = replaced(literal.replacingOccurrences(of: "${", with: "$${"))
+                headers.append((header, written == template.source ? literal : written))
+            case .swapped(.truncated): headers.append((header, replaced("${slice(\(expression), 0, len(\(expression)) / 2)}")))
+            case .swapped(.forged(let way)): headers.append((header, replaced("${forge_jwt(\(expression), \"\(way.rawValue)\")}")))
+            }
         }
         var send = "  send:\n    request:\n      method: \(r.method)\n"
         if let path = r.path { send += "      path: \(Self.quoted(path.source))\n" }
@@ -255,6 +287,11 @@ public struct ReproductionWriter: Sendable {
         }
         states += send + ends("the backend refused it", "the backend did not refuse it with the documented status")
         return (defaults.isEmpty ? "" : "defaults:\n" + defaults, states)
+    }
+
+    /// Whether a session header's template sends the session's access token.
+    func carriesToken(_ template: Template, _ c: Context) -> Bool {
+        template.expressions.contains { $0.storeReads.contains { $0.0 == c.session.accessTokenKey } }
     }
 
     func inputs(_ inputs: ScenarioInputs) -> String {

@@ -6,12 +6,15 @@ import FlowSpecRuntime
 extension ProbeCheck {
     func signature(_ tokens: [String: JSONValue]) async -> [ProbeVerdict] {
         guard let token = accessToken(tokens) else { return noAccessToken() }
-        guard let forgery = JWTForgery(token) else { return [verdict("", .notApplicable, "the access token is not a JWT")] }
+        guard JWT.forge(token, .unsigned) != nil else { return [verdict("", .notApplicable, "the access token is not a JWT")] }
         var verdicts: [ProbeVerdict] = []
-        for (check, forged) in [("altered signature", forgery.alteredSignature), ("altered claims under the original signature", forgery.alteredPayload),
-                                ("unsigned token (alg: none)", forgery.unsigned)] {
+        for (check, way) in [("altered signature", JWTForgery.alteredSignature), ("altered claims under the original signature", .alteredClaims),
+                             ("unsigned token (alg: none)", .unsigned)] {
+            guard let forged = JWT.forge(token, way) else { continue }
             environment.redactor.register(forged)
-            verdicts.append(refusal(check, await protectedAnswers(token: token, replacement: forged, tokens: tokens)))
+            verdicts.append(refusal(check, await protectedAnswers(token: token, replacement: forged, tokens: tokens)) { flow, state in
+                .tokenSwap(flow: flow, state: state, token: .forged(way))
+            })
         }
         return verdicts
     }
@@ -23,10 +26,9 @@ extension ProbeCheck {
         var verdicts: [ProbeVerdict] = []
         for (check, replacement) in [("empty token", Optional("")), ("truncated token", truncated), ("garbage token", "flowspec-probe-garbage"),
                                      ("no token at all", nil)] as [(String, String?)] {
-            // A truncated token cannot be written in the flow language; the others are literals.
-            let literal: String?? = check == "truncated token" ? .none : .some(replacement)
+            let sent: Reproduction.Token = check == "truncated token" ? .truncated : replacement.map(Reproduction.Token.literal) ?? .absent
             verdicts.append(refusal(check, await protectedAnswers(token: token, replacement: replacement, tokens: tokens)) { flow, state in
-                literal.map { .tokenSwap(flow: flow, state: state, literal: $0) }
+                .tokenSwap(flow: flow, state: state, token: sent)
             })
         }
         return verdicts
@@ -47,14 +49,17 @@ extension ProbeCheck {
                                         infrastructure: theirs.unreachable))
                 continue
             }
-            verdicts.append(refusal(check, await protectedAnswers(token: token, replacement: foreignToken, tokens: tokens)))
+            let theirLogin = foreign.declaration
+            verdicts.append(refusal(check, await protectedAnswers(token: token, replacement: foreignToken, tokens: tokens)) { flow, state in
+                .foreignToken(flow: flow, state: state, session: other.name, login: theirLogin.login.name, accessKey: key, inputs: theirLogin.loginInputs)
+            })
             if foreign.declaration.logout != nil { _ = await foreign.logout(tokens: theirs.tokens) }
         }
         return verdicts
     }
 
     func expiry(_ tokens: [String: JSONValue], _ promise: ProbeDeclaration.Promise) async -> [ProbeVerdict] {
-        guard let token = accessToken(tokens), let expiresAt = JWTForgery.expiry(of: token) else {
+        guard let token = accessToken(tokens), let expiresAt = JWT.expiry(of: token) else {
             return [verdict("", .notApplicable, "the access token is not a JWT with an `exp` claim")]
         }
         var leeway = 0.0

@@ -205,10 +205,14 @@ public enum Evaluator {
             case .bool(let b): return .number(b ? 1 : 0)
             default: return .null
             }
+        case .slice:
+            return try slice(args, env)
         case .jwt:
             let value = try evaluate(args[0], env)
             guard case .string(let token) = value else { return .null }
             return JWT.claims(token) ?? .null
+        case .forgeJWT:
+            return try forgeJWT(args, env)
         case .totp:
             return try totp(args, env)
         }
@@ -252,6 +256,43 @@ public enum Evaluator {
         return .string(code)
     }
 
+    /// `slice(text, start, end)`: the characters from `start` up to (not including) `end`, counted from the end when
+    /// negative, rounded down and kept within the text. Missing text (null) stays null.
+    static func slice(_ args: [Expr], _ env: Environment) throws(EvaluationError) -> JSONValue {
+        let subject = try evaluate(args[0], env)
+        if subject.isNull { return .null }
+        guard case .string(let text) = subject else {
+            throw EvaluationError(location: args[0].location, message: "`slice` takes text, but `\(args[0].text)` is \(describe(subject))")
+        }
+        var bounds: [Double] = []
+        for arg in args.dropFirst() {
+            let value = try evaluate(arg, env)
+            guard let n = value.numberValue, n.isFinite else {
+                throw EvaluationError(location: arg.location, message: "`slice` takes character positions as numbers, not \(describe(value))")
+            }
+            bounds.append(n)
+        }
+        let sliced = text.sliced(from: bounds[0], to: bounds.count > 1 ? bounds[1] : nil)
+        // A piece of a secret is still one: a truncated token must be masked like the token.
+        if let redactor = env.redactor, redactor.isSecret(text) { redactor.register(sliced) }
+        return .string(sliced)
+    }
+
+    /// `forge_jwt(token, way)`: the token forged as `JWT.Forgery` says; an error when it is not a JWT. The forged
+    /// token is registered as a secret, like the token it comes from.
+    static func forgeJWT(_ args: [Expr], _ env: Environment) throws(EvaluationError) -> JSONValue {
+        let tokenValue = try evaluate(args[0], env), wayValue = try evaluate(args[1], env)
+        guard case .string(let name) = wayValue, let way = JWTForgery(rawValue: name) else {
+            throw EvaluationError(location: args[1].location, message: "`forge_jwt` forges one of \(JWTForgery.namesText), not \(describe(wayValue))")
+        }
+        guard case .string(let token) = tokenValue, let forged = JWT.forge(token, way) else {
+            throw EvaluationError(location: args[0].location,
+                                  message: "`forge_jwt` needs a JWT (three base64url parts, the first two JSON objects), but `\(args[0].text)` is \(tokenValue.isNull ? "null (missing)" : "not one")")
+        }
+        env.redactor?.register(forged)
+        return .string(forged)
+    }
+
     /// Renders a template to text.
     public static func render(_ template: Template, _ env: Environment) throws(EvaluationError) -> String {
         var out = ""
@@ -283,17 +324,5 @@ public enum Evaluator {
             for (key, item) in fields { out[key] = try value(item, env) }
             return .object(out)
         }
-    }
-}
-
-/// Reads a JWT's claims without checking its signature: flows inspect tokens, they do not trust them.
-public enum JWT {
-    public static func claims(_ token: String) -> JSONValue? {
-        let parts = token.split(separator: ".")
-        guard parts.count == 3 else { return nil }
-        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64) else { return nil }
-        return JSONValue.parse(data)
     }
 }

@@ -89,6 +89,34 @@ import Testing
         }
     }
 
+    /// Forged tokens and another role's token are written with `forge_jwt()` and the other session's login: the
+    /// reproductions fail on the backends that accept them and pass on a healthy one.
+    @Test func forgedAndForeignTokenReproductionsFailWhereTheProbeBrokeAndPassWhereItHolds() async throws {
+        let dir = try FlowSpecBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let repro = dir.appendingPathComponent("repro").path
+        try await SandboxProcess.with(arguments: ["--break", "accepts-unsigned-token", "--break", "role-confusion"]) { sandbox in
+            let probe = try await FlowSpecBinary.run(["probe", "flows/repairminder", "--vars-file", sandbox.varsFile.path, "--probe", "signature",
+                                                      "--probe", "isolation", "--reproduce", repro])
+            #expect(probe.status == 1, "\(probe.all)")
+            #expect(!probe.stdout.contains("no reproduction"), "\(probe.stdout)")
+            let flows = try FileManager.default.contentsOfDirectory(atPath: repro + "/probe").sorted()
+            #expect(flows == ["repairminder-customer-signature-unsigned-token-alg-none.yaml", "repairminder-staff-isolation-a-token-of-repairminder-customer.yaml",
+                              "repairminder-staff-signature-unsigned-token-alg-none.yaml"], "\(flows)")
+            let forged = try String(contentsOfFile: repro + "/probe/repairminder-staff-signature-unsigned-token-alg-none.yaml", encoding: .utf8)
+            #expect(forged.contains(#"forge_jwt(store.access_token, \"unsigned\")"#), "\(forged)")
+            #expect(!forged.contains("eyJ"), "no token from the run is written")
+            let run = try await FlowSpecBinary.run(["run", repro, "--flows", "flows", "--vars-file", sandbox.varsFile.path])
+            #expect(run.status == 1, "\(run.all)")
+            #expect(run.stdout.contains("0 passed, 3 failed"), "\(run.stdout)")
+        }
+        try await SandboxProcess.with { sandbox in
+            let run = try await FlowSpecBinary.run(["run", repro, "--flows", "flows", "--vars-file", sandbox.varsFile.path])
+            #expect(run.status == 0, "\(run.all)")
+            #expect(run.stdout.contains("3 passed, 0 failed"), "\(run.stdout)")
+        }
+    }
+
     /// Nothing listening: the login's `unreachable:` branch ends it, but the probes were not made — exit 3.
     @Test func aBackendThatDoesNotAnswerIsExitThreeNotAPass() async throws {
         let result = try await FlowSpecBinary.run(["probe", "flows/traveling", "--no-sandbox", "--var", "traveling_url=http://127.0.0.1:9",

@@ -145,3 +145,15 @@ func typeErrors(_ text: String, response: Bool = true, inputs: Set<String> = ["e
         #expect(v.compactJSON == #"{"a":"q\"","b":2}"#)
     }
 }
+
+/// `slice` and `forge_jwt` are checked like every function: argument types, and a literal way to forge.
+@Suite struct TokenFunctionCheckTests {
+    @Test func wrongArgumentsAreLoadTimeErrors() throws {
+        #expect(try typeErrors(#"slice(5, 0) == "x""#) == ["`slice` takes text, not a number"])
+        #expect(try typeErrors(#"slice("abc", "1") == "x""#).first?.contains("character positions as numbers") == true)
+        #expect(try typeErrors(#"forge_jwt(body.t, "unsigend") == "x""#).first == #"`forge_jwt` forges one of "altered_signature", "altered_claims", "unsigned", not "unsigend""#)
+        #expect(try typeErrors(#"forge_jwt(1, "unsigned") == "x""#) == ["`forge_jwt` takes a token string, not a number"])
+        #expect(try typeErrors(#"slice(body.t, 0, len(body.t) / 2) == forge_jwt(body.t, "altered_claims")"#).isEmpty)
+        #expect(parseError("slice(body.t)")?.message.contains("2 to 3 arguments") == true)
+    }
+}

@@ -154,7 +154,7 @@ import FlowSpecReports
         knobs.logoutRevokes = false
         knobs.refusal = 200
         let file = ToyFlows.probe("  expiry: \"toy docs: expiry\"")
-        var broken = try await harness.verdicts(knobs, probeFile: file, kinds: [.rotation, .logoutRevokes, .garbage]).verdicts
+        var broken = try await harness.verdicts(knobs, probeFile: file, kinds: [.rotation, .logoutRevokes, .garbage, .signature]).verdicts
         knobs = .init()
         knobs.detectReuse = false
         broken += try await harness.verdicts(knobs, kinds: [.reuseDetection]).verdicts
@@ -173,12 +173,9 @@ import FlowSpecReports
         let declaration = try #require(ProbeLoader.declarations(in: Suite(specs: specs, scenarios: [], diagnostics: specs.diagnostics, fileCount: 0), &diagnostics).first)
         let writer = ReproductionWriter(specs: specs)
         var written: Set<String> = []
+        #expect(broken.count == 11, "rotation, logout, 4 garbage, 3 signature, reuse, expiry: \(broken.map { "\($0.kind) \($0.check)" })")
         for verdict in broken {
-            // The truncated token cannot be written in the flow language: no reproduction, said so by the CLI.
-            guard let files = writer.files(for: verdict, declaration) else {
-                #expect(verdict.check == "truncated token", "\(verdict.kind) \(verdict.check) has no reproduction")
-                continue
-            }
+            let files = try #require(writer.files(for: verdict, declaration), "\(verdict.kind) \(verdict.check) has no reproduction")
             var withReproduction = specs
             withReproduction.add(try YAMLLoader.load(text: files.flow, file: "repro/probe/\(files.stem).yaml").get(), file: "repro/probe/\(files.stem).yaml")
             withReproduction.check()
@@ -190,8 +187,14 @@ import FlowSpecReports
             let tokenShaped = try Regex(#"refresh-[0-9]|eyJ"#)
             #expect(files.flow.firstMatch(of: tokenShaped) == nil && files.scenario.firstMatch(of: tokenShaped) == nil, "no token from the run is written")
             written.insert(verdict.kind.rawValue)
+            switch verdict.check {
+            case "truncated token": #expect(files.flow.contains(#""Authorization": "Bearer ${slice(store.access, 0, len(store.access) / 2)}""#), "\(files.flow)")
+            case "unsigned token (alg: none)": #expect(files.flow.contains(#""Authorization": "Bearer ${forge_jwt(store.access, \"unsigned\")}""#), "\(files.flow)")
+            case "no token at all": #expect(!files.flow.contains("Authorization"), "\(files.flow)")
+            default: break
+            }
         }
-        #expect(written == ["rotation", "logout_revokes", "garbage", "reuse_detection", "expiry"], "\(written)")
+        #expect(written == ["rotation", "logout_revokes", "garbage", "signature", "reuse_detection", "expiry"], "\(written)")
     }
 }
 

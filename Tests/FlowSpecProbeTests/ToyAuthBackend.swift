@@ -75,14 +75,14 @@ actor ToyAuthBackend: HTTPAdapter {
 
     private func accessToken(family: Int) -> String {
         guard knobs.jwt else { return "opaque-\(family)-\(sequence)" }
-        let header = Base64URL.encode(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
+        let header = JWT.base64URLEncode(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
         let exp = Date().timeIntervalSince1970 + knobs.accessLifetime
-        let payload = Base64URL.encode(Data(#"{"fam":\#(family),"exp":\#(exp)}"#.utf8))
+        let payload = JWT.base64URLEncode(Data(#"{"fam":\#(family),"exp":\#(exp)}"#.utf8))
         return "\(header).\(payload).\(signature(header, payload))"
     }
 
     private func signature(_ header: String, _ payload: String) -> String {
-        Base64URL.encode(Data("sig:\(header).\(payload)".utf8.reversed()))
+        JWT.base64URLEncode(Data("sig:\(header).\(payload)".utf8.reversed()))
     }
 
     private func refresh(_ request: HTTPRequest) async -> HTTPResponse {
@@ -109,13 +109,13 @@ actor ToyAuthBackend: HTTPAdapter {
     private func validAccess(_ request: HTTPRequest) -> Int? {
         guard let header = request.header("Authorization"), header.hasPrefix("Bearer ") else { return nil }
         let parts = header.dropFirst(7).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
+        guard parts.count == 3, let payload = JWT.base64URLDecode(parts[1]),
               let claims = try? JSONSerialization.jsonObject(with: payload) as? [String: Any],
               let family = claims["fam"] as? Int, let exp = claims["exp"] as? Double else {
             if !knobs.jwt, header.hasPrefix("Bearer opaque-") { return Int(header.split(separator: "-")[1]) }
             return nil
         }
-        let unsigned = parts[2].isEmpty && (Base64URL.decode(parts[0]).map { String(decoding: $0, as: UTF8.self).contains("none") } ?? false)
+        let unsigned = parts[2].isEmpty && (JWT.base64URLDecode(parts[0]).map { String(decoding: $0, as: UTF8.self).contains("none") } ?? false)
         if unsigned { guard knobs.acceptUnsigned else { return nil } }
         else if knobs.verifySignature, parts[2] != signature(parts[0], parts[1]) { return nil }
         if !knobs.acceptExpired, exp < Date().timeIntervalSince1970 { return nil }

@@ -43,12 +43,14 @@ public enum BinaryOp: String, Sendable {
 }
 
 public enum Function: String, Sendable, CaseIterable {
-    case exists, len, matches, lower, upper, string, number, jwt, totp
+    case exists, len, matches, lower, upper, string, number, slice, jwt, totp
+    case forgeJWT = "forge_jwt"
 
     /// How many arguments a call may have (`totp(secret)` up to `totp(secret, digits, period, algorithm)`).
     public var arguments: ClosedRange<Int> {
         switch self {
-        case .matches: 2...2
+        case .matches, .forgeJWT: 2...2
+        case .slice: 2...3
         case .totp: 1...4
         default: 1...1
         }

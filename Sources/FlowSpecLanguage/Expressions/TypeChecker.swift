@@ -206,6 +206,20 @@ public enum TypeChecker {
             case .jwt:
                 if types[0] != .string, types[0] != .any { error(args[0], "`jwt` takes a token string, not a \(types[0].rawValue)") }
                 return .object
+            case .slice:
+                if types[0] != .string, types[0] != .any, types[0] != .null { error(args[0], "`slice` takes text, not a \(types[0].rawValue)") }
+                for (arg, t) in zip(args, types).dropFirst() where t != .number && t != .any {
+                    error(arg, "`slice` takes character positions as numbers, but `\(arg.text)` is a \(t.rawValue)", hint: "e.g. slice(token, 0, len(token) / 2)")
+                }
+                return .string
+            case .forgeJWT:
+                if types[0] != .string, types[0] != .any { error(args[0], "`forge_jwt` takes a token string, not a \(types[0].rawValue)") }
+                if types[1] != .string, types[1] != .any { error(args[1], "`forge_jwt` takes the way to forge as text, not a \(types[1].rawValue)") }
+                if case .literal(.string(let way)) = args[1].kind, !JWTForgery.names.contains(way) {
+                    error(args[1], "`forge_jwt` forges one of \(JWTForgery.namesText), not \"\(way)\"",
+                          hint: Suggestion.didYouMean(way, in: JWTForgery.names))
+                }
+                return .string
             case .totp:
                 checkTOTP(args, types)
                 return .string

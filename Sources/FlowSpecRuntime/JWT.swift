@@ -1,0 +1,49 @@
+import Foundation
+import FlowSpecLanguage
+
+/// Reads a JWT's claims without checking its signature — flows inspect tokens, they do not trust them — and
+/// makes the forged variants an attacker who holds one token can make of it (RFC 7519), which a backend that
+/// verifies signatures must refuse. `forge_jwt()` in flows and `flowspec probe` share these, so a reproduction
+/// sends exactly what the probe sent.
+public enum JWT {
+    public static func claims(_ token: String) -> JSONValue? {
+        let parts = token.split(separator: ".")
+        guard parts.count == 3, let data = base64URLDecode(parts[1]) else { return nil }
+        return JSONValue.parse(data)
+    }
+
+    /// The `exp` claim, seconds since 1970, when there is one.
+    public static func expiry(of token: String) -> Double? {
+        claims(token)?["exp"].numberValue
+    }
+
+    /// `token` forged `way`; nil when it is not a JWT (three base64url parts, the first two JSON objects).
+    public static func forge(_ token: String, _ way: JWTForgery) -> String? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3,
+              case .object? = base64URLDecode(parts[0]).flatMap(JSONValue.parse),
+              case .object(var claims)? = base64URLDecode(parts[1]).flatMap(JSONValue.parse) else { return nil }
+        let (header, payload, signature) = (parts[0], parts[1], parts[2])
+        switch way {
+        case .alteredSignature:
+            guard let first = signature.first else { return "\(header).\(payload).AAAA" }
+            return "\(header).\(payload).\(first == "A" ? "B" : "A")\(signature.dropFirst())"
+        case .alteredClaims:
+            if case .number(let exp)? = claims["exp"] { claims["exp"] = .number(exp + 86_400 * 365) } else { claims["flowspec_probe"] = .bool(true) }
+            return "\(header).\(base64URLEncode(JSONValue.object(claims).data)).\(signature)"
+        case .unsigned:
+            return "\(base64URLEncode(Data(#"{"alg":"none","typ":"JWT"}"#.utf8))).\(payload)."
+        }
+    }
+
+    public static func base64URLDecode<S: StringProtocol>(_ text: S) -> Data? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        return Data(base64Encoded: base64)
+    }
+
+    public static func base64URLEncode(_ data: Data) -> String {
+        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}
