@@ -12,7 +12,7 @@ extension SandboxBreak {
     /// refreshes are the probe's alone: no scenario sends them.
     public var caughtBy: Set<Checker> {
         switch self {
-        case .acceptsUnsignedToken, .acceptsAlteredClaims, .roleConfusion, .nonAtomicRotation, .supabaseNonAtomicRotation:
+        case .acceptsUnsignedToken, .acceptsAlteredClaims, .roleConfusion, .customerRoleConfusion, .nonAtomicRotation, .supabaseNonAtomicRotation:
             [.probe]
         case .acceptsTamperedToken, .noRefreshRotation, .noReuseDetection, .familySurvivesReuse, .logoutKeepsSession,
              .codesReusable, .acceptsExpiredToken, .travelingAcceptsExpiredToken, .supabaseRefreshNoRotation,

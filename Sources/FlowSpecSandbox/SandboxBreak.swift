@@ -30,6 +30,7 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
     case customerEnumeration = "customer-enumeration"
     case ignoresCompanyID = "ignores-company-id"
     case customerLogoutKeepsSession = "customer-logout-keeps-session"
+    case customerRoleConfusion = "customer-role-confusion"
     // Supabase Auth (docs/systems/supabase-auth.md)
     case supabaseOTPNoRateLimit = "supabase-otp-no-rate-limit"
     case supabaseOTPReusable = "supabase-otp-reusable"
@@ -100,6 +101,8 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
             "A multi-company customer's verify with companyId signs in to that company (Repair Minder API, docs/systems/repairminder.md, Customer Magic Link: \"call verify again with companyId\"; Repair Minder app, docs/systems/repairminder.md)."
         case .customerLogoutKeepsSession:
             "Customer logout ends that customer session (scenario customer-logout-keeps-staff-tokens; Repair Minder app, docs/systems/repairminder.md, Logout per Role)."
+        case .customerRoleConfusion:
+            "Customer and staff tokens are different kinds: a staff JWT (no `type: customer`, no `scope: customer_portal`) does not open customer endpoints such as GET /api/customer/auth/me, which answer 401 (Repair Minder API, docs/systems/repairminder.md, JWT Claims, Staff JWT and Customer JWT; RFC 8725 sections 2.8 and 3.12: mutually exclusive validation rules for different kinds of JWT)."
         case .supabaseOTPNoRateLimit:
             "A second SMS to the same phone within the send interval is refused with 429 over_sms_send_rate_limit, test phones included (Supabase Auth (docs/systems/supabase-auth.md, POST /otp); github.com/supabase/auth, internal/api/phone.go)."
         case .supabaseOTPReusable:

@@ -57,6 +57,26 @@ extension BreakTests {
         }
     }
 
+    @Test("customer-role-confusion: a staff token opens the customer endpoints")
+    func customerRoleConfusion() async throws {
+        try await withSandbox(breaks: [.customerRoleConfusion]) { s in
+            let staff = try await s.staffSignIn().token
+            let me = try await s.get("/api/customer/auth/me", bearer: staff)
+            #expect(me.status == 200)
+            #expect(me["client"]?["email"] == "staff@example.com")
+            // Customer tokens keep working, and a forged staff token is still refused.
+            let customer = try #require(try await s.customerVerify(email: "customer@example.com")["token"]?.stringValue)
+            #expect(try await s.get("/api/customer/auth/me", bearer: customer).status == 200)
+            #expect(try await s.get("/api/customer/auth/me", bearer: tampered(staff)).status == 401)
+            // The staff side is not confused by this break.
+            #expect(try await s.get("/api/auth/me", bearer: customer).status == 401)
+        }
+        try await withSandbox { s in
+            let staff = try await s.staffSignIn().token
+            #expect(try await s.get("/api/customer/auth/me", bearer: staff).status == 401)
+        }
+    }
+
     @Test("non-atomic-rotation: concurrent refreshes with one token each get a new token; sequential reuse is still detected")
     func nonAtomicRotation() async throws {
         try await withSandbox(breaks: [.nonAtomicRotation]) { s in

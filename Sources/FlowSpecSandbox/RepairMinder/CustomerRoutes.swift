@@ -119,7 +119,13 @@ struct CustomerRoutes: Sendable {
             throw Rejection(.error(401, RepairMinderMessages.authenticationRequired))
         }
         let claims: JSON
-        switch world.verifyRepairMinderToken(token, with: world.signers.customer, now: request.now) {
+        let verified = world.verifyRepairMinderToken(token, with: world.signers.customer, now: request.now)
+        if world.has(.customerRoleConfusion), case .failure(let failure) = verified, failure != .expired,
+           let confused = confusedStaff(token, now: request.now)
+        {
+            return confused
+        }
+        switch verified {
         case .success(let value): claims = value
         case .failure(.expired): throw Rejection(.error(401, RepairMinderMessages.tokenExpired))
         case .failure: throw Rejection(.error(401, RepairMinderMessages.invalidToken))

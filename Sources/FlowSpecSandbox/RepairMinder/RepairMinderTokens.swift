@@ -26,3 +26,17 @@ extension StaffSessions {
         return Authenticated(user: user, company: company, sessionID: sessionID)
     }
 }
+
+extension CustomerRoutes {
+    /// Break `customer-role-confusion`: the customer middleware accepts a token the staff key verifies and never
+    /// looks for `type: customer`; it takes the caller from the claims, so a staff member passes for a customer of
+    /// their company. nil when the claims name no company or staff member.
+    func confusedStaff(_ token: String, now: Double) -> Authenticated? {
+        guard case .success(let claims) = world.verifyRepairMinderToken(token, with: world.signers.staff, now: now),
+              let companyID = claims.text("companyId"), let company = world.accounts.company(id: companyID),
+              let userID = claims.text("userId"), let email = world.accounts.staff.first(where: { $0.id == userID })?.email,
+              let sessionID = claims.text("sessionId")
+        else { return nil }
+        return Authenticated(customer: SandboxAccounts.Customer(email: email, companyIDs: [companyID]), company: company, sessionID: sessionID)
+    }
+}
