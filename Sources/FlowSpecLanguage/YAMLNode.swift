@@ -14,6 +14,14 @@ public struct YAMLNode: Sendable {
     public var content: Content
     public var location: SourceLocation
 
+    public init(_ content: Content, at location: SourceLocation = SourceLocation(file: "", line: 0, column: 0)) {
+        self.content = content
+        self.location = location
+    }
+
+    /// The value under `key` in a mapping.
+    public subscript(key: String) -> YAMLNode? { mapping?.first { $0.key.scalar == key }?.value }
+
     public var kindName: String {
         switch content {
         case .scalar: "a scalar"
@@ -113,7 +121,7 @@ public enum YAMLLoader {
                                        hint: "quote the whole value, e.g. when: \"!exists(body.token)\"")
             }
             let quoted = scalar.style != .plain && scalar.style != .any
-            return YAMLNode(content: .scalar(scalar.string, quoted: quoted), location: location)
+            return YAMLNode(.scalar(scalar.string, quoted: quoted), at: location)
         case .mapping(let mapping):
             var pairs: [(key: YAMLNode, value: YAMLNode)] = []
             for (key, value) in mapping {
@@ -128,11 +136,11 @@ public enum YAMLLoader {
                 try pairs.append((convert(key, file: file, aliasBudget: &aliasBudget),
                                   convert(value, file: file, aliasBudget: &aliasBudget)))
             }
-            return YAMLNode(content: .mapping(pairs), location: location)
+            return YAMLNode(.mapping(pairs), at: location)
         case .sequence(let sequence):
             var items: [YAMLNode] = []
             for item in sequence { try items.append(convert(item, file: file, aliasBudget: &aliasBudget)) }
-            return YAMLNode(content: .sequence(items), location: location)
+            return YAMLNode(.sequence(items), at: location)
         case .alias:
             // Yams resolves aliases while composing; one left over has no anchor to stand for.
             throw Diagnostic.error(location, "this YAML alias (*name) does not refer to an anchor (&name) defined before it")

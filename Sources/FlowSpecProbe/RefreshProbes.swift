@@ -129,7 +129,8 @@ extension ProbeCheck {
             let again = try await environment.adapter.send(redeeming.request)
             let entry = ExchangeLog.Entry(flow: redeeming.flow, state: redeeming.state, request: redeeming.request, response: again, failure: nil)
             if (200..<300).contains(again.status) {
-                return [verdict("", .broken, "the request that redeemed the code was accepted again (\(again.status))", evidence: [redeeming, entry])]
+                return [verdict("", .broken, "the request that redeemed the code was accepted again (\(again.status))", evidence: [redeeming, entry],
+                                reproduction: .codeReplay(flow: redeeming.flow, state: redeeming.state))]
             }
             return [verdict("", .held, "the request that redeemed the code was refused the second time (\(again.status))")]
         } catch {

@@ -7,8 +7,13 @@ import FlowSpecScenarios
 /// appear in them: tokens are read from the store and inputs from the probe file's templates.
 public struct ReproductionWriter: Sendable {
     public let specs: SpecSet
+    /// The text of a flow file (the code replay copies the login flow from it); the disk unless a test says otherwise.
+    let readFile: @Sendable (String) -> String?
 
-    public init(specs: SpecSet) { self.specs = specs }
+    public init(specs: SpecSet, readFile: @escaping @Sendable (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) }) {
+        self.specs = specs
+        self.readFile = readFile
+    }
 
     public struct Files: Sendable {
         public var stem: String
@@ -22,8 +27,9 @@ public struct ReproductionWriter: Sendable {
                     + (verdict.check.isEmpty ? [] : [Self.slug(verdict.check)])).joined(separator: "-")
         var context = Context(declaration: declaration, session: session, verdict: verdict, flowName: "probe.\(stem)",
                               login: declaration.login.name, loginInputs: declaration.loginInputs, namespace: session.namespace)
-        let states: String
+        var states = ""
         var defaults = ""
+        var wholeFlow: String?
         switch reproduction {
         case .rotation: states = rotation(context)
         case .reuseDetection(let grace, let interval, let family): states = reuse(context, grace: grace, interval: interval, family: family)
@@ -39,19 +45,18 @@ public struct ReproductionWriter: Sendable {
         case .expiry(let flow, let state, let seconds):
             guard let sent = request(context, flow: flow, state: state, token: .own, wait: seconds) else { return nil }
             (defaults, states) = sent
+        case .codeReplay(let flow, let state):
+            guard let copied = codeReplay(context, flow: flow, state: state) else { return nil }
+            wholeFlow = copied
         }
-        let flow = """
-            # Reproduces a BROKEN verdict of `flowspec probe` (docs/probe.md): \(verdict.kind.rawValue)\(verdict.check.isEmpty ? "" : " · \(verdict.check)") on \(declaration.session.name).
-            # What was seen: \(verdict.detail)
-            # The promise: \(verdict.source)
-            # Run it: flowspec run <this folder> --flows flows --vars-file <your variables>; it passes once the backend keeps the promise.
+        let flow = header(context) + (wholeFlow ?? """
             flow: \(context.flowName)
-            title: \(Self.quoted("Reproduces: \(verdict.kind.title)\(verdict.check.isEmpty ? "" : ", \(verdict.check)") (\(declaration.session.name))"))
+            title: \(title(context))
             namespace: \(context.namespace)
             \(defaults)start: log_in
             states:
             \(states)
-            """
+            """)
         let scenario = """
             # Written by `flowspec probe --reproduce`; see the flow probe/\(stem).yaml for the steps.
             scenario: \(Self.quoted("probe \(declaration.session.name) \(verdict.kind.rawValue)\(verdict.check.isEmpty ? "" : " (\(verdict.check))"): \(verdict.kind.title) holds (reproduces a BROKEN verdict)"))
@@ -65,6 +70,19 @@ public struct ReproductionWriter: Sendable {
         return Files(stem: stem, flow: flow, scenario: scenario)
     }
 
+    /// The comment that opens every reproduction flow: what was seen, the promise, how to run it.
+    func header(_ c: Context) -> String {
+        """
+        # Reproduces a BROKEN verdict of `flowspec probe` (docs/probe.md): \(c.verdict.kind.rawValue)\(c.verdict.check.isEmpty ? "" : " · \(c.verdict.check)") on \(c.declaration.session.name).
+        # What was seen: \(c.verdict.detail)
+        # The promise: \(c.verdict.source)
+        # Run it: flowspec run <this folder> --flows flows --vars-file <your variables>; it passes once the backend keeps the promise.
+
+        """
+    }
+
+    func title(_ c: Context) -> String { Self.quoted(c.titleText) }
+
     struct Context {
         let declaration: ProbeDeclaration
         let session: SessionDef
@@ -76,6 +94,9 @@ public struct ReproductionWriter: Sendable {
         var loginInputs: ScenarioInputs
         var namespace: String
         var key: String { declaration.refreshTokenKey }
+        var titleText: String {
+            "Reproduces: \(verdict.kind.title)\(verdict.check.isEmpty ? "" : ", \(verdict.check)") (\(declaration.session.name))"
+        }
         var refresh: String { session.refresh?.flow.name ?? "" }
     }
 
@@ -309,7 +330,7 @@ public struct ReproductionWriter: Sendable {
     }
 
     /// A YAML double-quoted scalar (JSON string syntax, which YAML reads the same).
-    static func quoted(_ text: String) -> String { JSONValue.string(text).compactJSON }
+    static func quoted(_ text: String) -> String { YAMLWriter.quoted(text) }
 
     static func slug(_ text: String) -> String {
         let words = text.lowercased().split { !($0.isLetter || $0.isNumber) }

@@ -117,6 +117,29 @@ import Testing
         }
     }
 
+    /// A replayed code is written as a copy of the login flow that sends the redeeming request twice.
+    @Test func aCodeReplayReproductionCopiesTheLoginFlow() async throws {
+        let dir = try FlowSpecBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let repro = dir.appendingPathComponent("repro").path
+        try await SandboxProcess.with(arguments: ["--break", "codes-reusable"]) { sandbox in
+            let probe = try await FlowSpecBinary.run(["probe", "flows/repairminder", "--vars-file", sandbox.varsFile.path, "--probe", "one_time_codes",
+                                                      "--reproduce", repro])
+            #expect(probe.status == 1, "\(probe.all)")
+            #expect(probe.stdout.contains("reproduction of repairminder.staff one_time_codes: \(repro)/repairminder-staff-one-time-codes.yaml"), "\(probe.stdout)")
+            let check = try await FlowSpecBinary.run(["check", "flows", repro + "/probe"])
+            #expect(check.status == 0 && check.all.contains("0 errors, 0 warnings"), "\(check.all)")
+            let run = try await FlowSpecBinary.run(["run", repro, "--flows", "flows", "--vars-file", sandbox.varsFile.path])
+            #expect(run.status == 1, "\(run.all)")
+            #expect(run.stdout.contains("got `broken` — the request that redeemed the code was accepted again"), "\(run.stdout)")
+        }
+        try await SandboxProcess.with { sandbox in
+            let run = try await FlowSpecBinary.run(["run", repro, "--flows", "flows", "--vars-file", sandbox.varsFile.path])
+            #expect(run.status == 0, "\(run.all)")
+            #expect(run.stdout.contains("1 passed, 0 failed"), "\(run.stdout)")
+        }
+    }
+
     /// Nothing listening: the login's `unreachable:` branch ends it, but the probes were not made — exit 3.
     @Test func aBackendThatDoesNotAnswerIsExitThreeNotAPass() async throws {
         let result = try await FlowSpecBinary.run(["probe", "flows/traveling", "--no-sandbox", "--var", "traveling_url=http://127.0.0.1:9",

@@ -162,6 +162,9 @@ import FlowSpecReports
         knobs.acceptExpired = true
         knobs.accessLifetime = 1
         broken += try await harness.verdicts(knobs, probeFile: file, kinds: [.expiry], allowWait: 5).verdicts
+        knobs = .init()
+        knobs.codesSingleUse = false
+        broken += try await harness.verdicts(knobs, kinds: [.oneTimeCodes]).verdicts
         broken = broken.filter { $0.status == .broken }
 
         var specs = SpecSet()
@@ -171,9 +174,10 @@ import FlowSpecReports
         specs.check()
         var diagnostics = Diagnostics()
         let declaration = try #require(ProbeLoader.declarations(in: Suite(specs: specs, scenarios: [], diagnostics: specs.diagnostics, fileCount: 0), &diagnostics).first)
-        let writer = ReproductionWriter(specs: specs)
+        let sources = ToyFlows.files
+        let writer = ReproductionWriter(specs: specs, readFile: { sources[$0] })
         var written: Set<String> = []
-        #expect(broken.count == 11, "rotation, logout, 4 garbage, 3 signature, reuse, expiry: \(broken.map { "\($0.kind) \($0.check)" })")
+        #expect(broken.count == 12, "rotation, logout, 4 garbage, 3 signature, reuse, expiry, code replay: \(broken.map { "\($0.kind) \($0.check)" })")
         for verdict in broken {
             let files = try #require(writer.files(for: verdict, declaration), "\(verdict.kind) \(verdict.check) has no reproduction")
             var withReproduction = specs
@@ -193,8 +197,23 @@ import FlowSpecReports
             case "no token at all": #expect(!files.flow.contains("Authorization"), "\(files.flow)")
             default: break
             }
+            if verdict.kind == .oneTimeCodes {
+                // The login flow copied: its code request goes on to the replay on success; its own ends are skips.
+                #expect(files.flow.contains("""
+                      verify:
+                        request:
+                          method: POST
+                          path: "/verify"
+                          json:
+                            code: "${inputs.code}"
+                        on:
+                          - when: "status >= 200 && status < 300"
+                            goto: probe_replay
+                    """), "\(files.flow)")
+                #expect(files.flow.contains("    end: in\n    skip: true\n"), "\(files.flow)")
+            }
         }
-        #expect(written == ["rotation", "logout_revokes", "garbage", "signature", "reuse_detection", "expiry"], "\(written)")
+        #expect(written == ["rotation", "logout_revokes", "garbage", "signature", "reuse_detection", "expiry", "one_time_codes"], "\(written)")
     }
 }
 
