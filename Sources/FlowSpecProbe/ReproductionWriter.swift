@@ -19,6 +19,8 @@ public struct ReproductionWriter: Sendable {
         public var stem: String
         public var flow: String
         public var scenario: String
+        /// Further flows the scenario runs, by file stem (`DIR/probe/STEM.yaml`).
+        public var moreFlows: [String: String] = [:]
     }
 
     public func files(for verdict: ProbeVerdict, _ declaration: ProbeDeclaration) -> Files? {
@@ -48,6 +50,8 @@ public struct ReproductionWriter: Sendable {
         case .codeReplay(let flow, let state):
             guard let copied = codeReplay(context, flow: flow, state: state) else { return nil }
             wholeFlow = copied
+        case .atomicBurst(let burst):
+            return self.burst(context, stem: stem, copies: burst)
         }
         let flow = header(context) + (wholeFlow ?? """
             flow: \(context.flowName)

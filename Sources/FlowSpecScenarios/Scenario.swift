@@ -119,6 +119,8 @@ public struct Expectation: Sendable {
     public var storeAbsent: [StoreKey] = []
     public var requestCount: Int?
     public var requests: [RequestCheck] = []
+    /// For a `parallel:` step: at most this many copies may end with each outcome (`at_most: { accepted: 1 }`).
+    public var atMost: [(outcome: String, copies: Int)] = []
 
     public var hasRunChecks: Bool {
         outcome != nil || success != nil || path != nil || !variables.isEmpty || !outputs.isEmpty || reason != nil || error != nil

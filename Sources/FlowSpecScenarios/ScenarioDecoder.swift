@@ -7,7 +7,7 @@ import FlowSpecRuntime
 public enum ScenarioDecoder {
     static let topKeys = ["scenario", "tags", "live", "flow", "steps", "inputs", "store", "vars", "clock", "exchanges", "exchange_order", "expect"]
     static let stepKeys = ["run", "inputs", "expect", "parallel", "wait", "relaunch", "set_store"]
-    static let expectKeys = ["outcome", "success", "path", "variables", "outputs", "reason", "error", "store", "store_present", "store_absent", "request_count", "requests"]
+    static let expectKeys = ["outcome", "success", "path", "variables", "outputs", "reason", "error", "store", "store_present", "store_absent", "request_count", "requests", "at_most"]
 
     public static func decode(_ root: YAMLNode, file: String, specs: SpecSet, _ d: inout Diagnostics) -> Scenario? {
         guard let f = Fields(root, what: "a scenario", allowed: topKeys, diagnostics: &d) else { return nil }
@@ -45,6 +45,7 @@ public enum ScenarioDecoder {
                 d.error(root.location, "the scenario states no expectations", hint: "add `expect:` with at least `outcome:` — a scenario that expects nothing cannot fail")
             }
             let step = Scenario.RunStep(flow: flow, inputs: ScenarioInputs(), parallel: 1, expect: e, location: flow.location)
+            refuseAtMost(e, in: "a scenario with one `flow:`", &d)
             steps = [.run(step)]
             check(step, specs: specs, scenarioInputs: inputs, &d)
             checkInputNames(inputs.names, node: f["inputs"], flows: specs.flows[flow.name].map { [$0] } ?? [], specs: specs, &d)
@@ -68,6 +69,7 @@ public enum ScenarioDecoder {
             let stepFlows = steps.compactMap { step -> Flow? in if case .run(let r) = step { return specs.flows[r.flow.name] } else { return nil } }
             checkInputNames(inputs.names, node: f["inputs"], flows: stepFlows, specs: specs, &d)
             expect = f["expect"].flatMap { decodeExpectation($0, &d) }
+            refuseAtMost(expect, in: "the scenario's own `expect:` (checked after the last step)", &d)
             let anyExpect = expect != nil || steps.contains { if case .run(let r) = $0 { return r.expect != nil } else { return false } }
             if !anyExpect { d.error(root.location, "the scenario states no expectations", hint: "add `expect:` to a step or to the scenario") }
         } else {
@@ -242,8 +244,15 @@ public enum ScenarioDecoder {
             guard let flow = f.string("run", required: true, &d) else { return nil }
             let parallel = f.int("parallel", &d, range: 1...1000) ?? 1
             let expect = f["expect"].flatMap { decodeExpectation($0, &d) }
+            if parallel == 1 { refuseAtMost(expect, in: "a step without `parallel:`", &d) }
             return .run(Scenario.RunStep(flow: flow, inputs: decodeInputs(f["inputs"], &d), parallel: parallel, expect: expect, location: node.location))
         }
+    }
+
+    /// `at_most` counts the copies of a `parallel:` step; anywhere else there is one run to count.
+    static func refuseAtMost(_ e: Expectation?, in place: String, _ d: inout Diagnostics) {
+        guard let e, !e.atMost.isEmpty else { return }
+        d.error(e.location, "`at_most` counts the copies of a `parallel:` step; \(place) has one run", hint: "use `outcome:` here, or add `parallel: N` to the step")
     }
 
     static func decodeExchange(_ node: YAMLNode, _ d: inout Diagnostics) -> Exchange? {
@@ -333,6 +342,10 @@ public enum ScenarioDecoder {
         e.storePresent = storeKeys(f, "store_present", &d)
         e.storeAbsent = storeKeys(f, "store_absent", &d)
         e.requestCount = f.int("request_count", &d, range: 0...1_000_000)
+        for (outcome, node) in f.map("at_most", &d) ?? [] {
+            if case .number(let n) = node.json, n == n.rounded(), n >= 0, n <= 1000 { e.atMost.append((outcome.name, Int(n))) }
+            else { d.error(node.location, "`at_most: { \(outcome.name): N }` takes a number of copies from 0 to 1000, found `\(node.scalar ?? node.kindName)`") }
+        }
         for item in f.list("requests", &d) ?? [] {
             guard let r = Fields(item, what: "a request check", allowed: ["method", "path", "count", "headers", "headers_absent", "json"], diagnostics: &d) else { continue }
             var check = RequestCheck(location: item.location)

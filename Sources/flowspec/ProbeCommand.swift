@@ -110,7 +110,8 @@ extension ProbeCommand {
         return (String(option[..<equals]), String(option[option.index(after: equals)...]))
     }
 
-    /// One flow (`DIR/probe/STEM.yaml`) and one scenario (`DIR/STEM.yaml`) per reproducible BROKEN verdict.
+    /// One flow (`DIR/probe/STEM.yaml`, and any flow it needs beside it) and one scenario (`DIR/STEM.yaml`) per
+    /// reproducible BROKEN verdict.
     func writeReproductions(_ verdicts: [ProbeVerdict], _ declarations: [ProbeDeclaration], specs: SpecSet, to directory: String) throws {
         let writer = ReproductionWriter(specs: specs)
         let broken = verdicts.filter { $0.status == .broken }
@@ -132,6 +133,9 @@ extension ProbeCommand {
             let scenario = URL(fileURLWithPath: directory).appendingPathComponent("\(files.stem).yaml").path
             do {
                 try AtomicFile.write(Data(files.flow.utf8), to: flows.appendingPathComponent("\(files.stem).yaml").path)
+                for (stem, text) in files.moreFlows.sorted(by: { $0.key < $1.key }) {
+                    try AtomicFile.write(Data(text.utf8), to: flows.appendingPathComponent("\(stem).yaml").path)
+                }
                 try AtomicFile.write(Data(files.scenario.utf8), to: scenario)
             } catch {
                 Console.error("cannot write the reproduction of \(what): \(error.localizedDescription)")

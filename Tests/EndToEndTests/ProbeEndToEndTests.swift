@@ -140,6 +140,29 @@ import Testing
         }
     }
 
+    /// The concurrent burst is written as a login step and `parallel:` copies of the refresh request, held to
+    /// `at_most: { accepted: 1 }`.
+    @Test func aBurstReproductionCountsTheAcceptedCopies() async throws {
+        let dir = try FlowSpecBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let repro = dir.appendingPathComponent("repro").path
+        try await SandboxProcess.with(arguments: ["--break", "non-atomic-rotation"]) { sandbox in
+            let probe = try await FlowSpecBinary.run(["probe", "flows/repairminder", "--vars-file", sandbox.varsFile.path, "--probe", "atomic_rotation",
+                                                      "--reproduce", repro])
+            #expect(probe.status == 1, "\(probe.all)")
+            let flows = try FileManager.default.contentsOfDirectory(atPath: repro + "/probe").sorted()
+            #expect(flows == ["repairminder-staff-atomic-rotation-burst.yaml", "repairminder-staff-atomic-rotation.yaml"], "\(flows)")
+            let run = try await FlowSpecBinary.run(["run", repro, "--flows", "flows", "--vars-file", sandbox.varsFile.path])
+            #expect(run.status == 1, "\(run.all)")
+            #expect(run.stdout.contains("step 2 (probe.repairminder-staff-atomic-rotation-burst): 5 of 5 copies ended `accepted`; at most 1 may"), "\(run.stdout)")
+        }
+        try await SandboxProcess.with { sandbox in
+            let run = try await FlowSpecBinary.run(["run", repro, "--flows", "flows", "--vars-file", sandbox.varsFile.path])
+            #expect(run.status == 0, "\(run.all)")
+            #expect(run.stdout.contains("1 passed, 0 failed"), "\(run.stdout)")
+        }
+    }
+
     /// Nothing listening: the login's `unreachable:` branch ends it, but the probes were not made — exit 3.
     @Test func aBackendThatDoesNotAnswerIsExitThreeNotAPass() async throws {
         let result = try await FlowSpecBinary.run(["probe", "flows/traveling", "--no-sandbox", "--var", "traveling_url=http://127.0.0.1:9",

@@ -165,6 +165,9 @@ import FlowSpecReports
         knobs = .init()
         knobs.codesSingleUse = false
         broken += try await harness.verdicts(knobs, kinds: [.oneTimeCodes]).verdicts
+        knobs = .init()
+        knobs.raceOnRefresh = true
+        broken += try await harness.verdicts(knobs, kinds: [.atomicRotation]).verdicts
         broken = broken.filter { $0.status == .broken }
 
         var specs = SpecSet()
@@ -177,11 +180,14 @@ import FlowSpecReports
         let sources = ToyFlows.files
         let writer = ReproductionWriter(specs: specs, readFile: { sources[$0] })
         var written: Set<String> = []
-        #expect(broken.count == 12, "rotation, logout, 4 garbage, 3 signature, reuse, expiry, code replay: \(broken.map { "\($0.kind) \($0.check)" })")
+        #expect(broken.count == 13, "rotation, logout, 4 garbage, 3 signature, reuse, expiry, code replay, burst: \(broken.map { "\($0.kind) \($0.check)" })")
         for verdict in broken {
             let files = try #require(writer.files(for: verdict, declaration), "\(verdict.kind) \(verdict.check) has no reproduction")
             var withReproduction = specs
             withReproduction.add(try YAMLLoader.load(text: files.flow, file: "repro/probe/\(files.stem).yaml").get(), file: "repro/probe/\(files.stem).yaml")
+            for (stem, text) in files.moreFlows {
+                withReproduction.add(try YAMLLoader.load(text: text, file: "repro/probe/\(stem).yaml").get(), file: "repro/probe/\(stem).yaml")
+            }
             withReproduction.check()
             #expect(withReproduction.diagnostics.errors.isEmpty, "\(files.stem): \(withReproduction.diagnostics.errors)\n\(files.flow)")
             var scenarioDiagnostics = Diagnostics()
@@ -196,6 +202,11 @@ import FlowSpecReports
             case "unsigned token (alg: none)": #expect(files.flow.contains(#""Authorization": "Bearer ${forge_jwt(store.access, \"unsigned\")}""#), "\(files.flow)")
             case "no token at all": #expect(!files.flow.contains("Authorization"), "\(files.flow)")
             default: break
+            }
+            if verdict.kind == .atomicRotation {
+                let burst = try #require(files.moreFlows["\(files.stem)-burst"])
+                #expect(burst.contains(#"refresh: "${store.probe_burst_token}""#), "\(burst)")
+                #expect(files.scenario.contains("  - parallel: 6\n    run: probe.toy-session-atomic-rotation-burst\n    expect:\n      at_most: { accepted: 1 }"), "\(files.scenario)")
             }
             if verdict.kind == .oneTimeCodes {
                 // The login flow copied: its code request goes on to the replay on success; its own ends are skips.
@@ -213,7 +224,7 @@ import FlowSpecReports
                 #expect(files.flow.contains("    end: in\n    skip: true\n"), "\(files.flow)")
             }
         }
-        #expect(written == ["rotation", "logout_revokes", "garbage", "signature", "reuse_detection", "expiry", "one_time_codes"], "\(written)")
+        #expect(written == Set(ProbeKind.allCases.map(\.rawValue)).subtracting(["isolation"]), "\(written); isolation needs two sessions: ProbeEndToEndTests")
     }
 }
 

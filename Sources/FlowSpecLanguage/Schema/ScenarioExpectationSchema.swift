@@ -40,6 +40,8 @@ enum ScenarioExpectationSchema {
                 ("store_present", storeKeys("`namespace.key` names that must be in the store; `namespace` alone means any key.")),
                 ("store_absent", storeKeys("`namespace.key` names that must not be in the store; `namespace` alone means it is empty.")),
                 ("request_count", F.integer("Total number of requests sent.", 0...1_000_000)),
+                ("at_most", F.map("For a `parallel:` step: at most this many copies may end with each outcome, e.g. `{ accepted: 1 }`.",
+                                  of: F.integer("A number of copies.", 0...1000))),
                 ("requests", F.list("Checks on requests, each selecting requests by method/path (neither: every request).",
                                     of: .object(["$ref": .string("#/definitions/requestCheck")]))),
             ], ["minProperties": .number(1)]),
