@@ -53,17 +53,23 @@ public enum YAMLWriter {
         }
     }
 
-    /// A plain scalar keeps its reading (a number, a boolean, null, a word); anything else is quoted, which reads as
-    /// the same text. A quoted scalar stays quoted, so it stays text.
+    /// A scalar keeps both its text and whether it was quoted: in `set:`, `store:` and `outputs:` a plain value is an
+    /// expression and a quoted one a template, so `attempts + 1` must stay plain. A plain scalar is written as it was
+    /// (it was plain in its file, and block context allows at least what flow context does); only one that cannot be
+    /// plain here — which no file could have held plain — is quoted.
     static func scalar(_ text: String, quoted: Bool) -> String {
-        guard !quoted else { return Self.quoted(text) }
-        let plain = YAMLNode(.scalar(text, quoted: false))
-        switch plain.json {
-        case .number, .bool, .null: return text.isEmpty ? "null" : text
-        default: break
+        if quoted { return Self.quoted(text) }
+        if text.isEmpty { return "null" }
+        return canBePlain(text) ? text : Self.quoted(text)
+    }
+
+    /// Whether a block-context plain scalar reads back as `text` (YAML 1.2 section 7.3.3).
+    public static func canBePlain(_ text: String) -> Bool {
+        guard let first = text.first, let last = text.last, !first.isWhitespace, !last.isWhitespace, last != ":" else { return false }
+        if "-?:,[]{}#&*!|>'\"%@`".contains(first) {
+            // `-`, `?` and `:` may start a plain scalar when a non-space follows (`-1`, `-x`).
+            guard "-?:".contains(first), let second = text.dropFirst().first, !second.isWhitespace else { return false }
         }
-        let simple = text.first.map { $0.isLetter || $0 == "_" } == true
-            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-./".contains($0)) }
-        return simple ? text : Self.quoted(text)
+        return !text.contains(": ") && !text.contains(" #") && !text.contains(where: { $0.isNewline || ($0.asciiValue.map { $0 < 0x20 } ?? false) })
     }
 }

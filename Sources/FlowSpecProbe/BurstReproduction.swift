@@ -4,11 +4,18 @@ import FlowSpecLanguage
 /// The concurrent burst as a scenario of two steps: a flow logs in and keeps the fresh refresh token under
 /// `probe_burst_token`; then `parallel:` copies of a second flow each send the refresh flow's request with that
 /// kept token, which no copy overwrites — and `at_most: { accepted: 1 }` counts the copies the backend accepted.
+/// Under a declared grace (GoTrue's), several may succeed if they answer the same new token: each accepted copy
+/// outputs the token the refresh flow would store, and `same_outputs: [refresh_token]` compares them.
 extension ReproductionWriter {
     static let keptKey = "probe_burst_token"
+    static let keptOutput = "refresh_token"
 
-    func burst(_ c: Context, stem: String, copies: Int) -> Files? {
+    func burst(_ c: Context, stem: String, copies: Int, grace: Bool) -> Files? {
         guard let refresh = c.session.refresh?.flow.name, let request = refreshRequest(refresh, key: c.key) else { return nil }
+        // The new token, as the refresh flow's own success transition reads it from the answer.
+        // Written plain and in block style: quoted, `set:` would take it as text, not as an expression.
+        let issued = request.issued.flatMap { YAMLWriter.canBePlain($0) ? "\n        set:\n          issued: \($0)" : nil } ?? ""
+        guard !grace || !issued.isEmpty else { return nil }
         let burstName = "\(c.flowName)-burst"
         let keep = header(c) + """
             flow: \(c.flowName)
@@ -36,13 +43,13 @@ extension ReproductionWriter {
             states:
               send:
             \(request.state)    on:
-                  - when: status >= 200 && status < 300
+                  - when: status >= 200 && status < 300\(grace ? issued : "")
                     goto: accepted
                   - else: true
                     goto: refused
               accepted:
                 end: accepted
-                success: true
+                success: true\(grace ? "\n    outputs: { \(Self.keptOutput): issued }" : "")
               refused:
                 end: refused
                 success: true
@@ -59,7 +66,7 @@ extension ReproductionWriter {
               - parallel: \(copies)
                 run: \(burstName)
                 expect:
-                  at_most: { accepted: 1 }
+                  \(grace ? "same_outputs: [\(Self.keptOutput)]" : "at_most: { accepted: 1 }")
 
             """
         return Files(stem: stem, flow: keep, scenario: scenario, moreFlows: ["\(stem)-burst": burst])
@@ -68,7 +75,7 @@ extension ReproductionWriter {
     /// The refresh flow's first request that sends the refresh token, copied from its file with `store.KEY` read
     /// from the kept key instead, and the flow's defaults. Nil when it reads what a copy cannot have (the refresh
     /// flow's variables or inputs).
-    func refreshRequest(_ name: String, key: String) -> (defaults: String, state: String)? {
+    func refreshRequest(_ name: String, key: String) -> (defaults: String, state: String, issued: String?)? {
         guard let flow = specs.flows[name],
               let stateName = flow.stateOrder.first(where: { name in
                   guard case .request(let r)? = flow.states[name]?.kind else { return false }
@@ -93,7 +100,8 @@ extension ReproductionWriter {
         let state = YAMLWriter.document(YAMLNode(.mapping([(Self.plain("request"), kept(request))])))
         let indented = state.split(separator: "\n").map { "    " + $0 + "\n" }.joined()
         let defaults = root["defaults"].map { "defaults:\n" + YAMLWriter.document($0).split(separator: "\n").map { "  " + $0 + "\n" }.joined() } ?? ""
-        return (defaults, indented)
+        let issued = r.transitions.lazy.compactMap { $0.store.first { $0.0 == key }?.1.text }.first
+        return (defaults, indented, issued)
     }
 
     /// Every expression a request state sends.

@@ -35,8 +35,9 @@ public enum Reproduction: Sendable {
     /// The protected flow's request `state`, with the access token of another session, logged in with that session's
     /// probe file (`login` flow, `inputs`), whose store holds it under `accessKey`.
     case foreignToken(flow: String, state: String, session: String, login: String, accessKey: String, inputs: ScenarioInputs)
-    /// `burst` refreshes at once with one refresh token (no grace declared: at most one may succeed).
-    case atomicBurst(burst: Int)
+    /// `burst` refreshes at once with one refresh token: at most one may succeed — or, with a declared grace
+    /// (`parentOfActiveGrace`), every success answers the same new refresh token.
+    case atomicBurst(burst: Int, parentOfActiveGrace: Bool)
     /// The login flow's request `state` that redeemed the code, sent again right after it succeeded.
     case codeReplay(flow: String, state: String)
     /// The protected flow's request `state` with the session's own token, after waiting `seconds`.

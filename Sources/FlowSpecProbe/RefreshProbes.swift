@@ -43,9 +43,8 @@ extension ProbeCheck {
             return ([verdict("", .held, "\(accepted.count) of \(burst) concurrent refreshes succeeded, all answering the same new token (the declared grace)")], next)
         }
         let handedOut = issued.count == 1 ? "all answering the same refresh token" : "handing out \(issued.count) different refresh tokens"
-        // With a grace, the promise is about which tokens the successes answer, which a scenario cannot compare yet.
         return ([verdict("", .broken, "\(accepted.count) of \(burst) concurrent refreshes with one token succeeded, \(handedOut)",
-                         evidence: accepted.flatMap(\.log), reproduction: promise.parentOfActiveGrace ? nil : .atomicBurst(burst: burst))], next)
+                         evidence: accepted.flatMap(\.log), reproduction: .atomicBurst(burst: burst, parentOfActiveGrace: promise.parentOfActiveGrace))], next)
     }
 
     /// Rotates (twice where the parent of the active token may be reused), waits out any reuse interval, presents

@@ -50,8 +50,8 @@ public struct ReproductionWriter: Sendable {
         case .codeReplay(let flow, let state):
             guard let copied = codeReplay(context, flow: flow, state: state) else { return nil }
             wholeFlow = copied
-        case .atomicBurst(let burst):
-            return self.burst(context, stem: stem, copies: burst)
+        case .atomicBurst(let burst, let grace):
+            return self.burst(context, stem: stem, copies: burst, grace: grace)
         }
         let flow = header(context) + (wholeFlow ?? """
             flow: \(context.flowName)

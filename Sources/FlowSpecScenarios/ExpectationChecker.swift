@@ -7,6 +7,21 @@ struct ExpectationChecker {
 
     func show(_ value: JSONValue) -> String { redactor.shown(value) }
 
+    /// The checks over all copies of a `parallel:` step. Output values are never shown: they are often tokens.
+    func checkCopies(_ e: Expectation, _ results: [FlowResult], label: String) -> [String] {
+        var failures: [String] = []
+        for (outcome, most) in e.atMost {
+            let ended = results.filter { $0.outcome == outcome }.count
+            if ended > most { failures.append("\(label)\(ended) of \(results.count) copies ended `\(outcome)`; at most \(most) may") }
+        }
+        for name in e.sameOutputs {
+            let values = results.compactMap { $0.outputs[name] }
+            let distinct = Set(values.map(\.compactJSON)).count
+            if distinct > 1 { failures.append("\(label)\(values.count) copies ended with output `\(name)`, with \(distinct) different values; all must be the same") }
+        }
+        return failures
+    }
+
     func checkRun(_ e: Expectation, _ result: FlowResult, label: String) -> [String] {
         var out: [String] = []
         let prefix = label.isEmpty ? "" : "\(label): "

@@ -121,6 +121,8 @@ public struct Expectation: Sendable {
     public var requests: [RequestCheck] = []
     /// For a `parallel:` step: at most this many copies may end with each outcome (`at_most: { accepted: 1 }`).
     public var atMost: [(outcome: String, copies: Int)] = []
+    /// For a `parallel:` step: the copies that ended with each of these outputs all ended with the same value.
+    public var sameOutputs: [String] = []
 
     public var hasRunChecks: Bool {
         outcome != nil || success != nil || path != nil || !variables.isEmpty || !outputs.isEmpty || reason != nil || error != nil

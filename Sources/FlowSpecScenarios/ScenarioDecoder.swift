@@ -7,7 +7,7 @@ import FlowSpecRuntime
 public enum ScenarioDecoder {
     static let topKeys = ["scenario", "tags", "live", "flow", "steps", "inputs", "store", "vars", "clock", "exchanges", "exchange_order", "expect"]
     static let stepKeys = ["run", "inputs", "expect", "parallel", "wait", "relaunch", "set_store"]
-    static let expectKeys = ["outcome", "success", "path", "variables", "outputs", "reason", "error", "store", "store_present", "store_absent", "request_count", "requests", "at_most"]
+    static let expectKeys = ["outcome", "success", "path", "variables", "outputs", "reason", "error", "store", "store_present", "store_absent", "request_count", "requests", "at_most", "same_outputs"]
 
     public static func decode(_ root: YAMLNode, file: String, specs: SpecSet, _ d: inout Diagnostics) -> Scenario? {
         guard let f = Fields(root, what: "a scenario", allowed: topKeys, diagnostics: &d) else { return nil }
@@ -249,10 +249,15 @@ public enum ScenarioDecoder {
         }
     }
 
-    /// `at_most` counts the copies of a `parallel:` step; anywhere else there is one run to count.
+    /// `at_most` and `same_outputs` compare the copies of a `parallel:` step; anywhere else there is one run.
     static func refuseAtMost(_ e: Expectation?, in place: String, _ d: inout Diagnostics) {
-        guard let e, !e.atMost.isEmpty else { return }
-        d.error(e.location, "`at_most` counts the copies of a `parallel:` step; \(place) has one run", hint: "use `outcome:` here, or add `parallel: N` to the step")
+        guard let e else { return }
+        if !e.atMost.isEmpty {
+            d.error(e.location, "`at_most` counts the copies of a `parallel:` step; \(place) has one run", hint: "use `outcome:` here, or add `parallel: N` to the step")
+        }
+        if !e.sameOutputs.isEmpty {
+            d.error(e.location, "`same_outputs` compares the copies of a `parallel:` step; \(place) has one run", hint: "use `outputs:` here, or add `parallel: N` to the step")
+        }
     }
 
     static func decodeExchange(_ node: YAMLNode, _ d: inout Diagnostics) -> Exchange? {
@@ -345,6 +350,9 @@ public enum ScenarioDecoder {
         for (outcome, node) in f.map("at_most", &d) ?? [] {
             if case .number(let n) = node.json, n == n.rounded(), n >= 0, n <= 1000 { e.atMost.append((outcome.name, Int(n))) }
             else { d.error(node.location, "`at_most: { \(outcome.name): N }` takes a number of copies from 0 to 1000, found `\(node.scalar ?? node.kindName)`") }
+        }
+        for item in f.list("same_outputs", &d) ?? [] {
+            if let name = item.scalar { e.sameOutputs.append(name) } else { d.error(item.location, "`same_outputs` lists output names") }
         }
         for item in f.list("requests", &d) ?? [] {
             guard let r = Fields(item, what: "a request check", allowed: ["method", "path", "count", "headers", "headers_absent", "json"], diagnostics: &d) else { continue }

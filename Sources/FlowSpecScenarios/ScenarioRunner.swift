@@ -243,11 +243,8 @@ public struct ScenarioRunner: Sendable {
                     }
                 }
                 if !infrastructure.isEmpty || notChecked != nil { break steps }
-                for (outcome, most) in r.expect?.atMost ?? [] {
-                    let ended = results.filter { $0.outcome == outcome }.count
-                    if ended > most {
-                        failures.append("\(multiStep ? "step \(stepIndex + 1) (\(r.flow.name)): " : "")\(ended) of \(r.parallel) copies ended `\(outcome)`; at most \(most) may")
-                    }
+                if let e = r.expect {
+                    failures += checker.checkCopies(e, results, label: multiStep ? "step \(stepIndex + 1) (\(r.flow.name)): " : "")
                 }
                 if let e = r.expect {
                     failures += checker.checkStore(e, await store.snapshot())

@@ -127,7 +127,7 @@ extension ProbeCommand {
             let what = "\(verdict.session) \(verdict.kind.rawValue)\(verdict.check.isEmpty ? "" : " · \(verdict.check)")"
             guard let declaration = declarations.first(where: { $0.session.name == verdict.session }),
                   let files = writer.files(for: verdict, declaration) else {
-                print("no reproduction for \(what): the flow language cannot write this attack yet; the JSON report has the exchanges")
+                print("no reproduction for \(what): it needs a value a flow cannot read or a comparison a scenario cannot make (docs/probe.md, Reproductions); the JSON report has the exchanges")
                 continue
             }
             let scenario = URL(fileURLWithPath: directory).appendingPathComponent("\(files.stem).yaml").path

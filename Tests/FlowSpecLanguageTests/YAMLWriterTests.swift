@@ -5,7 +5,7 @@ import Testing
 @Suite struct YAMLWriterTests {
     static func shape(_ node: YAMLNode) -> String {
         switch node.content {
-        case .scalar(let text, let quoted): return quoted || node.json.stringValue != nil ? "s:\(text)" : "p:\(node.json.compactJSON)"
+        case .scalar(let text, let quoted): return (quoted ? "quoted:" : "plain:") + text
         case .mapping(let pairs): return "{" + pairs.map { "\($0.key.scalar ?? "?")=\(shape($0.value))" }.joined(separator: ",") + "}"
         case .sequence(let items): return "[" + items.map(shape).joined(separator: ",") + "]"
         }
@@ -14,7 +14,8 @@ import Testing
     @Test(arguments: [
         "a: 1\nb: true\nc: null\nd: text\n",
         "json: { userId: \"${user_id}\", n: 5, s: \"5\", empty: \"\", list: [1, \"two\", { x: y }] }\n",
-        "when: '(status >= 200 && status < 300) && body.x == \"a: b\"'\nset: { n: attempts + 1 }\n",
+        "when: '(status >= 200 && status < 300) && body.x == \"a: b\"'\nset: { n: attempts + 1, t: \"${a} + 1\", neg: -1, e: \"\" }\n",
+        "store:\n  expires_at: now + body.expiresIn\n  code: headers[\"x-code\"]\n",
         "reason: \"line one\\nline two\"\nodd: \"#not a comment\"\nkey with spaces: 'single'\n",
         "items:\n  - a\n  - { b: 1, c: [] }\n  - []\n  - {}\n  - - nested\n    - list\n",
         "\"quoted key\": 1\n\"true\": yes\n",

@@ -168,6 +168,10 @@ import FlowSpecReports
         knobs = .init()
         knobs.raceOnRefresh = true
         broken += try await harness.verdicts(knobs, kinds: [.atomicRotation]).verdicts
+        let graceful = ToyFlows.probe().replacingOccurrences(of: "atomic_rotation: { source: \"toy docs: single use\", burst: 6 }",
+                                                             with: "atomic_rotation: { source: \"toy docs: single use\", burst: 6, grace: parent_of_active }")
+        let graceBurst = try await harness.verdicts(knobs, probeFile: graceful, kinds: [.atomicRotation]).verdicts.filter { $0.status == .broken }
+        #expect(graceBurst.count == 1)
         broken = broken.filter { $0.status == .broken }
 
         var specs = SpecSet()
@@ -214,17 +218,29 @@ import FlowSpecReports
                       verify:
                         request:
                           method: POST
-                          path: "/verify"
+                          path: /verify
                           json:
                             code: "${inputs.code}"
                         on:
-                          - when: "status >= 200 && status < 300"
+                          - when: status >= 200 && status < 300
                             goto: probe_replay
                     """), "\(files.flow)")
                 #expect(files.flow.contains("    end: in\n    skip: true\n"), "\(files.flow)")
             }
         }
         #expect(written == Set(ProbeKind.allCases.map(\.rawValue)).subtracting(["isolation"]), "\(written); isolation needs two sessions: ProbeEndToEndTests")
+
+        // Under the grace, the copies that succeed must answer one token: each outputs what the refresh flow would store.
+        let graceVerdict = try #require(graceBurst.first)
+        let files = try #require(writer.files(for: graceVerdict, declaration))
+        let burst = try #require(files.moreFlows["\(files.stem)-burst"])
+        #expect(burst.contains("        set:\n          issued: body.refresh\n        goto: accepted"), "\(burst)")
+        #expect(burst.contains("    outputs: { refresh_token: issued }"), "\(burst)")
+        #expect(files.scenario.contains("      same_outputs: [refresh_token]") && !files.scenario.contains("at_most"), "\(files.scenario)")
+        var withBurst = specs
+        withBurst.add(try YAMLLoader.load(text: burst, file: "repro/probe/burst.yaml").get(), file: "repro/probe/burst.yaml")
+        withBurst.check()
+        #expect(withBurst.diagnostics.errors.isEmpty, "\(withBurst.diagnostics.errors)")
     }
 }
 

@@ -17,10 +17,11 @@ import Testing
             request: { method: POST, path: /claim }
             on:
               - when: status == 200
+                set: { token: body.token }
                 goto: accepted
               - else: true
                 goto: refused
-          accepted: { end: accepted, success: true }
+          accepted: { end: accepted, success: true, outputs: { token: token } }
           refused: { end: refused, success: true }
         """
 
@@ -76,5 +77,18 @@ import Testing
         #expect(step.contains { $0.contains("a step without `parallel:` has one run") }, "\(step)")
         let notANumber = Self.decode(Self.scenario(accepted: 2, refused: 0, atMost: "{ accepted: many }")).2
         #expect(notANumber.contains { $0.contains("`at_most: { accepted: N }` takes a number of copies from 0 to 1000, found `many`") }, "\(notANumber)")
+    }
+
+    @Test func sameOutputsComparesTheCopiesWithoutShowingTheValues() async throws {
+        func scenario(_ tokens: [String]) -> String {
+            let exchanges = tokens.map { "  - request: { method: POST, path: /claim }\n    response: { status: 200, json: { token: \($0) } }\n" }.joined()
+            return "scenario: s\nsteps:\n  - parallel: \(tokens.count)\n    run: test.claim\n    expect:\n      same_outputs: [token]\nexchange_order: any\nexchanges:\n\(exchanges)"
+        }
+        let same = try await Self.run(scenario(["t-one", "t-one", "t-one"]))
+        #expect(same.status == .passed, "\(same.failures)")
+        let different = try await Self.run(scenario(["t-one", "t-two", "t-one"]))
+        #expect(different.failures == ["3 copies ended with output `token`, with 2 different values; all must be the same"], "\(different.failures)")
+        let misplaced = Self.decode("scenario: s\nflow: test.claim\nexpect: { same_outputs: [token] }\nexchanges: []\n").2
+        #expect(misplaced.contains { $0.contains("`same_outputs` compares the copies of a `parallel:` step") }, "\(misplaced)")
     }
 }

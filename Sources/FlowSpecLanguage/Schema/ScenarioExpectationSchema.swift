@@ -42,6 +42,8 @@ enum ScenarioExpectationSchema {
                 ("request_count", F.integer("Total number of requests sent.", 0...1_000_000)),
                 ("at_most", F.map("For a `parallel:` step: at most this many copies may end with each outcome, e.g. `{ accepted: 1 }`.",
                                   of: F.integer("A number of copies.", 0...1000))),
+                ("same_outputs", F.list("For a `parallel:` step: the copies that ended with each of these outputs all ended with the same value.",
+                                        of: F.name("An output name."))),
                 ("requests", F.list("Checks on requests, each selecting requests by method/path (neither: every request).",
                                     of: .object(["$ref": .string("#/definitions/requestCheck")]))),
             ], ["minProperties": .number(1)]),
