@@ -61,7 +61,7 @@ public enum SVGDiagram {
 
         /// The plain diagram as `<symbol id="…">`, for a page's hidden `<svg><defs>`.
         public func symbol(id: String) -> String {
-            "<symbol id=\"\(escape(id))\" viewBox=\"0 0 \(num(layout.width)) \(num(layout.height))\">\n"
+            "<symbol id=\"\(Markup.escape(id))\" viewBox=\"0 0 \(num(layout.width)) \(num(layout.height))\">\n"
                 + body(highlight: SVGHighlight()) + "</symbol>\n"
         }
 
@@ -70,7 +70,7 @@ public enum SVGDiagram {
         /// no text the symbol already has — so each run adds a few hundred bytes to the page.
         public func overlay(highlight: SVGHighlight, symbolID: String) -> String {
             var out = open(classes: "fs-diagram fs-has-path", standalone: false)
-            out += "<use href=\"#\(escape(symbolID))\"/>\n"
+            out += "<use href=\"#\(Markup.escape(symbolID))\"/>\n"
             guard !graph.states.isEmpty else { return out + "</svg>\n" }
             out += "<g class=\"fs-edges\">\n"
             for route in layout.routes {
@@ -78,7 +78,7 @@ public enum SVGDiagram {
                 guard count > 0 else { continue }
                 let e = route.edge
                 let (d, tip, direction) = pathData(route)
-                out += "<g class=\"fs-edge fs-edge-\(e.kind.rawValue) fs-taken\" data-edge=\"\(escape("\(e.state)#\(e.index)"))\">"
+                out += "<g class=\"fs-edge fs-edge-\(e.kind.rawValue) fs-taken\" data-edge=\"\(Markup.escape("\(e.state)#\(e.index)"))\">"
                 out += "<path d=\"\(d)\"/><polygon points=\"\(arrowhead(tip: tip, direction: direction))\"/>"
                 if count > 1, let at = route.labelAt {
                     let text = shorten(e.label, to: maxLabelChars)
@@ -99,7 +99,7 @@ public enum SVGDiagram {
                 if let ended { classes.append(ended.success ? "fs-end-ok" : "fs-end-fail") }
                 if highlight.failedAt == name { classes.append("fs-failed-at") }
                 let radius = caption.isEnd ? box.height / 2 : 8
-                out += "<g class=\"\(classes.joined(separator: " "))\" data-state=\"\(escape(name))\">"
+                out += "<g class=\"\(classes.joined(separator: " "))\" data-state=\"\(Markup.escape(name))\">"
                 out += "<rect class=\"fs-ring\" x=\"\(num(box.x))\" y=\"\(num(box.y))\" width=\"\(num(box.width))\" height=\"\(num(box.height))\" rx=\"\(num(radius))\"/>"
                 out += badges(name, box: box, steps: steps, highlight: highlight)
                 out += "</g>\n"
@@ -110,14 +110,14 @@ public enum SVGDiagram {
         private func open(classes: String, standalone: Bool) -> String {
             let namespace = standalone ? " xmlns=\"http://www.w3.org/2000/svg\"" : ""
             var out = "<svg\(namespace) class=\"\(classes)\" viewBox=\"0 0 \(num(layout.width)) \(num(layout.height))\" "
-            out += "width=\"\(num(layout.width))\" height=\"\(num(layout.height))\" role=\"img\" aria-label=\"\(escape("Flow \(graph.flow.name)"))\">\n"
-            out += "<title>\(escape(graph.flow.title.map { "\(graph.flow.name): \($0)" } ?? graph.flow.name))</title>\n"
+            out += "width=\"\(num(layout.width))\" height=\"\(num(layout.height))\" role=\"img\" aria-label=\"\(Markup.escape("Flow \(graph.flow.name)"))\">\n"
+            out += "<title>\(Markup.escape(graph.flow.title.map { "\(graph.flow.name): \($0)" } ?? graph.flow.name))</title>\n"
             return out
         }
 
         private func body(highlight: SVGHighlight) -> String {
             if graph.states.isEmpty {
-                return "<text class=\"fs-empty\" x=\"20\" y=\"40\">\(escape("\(graph.flow.name) has no states"))</text>\n"
+                return "<text class=\"fs-empty\" x=\"20\" y=\"40\">\(Markup.escape("\(graph.flow.name) has no states"))</text>\n"
             }
             var out = "<g class=\"fs-edges\">\n"
             for route in layout.routes { out += edge(route, highlight: highlight) }
@@ -183,12 +183,12 @@ public enum SVGDiagram {
         if !steps.isEmpty { title += "\nvisited at step\(steps.count == 1 ? "" : "s") \(steps.map(String.init).joined(separator: ", "))" }
         if highlight.failedAt == name { title += "\nthe run stopped here without reaching an end state" }
 
-        var out = "<g class=\"\(classes.joined(separator: " "))\" data-state=\"\(escape(name))\">"
-        out += "<title>\(escape(title))</title>"
+        var out = "<g class=\"\(classes.joined(separator: " "))\" data-state=\"\(Markup.escape(name))\">"
+        out += "<title>\(Markup.escape(title))</title>"
         let radius = caption.isEnd ? box.height / 2 : 8
         out += "<rect class=\"fs-box\" x=\"\(num(box.x))\" y=\"\(num(box.y))\" width=\"\(num(box.width))\" height=\"\(num(box.height))\" rx=\"\(num(radius))\"/>"
-        out += "<text class=\"fs-name\" x=\"\(num(box.midX))\" y=\"\(num(box.y + 18))\">\(escape(shorten(name, to: maxNameChars)))</text>"
-        out += "<text class=\"fs-detail\" x=\"\(num(box.midX))\" y=\"\(num(box.y + 33))\">\(escape(shorten(caption.detail, to: maxDetailChars)))</text>"
+        out += "<text class=\"fs-name\" x=\"\(num(box.midX))\" y=\"\(num(box.y + 18))\">\(Markup.escape(shorten(name, to: maxNameChars)))</text>"
+        out += "<text class=\"fs-detail\" x=\"\(num(box.midX))\" y=\"\(num(box.y + 33))\">\(Markup.escape(shorten(caption.detail, to: maxDetailChars)))</text>"
         if isStart {
             out += "<text class=\"fs-start-mark\" x=\"\(num(box.x))\" y=\"\(num(box.y - 6))\">▶ start</text>"
         }
@@ -203,7 +203,7 @@ public enum SVGDiagram {
             let text = stepsText(steps)
             let width = Double(text.count) * 10 * glyphWidth + 10
             out += "<g class=\"fs-steps\"><rect x=\"\(num(box.maxX - width + 6))\" y=\"\(num(box.y - 8))\" width=\"\(num(width))\" height=\"16\" rx=\"8\"/>"
-            out += "<text x=\"\(num(box.maxX - width / 2 + 6))\" y=\"\(num(box.y + 4))\">\(escape(text))</text></g>"
+            out += "<text x=\"\(num(box.maxX - width / 2 + 6))\" y=\"\(num(box.y + 4))\">\(Markup.escape(text))</text></g>"
         }
         if highlight.failedAt == name {
             out += "<g class=\"fs-stop\"><rect x=\"\(num(box.x - 6))\" y=\"\(num(box.maxY - 8))\" width=\"62\" height=\"16\" rx=\"8\"/>"
@@ -230,8 +230,8 @@ public enum SVGDiagram {
         if !e.label.isEmpty { title += ": \(e.label)" }
         if count > 0 { title += "\ntaken \(count == 1 ? "once" : "\(count) times")" }
 
-        var out = "<g class=\"\(classes.joined(separator: " "))\" data-edge=\"\(escape("\(e.state)#\(e.index)"))\">"
-        out += "<title>\(escape(title))</title>"
+        var out = "<g class=\"\(classes.joined(separator: " "))\" data-edge=\"\(Markup.escape("\(e.state)#\(e.index)"))\">"
+        out += "<title>\(Markup.escape(title))</title>"
         let (d, tip, direction) = pathData(route)
         out += "<path d=\"\(d)\"/>"
         out += "<polygon points=\"\(arrowhead(tip: tip, direction: direction))\"/>"
@@ -239,7 +239,7 @@ public enum SVGDiagram {
             let text = shorten(e.label, to: maxLabelChars)
             let anchor = route.labelCentered ? " text-anchor=\"middle\"" : ""
             if !text.isEmpty {
-                out += "<text class=\"fs-label\" x=\"\(num(at.x))\" y=\"\(num(at.y))\"\(anchor)>\(escape(text))</text>"
+                out += "<text class=\"fs-label\" x=\"\(num(at.x))\" y=\"\(num(at.y))\"\(anchor)>\(Markup.escape(text))</text>"
             }
             if count > 1 {
                 let offset = route.labelCentered ? Double(text.count) * labelFont * glyphWidth / 2 + 4
@@ -293,30 +293,6 @@ public enum SVGDiagram {
     /// Cuts long text with an ellipsis; the full text is in the element's `<title>`.
     static func shorten(_ text: String, to limit: Int) -> String {
         text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
-    }
-
-    /// Escapes text for XML and HTML alike (element content and quoted attributes), and replaces the control
-    /// characters XML cannot carry at all.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0xFFFE...0xFFFF).contains(scalar.value) {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
     }
 
     /// Coordinates to one decimal, written the same on every machine.

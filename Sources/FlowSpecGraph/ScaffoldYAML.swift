@@ -8,7 +8,7 @@ public enum ScaffoldYAML {
 
     /// `text` as a YAML scalar: plain when safe, else double-quoted with escapes.
     public static func string(_ text: String) -> String {
-        plainIsSafe(text) ? text : quoted(text)
+        plainIsSafe(text) ? text : YAMLWriter.quoted(text)
     }
 
     static func plainIsSafe(_ text: String) -> Bool {
@@ -22,11 +22,6 @@ public enum ScaffoldYAML {
             (s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s))) || "_-./@".unicodeScalars.contains(s)
         }
         return text.unicodeScalars.allSatisfy(allowed)
-    }
-
-    /// A double-quoted YAML string; escapes are JSON's, which YAML's double-quoted style accepts.
-    public static func quoted(_ text: String) -> String {
-        JSONValue.string(text).compactJSON
     }
 
     /// A JSON value in YAML flow style: `{ a: { b: "x" } }`, `[1, 2]`, keys sorted for stable output.

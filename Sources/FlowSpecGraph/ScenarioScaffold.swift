@@ -62,7 +62,7 @@ public enum ScenarioScaffold {
             comment("Open TODOs (\(todos.count)) — it will not pass until they are done:")
             for todo in todos { comment("  - " + todo.replacingOccurrences(of: "TODO: ", with: "")) }
         }
-        out.append("scenario: " + ScaffoldYAML.quoted(scenarioName(path, number: number, flow: flow)))
+        out.append("scenario: " + YAMLWriter.quoted(scenarioName(path, number: number, flow: flow)))
         out.append("tags: [scaffold]")
         out.append("flow: " + ScaffoldYAML.string(flow.name))
 
@@ -71,10 +71,10 @@ public enum ScenarioScaffold {
             for (name, values) in plan.inputs {
                 let key = "  " + ScaffoldYAML.string(name) + ":"
                 if values.count == 1 {
-                    out.append(key + " " + ScaffoldYAML.quoted(values[0].value) + "  " + ScaffoldYAML.comment(values[0].note))
+                    out.append(key + " " + YAMLWriter.quoted(values[0].value) + "  " + ScaffoldYAML.comment(values[0].note))
                 } else {
                     out.append(key + "  " + ScaffoldYAML.comment("successive answers, one per time the run asks"))
-                    for v in values { out.append("    - " + ScaffoldYAML.quoted(v.value) + "  " + ScaffoldYAML.comment(v.note)) }
+                    for v in values { out.append("    - " + YAMLWriter.quoted(v.value) + "  " + ScaffoldYAML.comment(v.note)) }
                 }
             }
         }
@@ -112,7 +112,7 @@ public enum ScenarioScaffold {
                     out.append("    response:")
                     out.append("      status: \(status)")
                     if !headers.isEmpty {
-                        out.append("      headers: { " + headers.map { "\(ScaffoldYAML.string($0.0)): \(ScaffoldYAML.quoted($0.1))" }.joined(separator: ", ") + " }")
+                        out.append("      headers: { " + headers.map { "\(ScaffoldYAML.string($0.0)): \(YAMLWriter.quoted($0.1))" }.joined(separator: ", ") + " }")
                     }
                     if let json { out.append("      json: " + ScaffoldYAML.flow(json)) }
                 }

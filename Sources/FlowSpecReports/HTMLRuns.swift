@@ -40,7 +40,7 @@ struct HTMLRuns {
             // No traces (an older runner, or a hand-made report): the paths are still worth showing.
             html += "<section class=\"runs\"><h3>Paths</h3>\n"
             for path in report.paths {
-                html += "<p class=\"path\"><code>\(HTML.escape(path.flow))</code>: \(HTML.escape(path.path.joined(separator: " → ")))</p>\n"
+                html += "<p class=\"path\"><code>\(Markup.escape(path.flow))</code>: \(Markup.escape(path.path.joined(separator: " → ")))</p>\n"
             }
             html += "</section>\n"
         } else if !topLevel.isEmpty {
@@ -64,19 +64,19 @@ struct HTMLRuns {
         let outcomeClass = run.outcome == nil ? "running" : run.success ? "ok" : "fail"
         var html = depth == 0 ? "<section class=\"run \(outcomeClass)\">\n<h3>" : "<details class=\"run sub \(outcomeClass)\" open>\n<summary>"
         html += depth == 0 ? "Run \(run.id + 1): " : "Started by run \(run.parent.map { $0 + 1 } ?? 0) (call or session refresh) · run \(run.id + 1): "
-        html += "<code>\(HTML.escape(run.flow))</code>"
-        html += " <span class=\"outcome \(outcomeClass)\">→ \(HTML.escape(run.outcome ?? "did not finish"))\(run.success ? " ✓" : " ✗")</span>"
-        if let title = flow?.title { html += " <span class=\"flow-title\">\(HTML.escape(title))</span>" }
+        html += "<code>\(Markup.escape(run.flow))</code>"
+        html += " <span class=\"outcome \(outcomeClass)\">→ \(Markup.escape(run.outcome ?? "did not finish"))\(run.success ? " ✓" : " ✗")</span>"
+        if let title = flow?.title { html += " <span class=\"flow-title\">\(Markup.escape(title))</span>" }
         html += depth == 0 ? "</h3>\n" : "</summary>\n"
 
         html += "<p class=\"path\">" + run.visits.enumerated().map { offset, visit in
-            "<span class=\"step-no\">\(offset + 1)</span>\(HTML.escape(visit.state))"
+            "<span class=\"step-no\">\(offset + 1)</span>\(Markup.escape(visit.state))"
         }.joined(separator: " <span class=\"arrow\">→</span> ") + "</p>\n"
 
         if let diagram = diagrams.diagram(flow: run.flow, visits: run.visits.map { ($0.state, $0.edge) }, failed: !run.success) {
             html += "<div class=\"diagram\">\(diagram)</div>\n"
         } else {
-            html += "<p class=\"note\">No diagram: the flow \(HTML.escape(run.flow)) is not among the loaded flows.</p>\n"
+            html += "<p class=\"note\">No diagram: the flow \(Markup.escape(run.flow)) is not among the loaded flows.</p>\n"
         }
         html += steps(run, flow: flow, depth: depth)
         html += depth == 0 ? "</section>\n" : "</details>\n"
@@ -92,18 +92,18 @@ struct HTMLRuns {
         for (offset, visit) in run.visits.enumerated() {
             let state = flow?.states[visit.state]
             let edges = state?.edges ?? []
-            html += "<li><span class=\"step-no\">\(offset + 1)</span> <code class=\"state\">\(HTML.escape(visit.state))</code>"
-            if let state { html += " <span class=\"kind\">\(HTML.escape(describe(state)))</span>" }
+            html += "<li><span class=\"step-no\">\(offset + 1)</span> <code class=\"state\">\(Markup.escape(visit.state))</code>"
+            if let state { html += " <span class=\"kind\">\(Markup.escape(describe(state)))</span>" }
             if let index = visit.edge, let edge = edges.first(where: { $0.index == index }) {
-                html += " <span class=\"via\">→ <code>\(HTML.escape(edge.target))</code>"
-                if !edge.label.isEmpty { html += " via <code class=\"guard\">\(HTML.escape(edge.label))</code>" }
+                html += " <span class=\"via\">→ <code>\(Markup.escape(edge.target))</code>"
+                if !edge.label.isEmpty { html += " via <code class=\"guard\">\(Markup.escape(edge.label))</code>" }
                 html += "</span>"
             } else if visit.edge == nil, offset == run.visits.count - 1, state?.ending == nil {
                 html += " <span class=\"stopped\">✗ stopped here</span>"
             }
             let falseGuards = visit.falseGuards.compactMap { i in edges.first { $0.index == i }?.label }
             if !falseGuards.isEmpty {
-                html += "<div class=\"false-guards\">false first: " + falseGuards.map { "<code>\(HTML.escape($0))</code>" }.joined(separator: ", ") + "</div>"
+                html += "<div class=\"false-guards\">false first: " + falseGuards.map { "<code>\(Markup.escape($0))</code>" }.joined(separator: ", ") + "</div>"
             }
             // Requests and the runs they started (a refresh between a 401 and its retry) in the order they happened.
             var items: [(position: Int, html: String)] = []

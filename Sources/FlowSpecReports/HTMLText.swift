@@ -4,9 +4,6 @@ import FlowSpecLanguage
 
 /// Text helpers of the HTML report: escaping, durations, timestamps, JSON bodies made readable.
 enum HTML {
-    /// Escapes for element content and quoted attributes alike.
-    static func escape(_ text: String) -> String { SVGDiagram.escape(text) }
-
     /// `0.4 ms`, `12 ms`, `1.25 s`, `2 m 5 s`.
     static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0 else { return "–" }

@@ -1,3 +1,4 @@
+import FlowSpecLanguage
 import FlowSpecProbe
 
 /// `flowspec probe --report html=F`: one self-contained page, a table per probed session, BROKEN rows opened
@@ -18,18 +19,18 @@ public enum ProbeHTMLReport {
 
             """
         for session in sessions {
-            html += "<section><h2>\(HTML.escape(session))</h2><table><thead><tr><th>verdict</th><th>probe</th><th>what happened</th></tr></thead><tbody>\n"
+            html += "<section><h2>\(Markup.escape(session))</h2><table><thead><tr><th>verdict</th><th>probe</th><th>what happened</th></tr></thead><tbody>\n"
             for v in verdicts where v.session == session {
                 let label = switch v.status { case .held: "held"; case .broken: "BROKEN"; case .skipped: "skipped"; case .notApplicable: "n/a" }
                 let what = v.kind.rawValue + (v.check.isEmpty ? "" : " · \(v.check)")
-                html += "<tr class=\"\(v.status.rawValue)\"><td class=\"verdict\">\(label)</td><td><code>\(HTML.escape(what))</code></td><td>\(HTML.escape(v.detail))"
+                html += "<tr class=\"\(v.status.rawValue)\"><td class=\"verdict\">\(label)</td><td><code>\(Markup.escape(what))</code></td><td>\(Markup.escape(v.detail))"
                 if v.status == .broken {
-                    html += "<details open><summary>promise and evidence</summary><p class=\"promise\">\(HTML.escape(v.source))</p>"
+                    html += "<details open><summary>promise and evidence</summary><p class=\"promise\">\(Markup.escape(v.source))</p>"
                     for e in v.evidence {
                         let answer = e.status.map(String.init) ?? e.failure ?? "no response"
-                        html += "<pre>\(HTML.escape("\(e.method) \(e.url) → \(answer)"))"
-                        if let body = e.requestBody { html += "\n" + HTML.escape("request: " + body) }
-                        if let body = e.responseBody { html += "\n" + HTML.escape("response: " + body) }
+                        html += "<pre>\(Markup.escape("\(e.method) \(e.url) → \(answer)"))"
+                        if let body = e.requestBody { html += "\n" + Markup.escape("request: " + body) }
+                        if let body = e.responseBody { html += "\n" + Markup.escape("response: " + body) }
                         html += "</pre>"
                     }
                     html += "</details>"

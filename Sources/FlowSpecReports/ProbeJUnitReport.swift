@@ -1,3 +1,4 @@
+import FlowSpecLanguage
 import FlowSpecProbe
 
 /// `flowspec probe --report junit=F`: one test suite per probed session, one test case per check. BROKEN is a
@@ -12,12 +13,12 @@ public enum ProbeJUnitReport {
         xml += "<testsuites name=\"flowspec probe\" tests=\"\(verdicts.count)\" failures=\"\(broken)\" skipped=\"\(skipped)\">\n"
         for session in sessions {
             let mine = verdicts.filter { $0.session == session }
-            xml += "  <testsuite name=\"\(XMLText.attribute("probe " + session))\" tests=\"\(mine.count)\" "
+            xml += "  <testsuite name=\"\(Markup.attribute("probe " + session))\" tests=\"\(mine.count)\" "
                 + "failures=\"\(mine.filter { $0.status == .broken }.count)\" "
                 + "skipped=\"\(mine.filter { $0.status == .skipped || $0.status == .notApplicable }.count)\">\n"
             for verdict in mine {
                 let name = verdict.kind.rawValue + (verdict.check.isEmpty ? "" : " · \(verdict.check)")
-                xml += "    <testcase classname=\"\(XMLText.attribute(session))\" name=\"\(XMLText.attribute(name))\""
+                xml += "    <testcase classname=\"\(Markup.attribute(session))\" name=\"\(Markup.attribute(name))\""
                 switch verdict.status {
                 case .held:
                     xml += "/>\n"
@@ -26,10 +27,10 @@ public enum ProbeJUnitReport {
                     for e in verdict.evidence {
                         body += "\n\(e.method) \(e.url) → \(e.status.map(String.init) ?? e.failure ?? "no response")" + (e.responseBody.map { " " + $0 } ?? "")
                     }
-                    xml += ">\n      <failure message=\"\(XMLText.attribute(verdict.detail))\">\(XMLText.text(body))</failure>\n    </testcase>\n"
+                    xml += ">\n      <failure message=\"\(Markup.attribute(verdict.detail))\">\(Markup.escape(body))</failure>\n    </testcase>\n"
                 case .skipped, .notApplicable:
                     let reason = (verdict.status == .notApplicable ? "not applicable: " : "") + verdict.detail
-                    xml += ">\n      <skipped message=\"\(XMLText.attribute(reason))\"/>\n    </testcase>\n"
+                    xml += ">\n      <skipped message=\"\(Markup.attribute(reason))\"/>\n    </testcase>\n"
                 }
             }
             xml += "  </testsuite>\n"

@@ -1,3 +1,4 @@
+import FlowSpecLanguage
 import FlowSpecProbe
 
 /// `flowspec probe --report tap[=F]`: TAP version 13, one line per check; BROKEN is `not ok` with the promise
@@ -16,13 +17,13 @@ public enum ProbeTAPReport {
                 lines.append("ok \(number) - \(name) # SKIP \(TAPReport.directiveText(reason))")
             case .broken:
                 lines.append("not ok \(number) - \(name)")
-                lines += ["  ---", "  message: " + TAPReport.yamlScalar(verdict.detail), "  severity: fail",
-                          "  promise: " + TAPReport.yamlScalar(verdict.source)]
+                lines += ["  ---", "  message: " + YAMLWriter.quoted(verdict.detail), "  severity: fail",
+                          "  promise: " + YAMLWriter.quoted(verdict.source)]
                 if !verdict.evidence.isEmpty {
                     lines.append("  evidence:")
                     for e in verdict.evidence {
                         let line = "\(e.method) \(e.url) → \(e.status.map(String.init) ?? e.failure ?? "no response")" + (e.responseBody.map { " " + $0 } ?? "")
-                        lines.append("    - " + TAPReport.yamlScalar(line))
+                        lines.append("    - " + YAMLWriter.quoted(line))
                     }
                 }
                 lines.append("  ...")

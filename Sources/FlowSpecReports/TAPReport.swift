@@ -1,3 +1,4 @@
+import FlowSpecLanguage
 import Foundation
 import FlowSpecScenarios
 
@@ -27,9 +28,9 @@ public enum TAPReport {
         var lines = ["---"]
         let message = report.failures.first.map(JUnitReport.firstLine)
             ?? (report.infrastructureFailure ? "the backend did not answer" : "failed")
-        lines.append("message: " + yamlScalar(message))
+        lines.append("message: " + YAMLWriter.quoted(message))
         lines.append("severity: " + (report.infrastructureFailure ? "error" : "fail"))
-        lines.append("file: " + yamlScalar(report.file))
+        lines.append("file: " + YAMLWriter.quoted(report.file))
         lines.append("duration_ms: " + String(format: "%.3f", max(0, report.durationSeconds) * 1000))
         if !report.failures.isEmpty {
             lines.append("failures:")
@@ -38,9 +39,9 @@ public enum TAPReport {
         let paths = report.paths.filter { !$0.path.isEmpty }
         if !paths.isEmpty {
             lines.append("paths:")
-            lines += paths.map { "  - " + yamlScalar("\($0.flow): " + $0.path.joined(separator: " → ")) }
+            lines += paths.map { "  - " + YAMLWriter.quoted("\($0.flow): " + $0.path.joined(separator: " → ")) }
         }
-        if let last = report.lastExchange { lines.append("last_exchange: " + yamlScalar(last)) }
+        if let last = report.lastExchange { lines.append("last_exchange: " + YAMLWriter.quoted(last)) }
         lines.append("...")
         return lines
     }
@@ -60,41 +61,13 @@ public enum TAPReport {
 
     /// A list item: a literal block (`|-`) for multi-line text people read in CI logs, else a quoted string.
     static func yamlItem(_ text: String) -> [String] {
-        guard text.contains("\n"), blockSafe(text) else { return ["  - " + yamlScalar(text)] }
+        guard text.contains("\n"), blockSafe(text) else { return ["  - " + YAMLWriter.quoted(text)] }
         return ["  - |-"] + text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }
     }
 
     /// Literal blocks cannot start with a space (the indentation would be misread) or hold control characters.
     private static func blockSafe(_ text: String) -> Bool {
-        !text.hasPrefix(" ") && !text.hasSuffix("\n") && text.unicodeScalars.allSatisfy { $0 == "\n" || isPrintable($0) }
+        !text.hasPrefix(" ") && !text.hasSuffix("\n") && text.unicodeScalars.allSatisfy { $0 == "\n" || YAMLWriter.isPrintable($0) }
     }
 
-    /// A double-quoted YAML scalar: always valid whatever the text (colons, `#`, quotes, leading dashes).
-    static func yamlScalar(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if isPrintable(scalar) {
-                    out.unicodeScalars.append(scalar)
-                } else {
-                    out += "\\u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    /// YAML's printable set: no C0 (except tab), DEL, C1 controls, surrogates, or U+FFFE/U+FFFF.
-    private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x9, 0x20...0x7E, 0x85, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-        default: false
-        }
-    }
 }

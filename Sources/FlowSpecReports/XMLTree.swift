@@ -1,3 +1,4 @@
+import FlowSpecLanguage
 /// A small, ordered XML element tree: what the JUnit writer builds and what `flowspec merge` reads shards
 /// into, so a merged file is laid out exactly like one written by `flowspec run`.
 public struct XMLTree: Sendable, Equatable {
@@ -43,13 +44,13 @@ public struct XMLTree: Sendable, Equatable {
     private func write(into out: inout String, depth: Int) {
         let indent = String(repeating: "  ", count: depth)
         out += indent + "<" + name
-        for attribute in attributes { out += " \(attribute.name)=\"\(XMLText.attribute(attribute.value))\"" }
+        for attribute in attributes { out += " \(attribute.name)=\"\(Markup.attribute(attribute.value))\"" }
         if !children.isEmpty {
             out += ">\n"
             for child in children { child.write(into: &out, depth: depth + 1) }
             out += indent + "</\(name)>\n"
         } else if let text, !text.isEmpty {
-            out += ">" + XMLText.text(text) + "</\(name)>\n"
+            out += ">" + Markup.escape(text) + "</\(name)>\n"
         } else {
             out += "/>\n"
         }

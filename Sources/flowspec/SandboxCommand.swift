@@ -61,7 +61,7 @@ struct SandboxCommand: AsyncParsableCommand {
         }
         let vars = sandbox.liveVars()
         if let writeVars {
-            let text = vars.sorted { $0.key < $1.key }.map { "\($0.key): \(Self.yamlQuoted($0.value))" }.joined(separator: "\n") + "\n"
+            let text = vars.sorted { $0.key < $1.key }.map { "\($0.key): \(YAMLWriter.quoted($0.value))" }.joined(separator: "\n") + "\n"
             do { try AtomicFile.write(Data(text.utf8), to: writeVars, permissions: 0o600) } catch {
                 Console.error("error: could not write \(writeVars): \(error.localizedDescription)")
                 await sandbox.stop()
@@ -78,10 +78,6 @@ struct SandboxCommand: AsyncParsableCommand {
         fflush(nil)   // the banner must be visible before we block, even when piped
         await Self.waitForInterrupt()
         await sandbox.stop()
-    }
-
-    static func yamlQuoted(_ value: String) -> String {
-        "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     /// Suspends until SIGINT or SIGTERM.

@@ -135,7 +135,7 @@ import FlowSpecLanguage
         #if canImport(FoundationXML) || os(macOS)
         _ = try XMLDocument(xmlString: svg, options: [])
         #endif
-        #expect(SVGDiagram.escape("a\u{1}b") == "a\u{FFFD}b")
+        #expect(Markup.escape("a\u{1}b") == "a\\u0001b")
     }
 
     @Test func outputIsDeterministic() throws {

@@ -13,7 +13,7 @@ import FlowSpecLanguage
                       "&anchor", "!tag", "%x", "@at", "", " lead", "it's", "\"q\"", "[x]", "{x}", "a\nb", "-dash", "2024-01-01"] {
             #expect(ScaffoldYAML.string(risky).hasPrefix("\""), "\(risky) must be quoted")
         }
-        #expect(ScaffoldYAML.quoted("say \"hi\"\\\n") == #""say \"hi\"\\\n""#)
+        #expect(YAMLWriter.quoted("say \"hi\"\\\n") == #""say \"hi\"\\\n""#)
     }
 
     @Test func quotedValuesReadBackAsTheSameText() throws {
@@ -46,7 +46,7 @@ import FlowSpecLanguage
     static func transitions(_ guards: [String?]) throws -> [Transition] {
         var yaml = "flow: t.g\nstart: r\nstates:\n  r:\n    request: { method: GET, path: /x }\n    on:\n"
         for g in guards {
-            if let g { yaml += "      - when: \(ScaffoldYAML.quoted(g))\n        goto: e\n" } else { yaml += "      - else: true\n        goto: e\n" }
+            if let g { yaml += "      - when: \(YAMLWriter.quoted(g))\n        goto: e\n" } else { yaml += "      - else: true\n        goto: e\n" }
         }
         yaml += "  e: { end: e, success: true }\n"
         let specs = try TestSpecs.load(["g.yaml": yaml])

@@ -27,3 +27,21 @@ import Testing
         #expect(Self.shape(again) == Self.shape(node), "\(written)")
     }
 }
+
+/// One escaping policy for every output format (YAML scalars here, XML and HTML in `Markup`).
+@Suite struct EscapingTests {
+    @Test func yamlQuotedEscapesWhatYAMLCannotPrint() throws {
+        #expect(YAMLWriter.quoted("a\"b\\c\u{7F}\u{0}") == "\"a\\\"b\\\\c\\u007F\\u0000\"")
+        #expect(YAMLWriter.quoted("line\nnext\u{85}\u{9B}\u{2028}") == "\"line\\nnext\\u0085\\u009B\\u2028\"")
+        let text = "colon: # dash - \"quote\" \u{1B}[31m \u{2028} é"
+        let node = try YAMLLoader.load(text: "k: " + YAMLWriter.quoted(text), file: "q.yaml").get()
+        #expect(node["k"]?.scalar == text, "read back exactly")
+    }
+
+    @Test func markupEscapesOneWayForContentAndAttributes() {
+        #expect(Markup.escape("a&b<c>d\"e'f\ng\th") == "a&amp;b&lt;c&gt;d&quot;e&#39;f\ng\th")
+        #expect(Markup.attribute("a\"e'f\ng\th\rj") == "a&quot;e&#39;f&#10;g&#9;h&#13;j")
+        #expect(Markup.escape("nul\u{0} esc\u{1B} \u{FFFE}") == "nul\\u0000 esc\\u001B \\uFFFE", "what XML cannot carry is shown, not dropped")
+        #expect(Markup.escape("emoji 😀 and é") == "emoji 😀 and é")
+    }
+}

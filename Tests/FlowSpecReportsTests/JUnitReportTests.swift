@@ -145,9 +145,9 @@ enum SampleRun {
     }
 
     @Test func escaping() {
-        #expect(XMLText.attribute("a&b<c>d\"e'f\ng\th\rj") == "a&amp;b&lt;c&gt;d&quot;e&apos;f&#10;g&#9;h&#13;j")
-        #expect(XMLText.text("a&b<c>\nd\u{0}e\u{7}f\u{FFFE}\"'") == "a&amp;b&lt;c&gt;\nd\\u0000e\\u0007f\\uFFFE\"'")
-        #expect(XMLText.text("••••  ✓ 日本 😀") == "••••  ✓ 日本 😀")
+        #expect(Markup.attribute("a&b<c>d\"e'f\ng\th\rj") == "a&amp;b&lt;c&gt;d&quot;e&#39;f&#10;g&#9;h&#13;j")
+        #expect(Markup.escape("a&b<c>\nd\u{0}e\u{7}f\u{FFFE}\"'") == "a&amp;b&lt;c&gt;\nd\\u0000e\\u0007f\\uFFFE&quot;&#39;")
+        #expect(Markup.escape("••••  ✓ 日本 😀") == "••••  ✓ 日本 😀")
     }
 
     @Test func suiteAndClassNames() {

@@ -1,9 +1,32 @@
-/// Writes YAML that FlowSpec's loaders read back as the same nodes: block mappings and lists, and scalars either
-/// plain (numbers, booleans, null and simple words, which read back the same) or double-quoted in JSON string
-/// syntax, which YAML reads the same and which escapes newlines and control characters. Comments are not kept.
+/// Writes YAML: scalars quoted for any text, and documents that FlowSpec's loaders read back as the same nodes
+/// (block mappings and lists; plain scalars stay plain, quoted ones quoted). Comments are not kept.
 public enum YAMLWriter {
-    /// A double-quoted YAML scalar.
-    public static func quoted(_ text: String) -> String { JSONValue.string(text).compactJSON }
+    /// A double-quoted YAML scalar, valid whatever the text (colons, `#`, quotes, leading dashes, newlines): what
+    /// YAML cannot print as itself (see `isPrintable`) is escaped as `\u007F`.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default: if isPrintable(scalar) { out.unicodeScalars.append(scalar) } else { out += Markup.visible(scalar) }
+            }
+        }
+        return out + "\""
+    }
+
+    /// What may stand in a YAML scalar as itself: YAML 1.2's printable set (section 5.1: no C0 but tab, DEL, C1,
+    /// surrogates or U+FFFE/U+FFFF), less NEL, U+2028 and U+2029, which libyaml (Yams) reads as line breaks.
+    public static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2028, 0x2029: false
+        case 0x9, 0x20...0x7E, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
 
     /// `node` as a YAML document.
     public static func document(_ node: YAMLNode) -> String {
