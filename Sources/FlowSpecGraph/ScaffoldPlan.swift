@@ -44,8 +44,6 @@ public struct ScaffoldPlan: Sendable {
             inputs.append((name, [value]))
         }
     }
-
-    func hasInput(_ name: String) -> Bool { inputs.contains { $0.name == name } }
 }
 
 /// Placeholder input values that pass (or, for `invalid:` edges, fail) an input's rules.

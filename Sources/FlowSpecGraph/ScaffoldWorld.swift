@@ -6,7 +6,7 @@ import FlowSpecLanguage
 /// a sub-flow's outputs, a run variable), so a guess is never presented as certain.
 public struct ScaffoldWorld: Sendable {
     /// The virtual clock a scripted scenario starts at (ScenarioDecoder's default `clock:`).
-    public static let defaultClock = 1_700_000_000.0
+    public static let defaultClock = VirtualTime.defaultStart
 
     public var status: Int?
     public var body: JSONValue = .null

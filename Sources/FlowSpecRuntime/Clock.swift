@@ -1,4 +1,5 @@
 import Foundation
+import FlowSpecLanguage
 
 /// Time as flows see it: `now`, `wait`, token expiry.
 public protocol FlowClock: Sendable {
@@ -22,7 +23,7 @@ public struct SystemClock: FlowClock {
 public actor VirtualClock: FlowClock {
     private var current: Double
 
-    public init(start: Double = 1_700_000_000) { current = start }
+    public init(start: Double = VirtualTime.defaultStart) { current = start }
 
     public func now() -> Double { current }
     public func sleep(seconds: Double) { if seconds > 0 { current += seconds } }

@@ -44,6 +44,14 @@ public final class Redactor: Sendable {
     /// Everything registered so far.
     public var registeredValues: Set<String> { secrets.withLock { $0.whole } }
 
+    /// The values `register` would mark as secrets, without keeping a redactor: e.g. which run variables are
+    /// credentials, worked out once when a scenario is loaded and registered in each run's own redactor.
+    public static func secrets(_ register: (Redactor) -> Void) -> Set<String> {
+        let scratch = Redactor()
+        register(scratch)
+        return scratch.registeredValues
+    }
+
     /// Whether `text` is, as a whole, a registered secret.
     public func isSecret(_ text: String) -> Bool { secrets.withLock { $0.whole.contains(text) } }
 

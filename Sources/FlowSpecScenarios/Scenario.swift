@@ -123,10 +123,6 @@ public struct Expectation: Sendable {
     public var atMost: [(outcome: String, copies: Int)] = []
     /// For a `parallel:` step: the copies that ended with each of these outputs all ended with the same value.
     public var sameOutputs: [String] = []
-
-    public var hasRunChecks: Bool {
-        outcome != nil || success != nil || path != nil || !variables.isEmpty || !outputs.isEmpty || reason != nil || error != nil
-    }
 }
 
 /// `namespace.key`, or `namespace` alone for the whole namespace.

@@ -21,7 +21,7 @@ public enum ScenarioDecoder {
         let store = decodeStore(f["store"], &d)
         var vars: [String: JSONValue] = [:]
         for (ref, node) in f.map("vars", &d) ?? [] { vars[ref.name] = node.json }
-        var clock = 1_700_000_000.0
+        var clock = VirtualTime.defaultStart
         if let c = f["clock"] {
             if case .number(let n) = c.json { clock = n } else { d.error(c.location, "`clock` is the virtual clock's start in Unix seconds, e.g. 1700000000") }
         }
@@ -90,9 +90,7 @@ public enum ScenarioDecoder {
         var scenario = Scenario(name: name.name, file: file, location: root.location, tags: tags, live: live, requiredVars: required.sorted(),
                                 steps: steps, inputs: inputs, store: store,
                                 vars: vars, clockStart: clock, exchanges: exchanges, anyOrder: anyOrder, expect: expect)
-        let probe = Redactor()
-        scenario.registerFileSecrets(in: probe)
-        scenario.fileSecrets = probe.registeredValues
+        scenario.fileSecrets = Redactor.secrets { scenario.registerFileSecrets(in: $0) }
         return scenario
     }
 

@@ -40,9 +40,7 @@ public struct ScenarioRunner: Sendable {
         self.live = live
         self.commandTimeout = commandTimeout
         secretInputNames = Set(specs.flows.values.flatMap { $0.inputs.filter(\.secret).map(\.name) })
-        let probe = Redactor()
-        probe.registerVariables(vars)
-        variableSecrets = probe.registeredValues
+        variableSecrets = Redactor.secrets { $0.registerVariables(vars) }
     }
 
     /// Runs every scenario; `onFinish` sees each report as soon as its scenario ends (for progress output).

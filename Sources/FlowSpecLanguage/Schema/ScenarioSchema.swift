@@ -24,7 +24,7 @@ public enum ScenarioSchema {
                 ("inputs", F.ref("inputs", "Input values by name: a value, a list of successive values, or `{ command: … }`.")),
                 ("store", F.ref("store", "Initial token store: namespace → key → value (`staff.access_token: …` is shorthand).")),
                 ("vars", F.map("Run variables; they override --vars-file and --var.", of: F.anything("A run variable's value."))),
-                ("clock", F.typed(["number"], "Virtual clock start in Unix seconds (default 1700000000); scripted scenarios only.")),
+                ("clock", F.typed(["number"], "Virtual clock start in Unix seconds (default \(JSONValue.format(VirtualTime.defaultStart))); scripted scenarios only.")),
                 ("exchanges", F.list("The scripted backend: request matchers and their responses.", of: .object(["$ref": .string("#/definitions/exchange")]))),
                 ("exchange_order", F.oneOfWords(["strict", "any"], "`strict` (default): exchanges are taken in order; `any`: the first unused one that matches.")),
                 ("expect", F.ref("expect", "Expectations; with `steps:`, checked after the last step.")),
