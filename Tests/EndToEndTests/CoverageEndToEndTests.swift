@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct CoverageEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct CoverageEndToEndTests {
     static var flows: String { FlowSpecBinary.root.appendingPathComponent("flows").path }
 
     @Test func theShippedScenariosTakeEveryTransitionOfTheShippedFlows() async throws {

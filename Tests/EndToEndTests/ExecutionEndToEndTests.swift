@@ -3,7 +3,7 @@ import Testing
 
 /// `flowspec run --fail-fast` and `--timeout S` on the real binary: what is skipped and how it is reported, a live
 /// scenario stuck on an input command stopped at its limit, and values that are not a limit refused.
-@Suite struct ExecutionEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct ExecutionEndToEndTests {
     static let failFastReason = "not run: --fail-fast stopped the run at the first failure"
 
     /// A scripted login the backend refuses: it passes expecting `rejected`, and fails expecting anything else.

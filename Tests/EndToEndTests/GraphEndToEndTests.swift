@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct GraphEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct GraphEndToEndTests {
     /// Every shipped flow file (files with a top-level `flow:` key; sessions are not drawn).
     static var shippedFlowFiles: [String] {
         let folder = FlowSpecBinary.root.appendingPathComponent("flows")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct HTMLReportEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct HTMLReportEndToEndTests {
     @Test func shippedRepairMinderSuiteWritesASelfContainedReport() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

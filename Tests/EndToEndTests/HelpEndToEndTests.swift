@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `--help` as a newcomer reads it: each default said once, in words that do not depend on this machine.
-@Suite struct HelpEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct HelpEndToEndTests {
     @Test(arguments: ["run", "coverage", "exec", "check", "sandbox", "paths", "graph", "merge", "schema"])
     func everyDefaultIsSaidOnce(_ command: String) async throws {
         let result = try await FlowSpecBinary.run([command, "--help"])

@@ -4,7 +4,7 @@ import HostileBackend
 
 /// `flowspec exec` against a backend that misbehaves: it exits 3 naming the URL, within its timeout, or takes the
 /// flow's `unreachable:` branch — and never crashes, hangs or prints the password it sent.
-@Suite(.serialized) struct HostileBackendEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct HostileBackendEndToEndTests {
     static let password = "hunter2-P4ssw0rd!"
     /// A login with no `unreachable:` branch: a request that gets no HTTP answer ends the run as an infrastructure error.
     static let login = "Tests/EndToEndTests/Fixtures/flows/fixture/login.yaml"

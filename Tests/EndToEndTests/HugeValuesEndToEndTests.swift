@@ -3,7 +3,7 @@ import Testing
 
 /// Numbers no range allows are located errors, never a trap (a YAML number converted to Int before its range
 /// check crashed `check` and `run`), and so are timeouts no clock can hold.
-@Suite struct HugeValuesEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct HugeValuesEndToEndTests {
     @Test(arguments: ["request_count: 99999999999999999999", "request_count: -1e300"])
     func aHugeNumberInAScenarioIsALocatedError(_ line: String) async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
@@ -37,7 +37,7 @@ import Testing
 }
 
 /// A megabyte-long flow name (pasted by mistake, or a fuzzer's) is answered at once, and shown by its start.
-@Suite struct LongNamesEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct LongNamesEndToEndTests {
     @Test func aMegabyteUnknownFlowNameInAScenario() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `flowspec sandbox`, `flowspec exec` and `flowspec run scenarios/live`, as a QA engineer runs them.
-@Suite(.serialized) struct LiveEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct LiveEndToEndTests {
     @Test func execLogsInWithAnEmailedCodeKeepsTheSessionInAStoreFileAndLogsOut() async throws {
         try await SandboxProcess.with { sandbox in
             let url = try #require(sandbox.vars["repairminder_url"])

@@ -25,7 +25,7 @@ struct MalformedFixture: CustomTestStringConvertible, Sendable {
     }
 }
 
-@Suite struct MalformedCatalogueTests {
+@Suite(.timeLimit(.minutes(5))) struct MalformedCatalogueTests {
     @Test func theCatalogueIsLargeEnough() {
         #expect(MalformedFixture.all.count >= 30)
     }

@@ -5,7 +5,7 @@ import Testing
 /// password, two- and three-letter store tokens, and a code read from a text body and sent on as a number.
 /// What is not a secret stays readable: `token_type: bearer`, `expires_in: 3600`, and text that merely
 /// contains a short secret's letters.
-@Suite struct MaskingByOriginEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct MaskingByOriginEndToEndTests {
     @Test func shortAndNumericSecretsAreMaskedEverywhereAndNothingElseIs() async throws {
         let fixtures = FlowSpecBinary.root.appendingPathComponent("Tests/EndToEndTests/Fixtures/masking")
         let dir = try FlowSpecBinary.temporaryDirectory()

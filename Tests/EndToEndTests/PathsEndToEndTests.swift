@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct PathsEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct PathsEndToEndTests {
     static var shippedFlowFiles: [String] {
         let flows = FlowSpecBinary.root.appendingPathComponent("flows")
         let enumerator = FileManager.default.enumerator(atPath: flows.path)

@@ -3,7 +3,7 @@ import Testing
 
 /// `flowspec probe` through the built binary: everything holds on the healthy sandbox (embedded, as a newcomer
 /// runs it), and each broken promise is reported BROKEN with exit 1 by the probe that checks it.
-@Suite struct ProbeEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct ProbeEndToEndTests {
     /// As a newcomer runs it: no variables, so the embedded sandbox (the Repair Minder files, to keep it quick:
     /// Supabase's one-code-per-minute interval makes its probes wait).
     @Test func theRepairMinderProbesHoldOnTheEmbeddedSandbox() async throws {

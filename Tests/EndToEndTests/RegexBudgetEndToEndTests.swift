@@ -3,7 +3,7 @@ import Testing
 
 /// A backtracking pattern against text from a backend or a user ends in a located error within the regex
 /// budget, through the CLI: `matches()` in a guard, and an input's `pattern:` checked by `exec`.
-@Suite struct RegexBudgetEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct RegexBudgetEndToEndTests {
     static let flow = """
         flow: rx.check
         inputs:

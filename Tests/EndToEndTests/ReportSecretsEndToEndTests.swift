@@ -4,7 +4,7 @@ import Testing
 /// The requirement: every report format is searched for the secret values a run used, and the test
 /// fails if one appears. The run mixes a passing scenario, failing ones (so failure text, paths and exchanges
 /// are rendered), a refresh with stored tokens, and — when the embedded sandbox starts — a live login.
-@Suite struct ReportSecretsEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct ReportSecretsEndToEndTests {
     static let password = "Correct-Horse-Battery-9"
     static let code = "739214"
     static let access = "acc-SECRET-7f3a9b2c1d"

@@ -5,7 +5,7 @@ import FoundationXML
 import Testing
 
 /// `flowspec run --report …` and `flowspec merge` as a CI job uses them.
-@Suite struct ReportsEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct ReportsEndToEndTests {
     struct Counts: Equatable { var total = 0, passed = 0, failed = 0, skipped = 0 }
 
     /// `45 passed, 0 failed[, 2 skipped]` from the console.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `flowspec schema` as a user runs it, and the schema files shipped in `schemas/`.
-@Suite struct SchemaEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct SchemaEndToEndTests {
     @Test(arguments: ["flow", "scenario"]) func printsPrettyJSONSchema(_ kind: String) async throws {
         let result = try await FlowSpecBinary.run(["schema", kind])
         #expect(result.status == 0, "\(result.stderr)")

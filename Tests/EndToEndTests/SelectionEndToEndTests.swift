@@ -3,7 +3,7 @@ import Testing
 
 /// `flowspec run` selection on the real binary: `--list`, `--tag`, `--shard`, `--shuffle --seed`, `--repeat`,
 /// `FLOWSPEC_VAR_*`. Listing the shipped suite keeps these fast; a few tiny scripted scenarios run for real.
-@Suite struct SelectionEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct SelectionEndToEndTests {
     /// One `--list` line: `file  name[ (run i of n)]  [tags]`.
     struct Listed: Hashable {
         var file: String

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct ShippedSuiteEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct ShippedSuiteEndToEndTests {
     @Test func checkIsCleanOnTheShippedFlowsAndScenarios() async throws {
         let result = try await FlowSpecBinary.run(["check", "flows", "scenarios"])
         #expect(result.status == 0, "\(result.all)")

@@ -6,7 +6,7 @@ import Testing
 
 /// A promise that could not be checked is skipped with its reason in every output — console, JUnit, TAP, JSON,
 /// HTML — never passed: the shipped expiry scenario against the embedded sandbox's 15-minute tokens.
-@Suite struct SkipVerdictEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct SkipVerdictEndToEndTests {
     static let expiry = "scenarios/live/repairminder-staff-expired-token.yaml"
 
     @Test func anExpiryScenarioThatCannotWaitIsSkippedInEveryReport() async throws {

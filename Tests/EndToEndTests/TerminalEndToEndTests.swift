@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Colour and the progress line, which only a terminal gets: the binary runs on a pseudo-terminal.
-@Suite struct TerminalEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct TerminalEndToEndTests {
     static let escape = "\u{1B}["
 
     /// A one-state flow, a scripted scenario that passes, and a live one that takes `wait` seconds of real time.

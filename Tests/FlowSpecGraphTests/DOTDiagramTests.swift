@@ -2,7 +2,7 @@ import Testing
 import FlowSpecLanguage
 @testable import FlowSpecGraph
 
-@Suite struct DOTDiagramTests {
+@Suite(.timeLimit(.minutes(5))) struct DOTDiagramTests {
     @Test func everyStateKindHasItsShapeAndEndStatesTheirVerdict() throws {
         let expected = #"""
         // flow t.kinds, drawn by flowspec graph

@@ -2,7 +2,7 @@ import Testing
 import FlowSpecLanguage
 @testable import FlowSpecGraph
 
-@Suite struct FlowGraphTests {
+@Suite(.timeLimit(.minutes(5))) struct FlowGraphTests {
     @Test func edgesAreNumberedInInterpreterOrder() throws {
         let yaml = """
         flow: t.edges

@@ -2,7 +2,7 @@ import Testing
 import FlowSpecLanguage
 @testable import FlowSpecGraph
 
-@Suite struct MermaidDiagramTests {
+@Suite(.timeLimit(.minutes(5))) struct MermaidDiagramTests {
     @Test func everyStateKindHasItsShapeAndEveryEdgeItsLabel() throws {
         let expected = """
         %% flow t.kinds, drawn by flowspec graph

@@ -2,7 +2,7 @@ import Testing
 import FlowSpecLanguage
 @testable import FlowSpecGraph
 
-@Suite struct PathFinderTests {
+@Suite(.timeLimit(.minutes(5))) struct PathFinderTests {
     /// Password, then a code that may be wrong (ask again), may be invalid, with an offline branch.
     static let login = """
     flow: t.login

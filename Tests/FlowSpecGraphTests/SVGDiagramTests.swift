@@ -6,7 +6,7 @@ import Testing
 import FlowSpecLanguage
 @testable import FlowSpecGraph
 
-@Suite struct SVGDiagramTests {
+@Suite(.timeLimit(.minutes(5))) struct SVGDiagramTests {
     static let twoFactor = """
     flow: t.two-factor
     inputs: { code: { type: code } }

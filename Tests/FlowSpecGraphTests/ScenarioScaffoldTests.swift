@@ -2,7 +2,7 @@ import Testing
 import FlowSpecLanguage
 @testable import FlowSpecGraph
 
-@Suite struct ScenarioScaffoldTests {
+@Suite(.timeLimit(.minutes(5))) struct ScenarioScaffoldTests {
     // MARK: Quoting
 
     @Test func plainOnlyWhenNothingCanBeMisread() {

@@ -3,7 +3,7 @@ import Testing
 import FlowSpecLanguage
 @testable import FlowSpecGraph
 
-@Suite struct TraceHighlightTests {
+@Suite(.timeLimit(.minutes(5))) struct TraceHighlightTests {
     /// A report in the flowspec-report v1 contract: "happy" signs in first time; "retry" waits once, then is
     /// refused by the sub-flow. "happy" also records the sub-flow's own run, which must not count for t.kinds.
     static let report = """

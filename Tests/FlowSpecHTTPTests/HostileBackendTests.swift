@@ -9,7 +9,7 @@ import HostileBackend
 /// small timeouts. A failure must be a classified `TransportError` naming the URL and the cause — and never showing
 /// the request's secrets, which every request here carries. Time bounds sit far from both outcomes: the machine
 /// running these has 2 loaded cores.
-@Suite(.serialized) struct HostileBackendTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct HostileBackendTests {
     static let token = "s3cr3t-token-value"
     static let password = "hunter2-P4ssw0rd!"
 

@@ -8,7 +8,7 @@ import Logging
 
 /// The live adapter against real sockets: a Hummingbird server for well-formed answers, a raw server for
 /// broken ones, and addresses where nothing answers at all.
-@Suite(.serialized) struct LiveHTTPAdapterTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct LiveHTTPAdapterTests {
     /// Starts a Hummingbird app on a free port for the duration of `body`.
     func withServer(_ router: Router<BasicRequestContext>, _ body: (Int) async throws -> Void) async throws {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self)

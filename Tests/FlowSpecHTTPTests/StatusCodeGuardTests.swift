@@ -7,7 +7,7 @@ import Testing
 @testable import FlowSpecHTTP
 
 /// The guards in front of AsyncHTTPClient, without a socket: a status it would trap on never reaches it.
-@Suite struct StatusCodeGuardTests {
+@Suite(.timeLimit(.minutes(5))) struct StatusCodeGuardTests {
     func head(_ code: UInt) -> HTTPClientResponsePart {
         .head(HTTPResponseHead(version: .http1_1, status: .custom(code: code, reasonPhrase: "X")))
     }

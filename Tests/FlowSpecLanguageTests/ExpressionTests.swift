@@ -21,7 +21,7 @@ func typeErrors(_ text: String, response: Bool = true, inputs: Set<String> = ["e
     return d.items.map(\.message)
 }
 
-@Suite struct ExpressionParserTests {
+@Suite(.timeLimit(.minutes(5))) struct ExpressionParserTests {
     @Test(arguments: ["len(, body)", "[, 1]", "len(body,)", "[1,, 2]", "[1, 2,]", "exists(,)"])
     func aStrayCommaIsAnError(_ text: String) {
         let error = parseError(text)
@@ -71,7 +71,7 @@ func typeErrors(_ text: String, response: Bool = true, inputs: Set<String> = ["e
     }
 }
 
-@Suite struct TypeCheckerTests {
+@Suite(.timeLimit(.minutes(5))) struct TypeCheckerTests {
     @Test func comparingNumberWithStringIsAnError() throws {
         #expect(try typeErrors(#"status == "200""#) == ["comparing a number with a string is always false"])
     }
@@ -101,7 +101,7 @@ func typeErrors(_ text: String, response: Bool = true, inputs: Set<String> = ["e
     }
 }
 
-@Suite struct TemplateTests {
+@Suite(.timeLimit(.minutes(5))) struct TemplateTests {
     @Test func singleExpressionKeepsItsType() throws {
         guard case .success(let t) = Template.parse("${body.n}", at: here) else { Issue.record("parse failed"); return }
         #expect(t.singleExpression != nil)
@@ -125,7 +125,7 @@ func typeErrors(_ text: String, response: Bool = true, inputs: Set<String> = ["e
     }
 }
 
-@Suite struct JSONTests {
+@Suite(.timeLimit(.minutes(5))) struct JSONTests {
     @Test func parsesAndKeepsBooleansApartFromNumbers() {
         let v = JSONValue.parse(#"{"a": true, "b": 1, "c": [null, "x\n\u00e9"], "d": -1.5e2}"#)
         #expect(v?["a"] == .bool(true))
@@ -147,7 +147,7 @@ func typeErrors(_ text: String, response: Bool = true, inputs: Set<String> = ["e
 }
 
 /// `slice` and `forge_jwt` are checked like every function: argument types, and a literal way to forge.
-@Suite struct TokenFunctionCheckTests {
+@Suite(.timeLimit(.minutes(5))) struct TokenFunctionCheckTests {
     @Test func wrongArgumentsAreLoadTimeErrors() throws {
         #expect(try typeErrors(#"slice(5, 0) == "x""#) == ["`slice` takes text, not a number"])
         #expect(try typeErrors(#"slice("abc", "1") == "x""#).first?.contains("character positions as numbers") == true)

@@ -3,7 +3,7 @@ import Testing
 @testable import FlowSpecLanguage
 
 /// Inputs a mutation fuzzer found that used to take time or memory exponential in their size.
-@Suite struct HostileYAMLTests {
+@Suite(.timeLimit(.minutes(5))) struct HostileYAMLTests {
     /// `[{[{ … }]: 1}]` nested 40 deep: each key used to be turned into JSON text and escaped again one level up,
     /// doubling the text per level (28 levels took 15 s and 0.9 GB).
     @Test func deeplyNestedComplexKeysAreRefusedAtOnce() {

@@ -17,7 +17,7 @@ enum JSONTestSuite {
     }
 }
 
-@Suite struct JSONConformanceTests {
+@Suite(.timeLimit(.minutes(5))) struct JSONConformanceTests {
     /// The suite is there in full: a missing folder must not pass as "nothing to check".
     @Test func theVendoredSuiteIsComplete() {
         #expect(JSONTestSuite.names("y_").count == 95)
@@ -47,7 +47,7 @@ enum JSONTestSuite {
     }
 }
 
-@Suite struct JSONParserTests {
+@Suite(.timeLimit(.minutes(5))) struct JSONParserTests {
     func error(_ text: String) -> JSONSyntaxError? {
         do { _ = try JSONValue.parsing(Data(text.utf8)); return nil } catch { return error }
     }

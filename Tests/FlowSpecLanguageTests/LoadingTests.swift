@@ -48,7 +48,7 @@ states:
   rejected: { end: rejected, success: false, reason: "no" }
 """
 
-@Suite struct FlowLoadingTests {
+@Suite(.timeLimit(.minutes(5))) struct FlowLoadingTests {
     @Test func aValidFlowLoadsClean() {
         let set = specs(["demo/login.yaml": validFlow])
         #expect(messages(set) == [])

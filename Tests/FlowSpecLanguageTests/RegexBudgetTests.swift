@@ -3,7 +3,7 @@ import Testing
 @testable import FlowSpecLanguage
 
 /// Patterns come from flow authors, the text from backends: a backtracking pattern must give up, not hang.
-@Suite struct RegexBudgetTests {
+@Suite(.timeLimit(.minutes(5))) struct RegexBudgetTests {
     @Test func aCatastrophicPatternGivesUpWithinItsBudget() throws {
         let regex = try #require(RegexCache.compile("((a*)*)*b"))
         let started = Date()

@@ -132,7 +132,7 @@ private let mistakes: [FlowMistake] = [
     FlowMistake("session with unknown key", in: "demo/session.yaml", "refresh:", "refesh:"),
 ]
 
-@Suite struct SchemaMistakeTests {
+@Suite(.timeLimit(.minutes(5))) struct SchemaMistakeTests {
     @Test func theBaseFilesAreCleanForTheLoaderAndTheSchema() {
         let set = SpecSet.fromSources(baseFiles)
         #expect(set.diagnostics.items.map(\.description) == [])

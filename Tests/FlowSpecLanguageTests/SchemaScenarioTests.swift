@@ -94,7 +94,7 @@ let scenarioMistakes: [(String, String, String)] = [
     ("request check with an unknown key", "      count: 4", "      times: 4"),
 ]
 
-@Suite struct SchemaScenarioTests {
+@Suite(.timeLimit(.minutes(5))) struct SchemaScenarioTests {
     @Test func theBaseScenarioValidates() {
         #expect(scenarioValidator.errors(scenarioJSON(baseScenario)) == [])
     }

@@ -26,7 +26,7 @@ private func json(file: String) throws -> JSONValue {
 let flowValidator = MiniSchemaValidator(root: SchemaKind.flow.document)
 let scenarioValidator = MiniSchemaValidator(root: SchemaKind.scenario.document)
 
-@Suite struct SchemaTests {
+@Suite(.timeLimit(.minutes(5))) struct SchemaTests {
     @Test func theValidatorUnderstandsEveryKeywordTheSchemasUse() {
         #expect(flowValidator.unsupportedKeywords() == [])
         #expect(scenarioValidator.unsupportedKeywords() == [])

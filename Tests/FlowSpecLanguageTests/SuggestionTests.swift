@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FlowSpecLanguage
 
-@Suite struct SuggestionTests {
+@Suite(.timeLimit(.minutes(5))) struct SuggestionTests {
     @Test func typosStillFindTheirName() {
         #expect(Suggestion.closest(to: "repairminder.staf-login", in: ["repairminder.staff-login", "supabase.phone-otp"]) == "repairminder.staff-login")
         #expect(Suggestion.closest(to: "GOTO", in: ["goto", "set"]) == "goto")

@@ -2,7 +2,7 @@ import Testing
 @testable import FlowSpecLanguage
 
 /// `totp(secret, digits, period, algorithm)` is checked at load time like every function.
-@Suite struct TOTPCheckTests {
+@Suite(.timeLimit(.minutes(5))) struct TOTPCheckTests {
     @Test func takesOneToFourArguments() throws {
         #expect(parseError("totp()")?.message.contains("`totp` takes 1 to 4 arguments, got 0") == true)
         #expect(parseError(#"totp("A", 6, 30, "sha1", 1)"#)?.message.contains("`totp` takes 1 to 4 arguments, got 5") == true)

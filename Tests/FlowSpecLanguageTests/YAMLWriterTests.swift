@@ -2,7 +2,7 @@ import Testing
 @testable import FlowSpecLanguage
 
 /// `YAMLWriter` writes what the loader reads back as the same nodes: the same text, the same plain/quoted reading.
-@Suite struct YAMLWriterTests {
+@Suite(.timeLimit(.minutes(5))) struct YAMLWriterTests {
     static func shape(_ node: YAMLNode) -> String {
         switch node.content {
         case .scalar(let text, let quoted): return (quoted ? "quoted:" : "plain:") + text
@@ -29,7 +29,7 @@ import Testing
 }
 
 /// One escaping policy for every output format (YAML scalars here, XML and HTML in `Markup`).
-@Suite struct EscapingTests {
+@Suite(.timeLimit(.minutes(5))) struct EscapingTests {
     @Test func yamlQuotedEscapesWhatYAMLCannotPrint() throws {
         #expect(YAMLWriter.quoted("a\"b\\c\u{7F}\u{0}") == "\"a\\\"b\\\\c\\u007F\\u0000\"")
         #expect(YAMLWriter.quoted("line\nnext\u{85}\u{9B}\u{2028}") == "\"line\\nnext\\u0085\\u009B\\u2028\"")

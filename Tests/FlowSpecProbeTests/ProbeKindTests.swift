@@ -8,7 +8,7 @@ import FlowSpecReports
 
 /// Each probe kind against the toy backend: held when it keeps the promise, BROKEN when a knob breaks it,
 /// n/a or skipped where the probe does not apply.
-@Suite struct ProbeKindTests {
+@Suite(.timeLimit(.minutes(5))) struct ProbeKindTests {
     func verdicts(_ knobs: ToyAuthBackend.Knobs = .init(), probeFile: String = ToyFlows.probe(), kinds: [ProbeKind] = ProbeKind.allCases,
                   allowWait: Double = 60) async throws -> (verdicts: [ProbeVerdict], backend: ToyAuthBackend) {
         var specs = SpecSet()
@@ -134,7 +134,7 @@ import FlowSpecReports
     }
 }
 
-@Suite struct ProbeSchemaTests {
+@Suite(.timeLimit(.minutes(5))) struct ProbeSchemaTests {
     /// The schema lists promise names itself (the language module cannot see the probe module).
     @Test func theSchemaNamesEveryProbeKind() {
         #expect(Set(ProbeSchema.promiseNames) == Set(ProbeKind.allCases.map(\.rawValue)))
@@ -146,7 +146,7 @@ import FlowSpecReports
 }
 
 /// Each reproducible BROKEN verdict becomes a flow and a scenario that load and check cleanly.
-@Suite struct ReproductionTests {
+@Suite(.timeLimit(.minutes(5))) struct ReproductionTests {
     @Test func everyReproducibleKindWritesAFlowThatChecksCleanly() async throws {
         let harness = ProbeKindTests()
         var knobs = ToyAuthBackend.Knobs()
@@ -244,7 +244,7 @@ import FlowSpecReports
     }
 }
 
-@Suite struct ProbeReportTests {
+@Suite(.timeLimit(.minutes(5))) struct ProbeReportTests {
     @Test func tapAndJUnitCarryEveryVerdictAndTheEvidenceMasked() async throws {
         var knobs = ToyAuthBackend.Knobs()
         knobs.logoutRevokes = false

@@ -5,7 +5,7 @@ import FlowSpecRuntime
 import FlowSpecScenarios
 @testable import FlowSpecReports
 
-@Suite struct CoverageTests {
+@Suite(.timeLimit(.minutes(5))) struct CoverageTests {
     static let flowYAML = """
     flow: t.login
     start: login

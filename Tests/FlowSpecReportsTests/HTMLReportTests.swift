@@ -5,7 +5,7 @@ import FlowSpecRuntime
 import FlowSpecScenarios
 @testable import FlowSpecReports
 
-@Suite struct HTMLReportTests {
+@Suite(.timeLimit(.minutes(5))) struct HTMLReportTests {
     static let flowYAML = """
     flow: t.login
     title: Password login

@@ -3,7 +3,7 @@ import Testing
 import FlowSpecLanguage
 @testable import FlowSpecReports
 
-@Suite struct JSONReportTests {
+@Suite(.timeLimit(.minutes(5))) struct JSONReportTests {
     func item(_ list: JSONValue, _ index: Int) -> JSONValue {
         guard let items = list.arrayValue, index < items.count else { return .null }
         return items[index]

@@ -66,7 +66,7 @@ enum SampleRun {
     static var all: RunRecord { record([passed, failed, skipped, infrastructure]) }
 }
 
-@Suite struct JUnitReportTests {
+@Suite(.timeLimit(.minutes(5))) struct JUnitReportTests {
     func parse(_ text: String) throws -> XMLElement {
         try #require(try XMLDocument(xmlString: text, options: []).rootElement())
     }

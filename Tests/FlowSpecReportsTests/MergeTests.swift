@@ -6,7 +6,7 @@ import Testing
 import FlowSpecLanguage
 @testable import FlowSpecReports
 
-@Suite struct MergeTests {
+@Suite(.timeLimit(.minutes(5))) struct MergeTests {
     /// Two shards: one ran the repairminder scenarios, the other the live ones plus one more repairminder.
     var shardOne: RunRecord { SampleRun.record([SampleRun.passed, SampleRun.failed], start: SampleRun.start, duration: 2) }
     var shardTwo: RunRecord {

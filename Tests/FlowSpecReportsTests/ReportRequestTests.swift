@@ -1,7 +1,7 @@
 import Testing
 @testable import FlowSpecReports
 
-@Suite struct ReportRequestTests {
+@Suite(.timeLimit(.minutes(5))) struct ReportRequestTests {
     @Test func parsesKindsAndFiles() throws {
         #expect(try ReportRequest.parse("junit=out/j.xml").get() == ReportRequest(kind: .junit, path: "out/j.xml"))
         #expect(try ReportRequest.parse("tap").get() == ReportRequest(kind: .tap, path: nil))

@@ -1,7 +1,7 @@
 import Testing
 @testable import FlowSpecReports
 
-@Suite struct TAPReportTests {
+@Suite(.timeLimit(.minutes(5))) struct TAPReportTests {
     @Test func wholeDocument() {
         let tap = TAPReport.render(SampleRun.all)
         let expected = """

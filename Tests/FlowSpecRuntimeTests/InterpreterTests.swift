@@ -35,7 +35,7 @@ states:
   bad_phone: { end: invalid_phone, success: false, reason: "${input_error}" }
 """
 
-@Suite struct InterpreterTests {
+@Suite(.timeLimit(.minutes(5))) struct InterpreterTests {
     @Test func successiveInputsWrongThenRight() async throws {
         let backend = FakeBackend { request, _ in
             request.json?["token"] == .string("123456") ? json(200, #"{"access_token":"tok-abc"}"#) : json(403, #"{"code":"otp_expired"}"#)
@@ -160,7 +160,7 @@ states:
     }
 }
 
-@Suite struct StoreTests {
+@Suite(.timeLimit(.minutes(5))) struct StoreTests {
     @Test func storeFileIsWrittenAtomicallyWithMode0600() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flowspec-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -4,7 +4,7 @@ import FlowSpecRuntime
 
 /// A backend that echoes a secret where masking by key cannot see it — as a header name, as a JSON key — must
 /// not put it on screen or in a report (found by the response fuzz target, Fuzz/Crashes/response-*).
-@Suite struct RedactorEchoTests {
+@Suite(.timeLimit(.minutes(5))) struct RedactorEchoTests {
     let password = "Pw9xQ4mZt7Lk2VbN"
 
     @Test func aSecretInAHeaderNameIsMasked() {

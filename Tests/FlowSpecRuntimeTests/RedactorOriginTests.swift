@@ -3,7 +3,7 @@ import Testing
 @testable import FlowSpecRuntime
 
 /// Masking follows where a value came from, whatever its type or length, and only that.
-@Suite struct RedactorOriginTests {
+@Suite(.timeLimit(.minutes(5))) struct RedactorOriginTests {
     @Test func aShortSecretIsMaskedAsAWholeValueButNotInsideText() {
         let redactor = Redactor()
         redactor.register("x")

@@ -4,7 +4,7 @@ import Testing
 
 /// Run variables whose names look like credentials are masked by value, except yes/no flags: a flag named
 /// `login_codes_single_use` must not turn every "true" in a run's output into ••••.
-@Suite struct RedactorVariableTests {
+@Suite(.timeLimit(.minutes(5))) struct RedactorVariableTests {
     @Test func aFlagUnderACredentialNameIsNotMasked() {
         let redactor = Redactor()
         redactor.registerVariables([

@@ -4,7 +4,7 @@ import Testing
 @testable import FlowSpecRuntime
 
 /// `body` is JSON only when the response says it is (docs/language.md, docs/decisions.md).
-@Suite struct MediaTypeTests {
+@Suite(.timeLimit(.minutes(5))) struct MediaTypeTests {
     @Test(arguments: [
         "application/json", "application/json; charset=utf-8", "Application/JSON", "APPLICATION/JSON;CHARSET=UTF-8",
         "application/json ; charset=utf-8", " application/json", "application/problem+json", "application/vnd.api+json",
@@ -29,7 +29,7 @@ import Testing
     }
 }
 
-@Suite struct ResponseBodyTests {
+@Suite(.timeLimit(.minutes(5))) struct ResponseBodyTests {
     func body(_ text: String, _ headers: [(String, String)]) -> JSONValue {
         HTTPResponse(status: 200, headers: headers, body: Data(text.utf8)).json
     }

@@ -3,7 +3,7 @@ import Testing
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
-@Suite struct SessionTests {
+@Suite(.timeLimit(.minutes(5))) struct SessionTests {
     @Test func refreshOn401StoresRotatedTokensAndRetriesOnceWithTheNewToken() async throws {
         let backend = FakeBackend { request, _ in
             switch (request.path, request.header("Authorization")) {

@@ -4,7 +4,7 @@ import Testing
 @testable import FlowSpecRuntime
 
 /// `totp(secret, digits, period, algorithm)`, RFC 6238.
-@Suite struct TOTPTests {
+@Suite(.timeLimit(.minutes(5))) struct TOTPTests {
     /// RFC 6238 Appendix B's keys are ASCII; flows take base32, so these are those keys base32-encoded.
     static let sha1Seed = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"   // "12345678901234567890"
     static let sha256Seed = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZA===="   // 32 bytes

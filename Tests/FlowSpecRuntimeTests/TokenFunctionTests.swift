@@ -4,7 +4,7 @@ import Testing
 @testable import FlowSpecRuntime
 
 /// `slice()` and `forge_jwt()`: what a flow needs to send a cut or forged token, as `flowspec probe` does.
-@Suite struct TokenFunctionTests {
+@Suite(.timeLimit(.minutes(5))) struct TokenFunctionTests {
     static func evaluate(_ text: String, vars: [String: JSONValue] = [:], redactor: Redactor? = nil) throws -> JSONValue {
         try TOTPTests.evaluate(text, now: 0, vars: vars, redactor: redactor)
     }

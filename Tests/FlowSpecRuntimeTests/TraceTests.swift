@@ -4,7 +4,7 @@ import Testing
 @testable import FlowSpecRuntime
 
 /// Traces are what coverage, diagrams and reports are built from: each edge and false guard must be exact.
-@Suite struct TraceTests {
+@Suite(.timeLimit(.minutes(5))) struct TraceTests {
     static let callerYAML = """
     flow: t.caller
     start: first

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("Accounts files")
+@Suite("Accounts files", .timeLimit(.minutes(5)))
 struct AccountsFileTests {
     static let yaml = """
         companies:

@@ -4,7 +4,7 @@ import Testing
 
 /// App-based 2FA for Repair Minder staff: "The code can also be a TOTP code (6 digits) or recovery code
 /// (8 alphanumeric chars) if the user has app-based 2FA enabled" (Repair Minder API, Staff Login Flow, Step 3).
-@Suite("Repair Minder staff app-based 2FA: TOTP and recovery codes")
+@Suite("Repair Minder staff app-based 2FA: TOTP and recovery codes", .timeLimit(.minutes(5)))
 struct AppTwoFactorTests {
     static let email = "totp@example.com"
     static let password = "totp-horse"

@@ -3,7 +3,7 @@ import Testing
 @testable import FlowSpecSandbox
 
 /// Each break must really change what a client can observe; otherwise it proves nothing about the live suite.
-@Suite("Deliberately broken promises")
+@Suite("Deliberately broken promises", .timeLimit(.minutes(5)))
 struct BreakTests {
     @Test("every break has a kebab-case raw value and a one-line promise citing its source")
     func catalogue() {

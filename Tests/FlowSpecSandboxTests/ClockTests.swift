@@ -4,7 +4,7 @@ import Testing
 
 /// The sandbox reads the time only from `SandboxOptions.clock`: if anything read the machine's clock instead,
 /// a test moving a `ManualSandboxClock` would see tokens, codes and timestamps that disagree with it.
-@Suite("The sandbox clock")
+@Suite("The sandbox clock", .timeLimit(.minutes(5)))
 struct ClockTests {
     @Test("token iat/exp, outbox sentAt, last_login and Supabase's expires_at all come from the configured clock")
     func everyTimeComesFromTheClock() async throws {

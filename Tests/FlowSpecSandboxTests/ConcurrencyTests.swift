@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("Concurrent requests")
+@Suite("Concurrent requests", .timeLimit(.minutes(5)))
 struct ConcurrencyTests {
     @Test("50 staff members sign in in parallel (login, 2FA request, code, verify); each gets a session of their own")
     func parallelSignIns() async throws {

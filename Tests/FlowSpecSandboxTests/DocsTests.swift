@@ -4,7 +4,7 @@ import Testing
 @testable import FlowSpecSandbox
 
 /// docs/sandbox.md is what QA engineers read; these tests keep it true to the code.
-@Suite("docs/sandbox.md")
+@Suite("docs/sandbox.md", .timeLimit(.minutes(5)))
 struct DocsTests {
     static let docs: String = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -19,7 +19,7 @@ private enum JSONTestSuite {
     }
 }
 
-@Suite("the sandbox's JSON parser against JSONTestSuite")
+@Suite("the sandbox's JSON parser against JSONTestSuite", .timeLimit(.minutes(5)))
 struct SandboxJSONConformanceTests {
     @Test func theSuiteIsThere() {
         #expect(JSONTestSuite.names("y_").count == 95)

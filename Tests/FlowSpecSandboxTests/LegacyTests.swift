@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("Legacy Repair Minder backend on its own port (docs/systems/repairminder-legacy.md)")
+@Suite("Legacy Repair Minder backend on its own port (docs/systems/repairminder-legacy.md)", .timeLimit(.minutes(5)))
 struct LegacyTests {
     @Test("a 2FA account: requiresTwoFactor and an emailed code, then tokens with twoFactorToken, all in {success, data, error}")
     func twoFactor() async throws {

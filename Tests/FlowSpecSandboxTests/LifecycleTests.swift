@@ -4,7 +4,7 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("Starting, stopping and routing")
+@Suite("Starting, stopping and routing", .timeLimit(.minutes(5)))
 struct LifecycleTests {
     @Test("start binds two distinct free ports and reports them in the URLs")
     func bindsPorts() async throws {
@@ -119,7 +119,7 @@ struct LifecycleTests {
     }
 }
 
-@Suite("Stopping with clients still connected")
+@Suite("Stopping with clients still connected", .timeLimit(.minutes(5)))
 struct StopWithOpenConnectionsTests {
     @Test("stop returns promptly while a client still holds a keep-alive connection")
     func stopWithKeepAlive() async throws {

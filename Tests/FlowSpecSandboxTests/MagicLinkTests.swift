@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("Staff and customer magic links (Repair Minder API, docs/systems/repairminder.md)")
+@Suite("Staff and customer magic links (Repair Minder API, docs/systems/repairminder.md)", .timeLimit(.minutes(5)))
 struct MagicLinkTests {
     @Test("staff magic link: always 'Magic link sent'; the emailed code signs in once")
     func staffMagicLink() async throws {

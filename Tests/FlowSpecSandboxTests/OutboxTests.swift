@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("The /__sandbox outbox")
+@Suite("The /__sandbox outbox", .timeLimit(.minutes(5)))
 struct OutboxTests {
     @Test("lists messages (filtered by ?to=), serves the latest code as text/plain, 404 when none, and clears")
     func outbox() async throws {

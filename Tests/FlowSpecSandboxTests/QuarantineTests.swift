@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("Quarantine mode (Repair Minder API, docs/systems/repairminder.md)")
+@Suite("Quarantine mode (Repair Minder API, docs/systems/repairminder.md)", .timeLimit(.minutes(5)))
 struct QuarantineTests {
     static let allowed = ["/api/auth/me", "/api/users/me", "/api/users/me/avatar", "/api/subscription/features",
                           "/api/company-locations"]

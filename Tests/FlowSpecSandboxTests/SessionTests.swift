@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("Repair Minder staff sessions: refresh, /me, logout, JWTs (docs/systems/repairminder.md)")
+@Suite("Repair Minder staff sessions: refresh, /me, logout, JWTs (docs/systems/repairminder.md)", .timeLimit(.minutes(5)))
 struct SessionTests {
     @Test("refresh rotates: a new pair, and the old refresh token is single-use")
     func rotation() async throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("Repair Minder staff login with mandatory email 2FA (docs/systems/repairminder.md)")
+@Suite("Repair Minder staff login with mandatory email 2FA (docs/systems/repairminder.md)", .timeLimit(.minutes(5)))
 struct StaffLoginTests {
     @Test("login answers requiresTwoFactor with a camelCase user and never tokens")
     func loginShape() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// GoTrue's refresh-token rotation and reuse rules (github.com/supabase/auth, internal/tokens/service.go,
 /// RefreshTokenGrant), on the manual clock.
-@Suite("Supabase Auth refresh rotation and reuse (docs/systems/supabase-auth.md, POST /token)")
+@Suite("Supabase Auth refresh rotation and reuse (docs/systems/supabase-auth.md, POST /token)", .timeLimit(.minutes(5)))
 struct SupabaseRefreshTests {
     /// Signs in, then rotates twice: t0 → t1 → t2, one second apart.
     struct Chain {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("Supabase Auth under /auth/v1 (docs/systems/supabase-auth.md)")
+@Suite("Supabase Auth under /auth/v1 (docs/systems/supabase-auth.md)", .timeLimit(.minutes(5)))
 struct SupabaseTests {
     @Test("the gateway wants the anon key: none is 401 with WWW-Authenticate, a wrong one 401 Invalid API key")
     func apikey() async throws {

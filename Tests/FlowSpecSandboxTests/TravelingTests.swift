@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("Traveling /v1/auth (docs/systems/traveling.md)")
+@Suite("Traveling /v1/auth (docs/systems/traveling.md)", .timeLimit(.minutes(5)))
 struct TravelingTests {
     func login(_ s: SandboxFixture, password: String = "password123") async throws -> Answer {
         try await s.post("/v1/auth/login", ["email": .string(s.vars["traveling_email"]!), "password": .string(password)])

@@ -6,7 +6,7 @@ import Testing
 
 /// `at_most: { OUTCOME: N }` on a `parallel:` step counts the copies that ended with OUTCOME: how a scenario says
 /// "of five concurrent refreshes with one token, at most one succeeds".
-@Suite struct AtMostTests {
+@Suite(.timeLimit(.minutes(5))) struct AtMostTests {
     static let claimFlow = """
         flow: test.claim
         defaults:

@@ -3,7 +3,7 @@ import Testing
 @testable import FlowSpecRuntime
 @testable import FlowSpecScenarios
 
-@Suite struct ExpectationCheckerTests {
+@Suite(.timeLimit(.minutes(5))) struct ExpectationCheckerTests {
     static func expecting(_ namespace: String, _ key: String, _ value: String) -> FlowSpecScenarios.Expectation {
         FlowSpecScenarios.Expectation(location: SourceLocation(file: "s.yaml", line: 1, column: 1),
                     store: [(StoreKey(namespace: namespace, key: key), .string(value))])

@@ -6,7 +6,7 @@ import Testing
 
 /// `--fail-fast` and `--timeout` as `ScenarioRunner.failFast` and `ScenarioRunner.scenarioTimeout`: which scenarios
 /// run, how the others are reported, and that a scenario stuck on its backend cannot hold the run.
-@Suite struct FailFastAndTimeoutTests {
+@Suite(.timeLimit(.minutes(5))) struct FailFastAndTimeoutTests {
     /// One request, `GET /ping`: 200 ends `ok`, anything else `refused`. A literal base URL, so live scenarios
     /// need no run variables.
     static let pingFlow = """

@@ -4,7 +4,7 @@ import Testing
 
 /// The scenario schema (built in FlowSpecLanguage) names exactly the keys `ScenarioDecoder` accepts, and what
 /// it calls a mistake the decoder rejects too. The schema's validation tests are in FlowSpecLanguageTests.
-@Suite struct ScenarioSchemaTests {
+@Suite(.timeLimit(.minutes(5))) struct ScenarioSchemaTests {
     let definitions = ScenarioSchema.document["definitions"]
 
     func keys(_ definition: String) -> Set<String> {

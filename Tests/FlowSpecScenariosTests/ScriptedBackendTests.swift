@@ -13,7 +13,7 @@ func exchange(_ method: String, _ path: String, json: JSONValue? = nil, status: 
                     response: .reply(HTTPResponse(status: status, body: Data("{}".utf8))), times: times, concurrent: false)
 }
 
-@Suite struct ScriptedBackendTests {
+@Suite(.timeLimit(.minutes(5))) struct ScriptedBackendTests {
     @Test func strictOrderRejectsOutOfOrderRequestsWithADiff() async throws {
         let backend = ScriptedBackend(exchanges: [exchange("POST", "/a"), exchange("POST", "/b")], anyOrder: false, redactor: Redactor())
         await #expect(throws: TransportError.self) { try await backend.send(HTTPRequest(method: "POST", baseURL: nil, path: "/b")) }

@@ -5,7 +5,7 @@ import Testing
 @testable import FlowSpecScenarios
 
 /// A scripted response is read like a live one: `json:` is JSON, a `body:` follows its declared `Content-Type`.
-@Suite struct ScriptedBodyTests {
+@Suite(.timeLimit(.minutes(5))) struct ScriptedBodyTests {
     static let flow = """
     flow: t.code
     start: fetch

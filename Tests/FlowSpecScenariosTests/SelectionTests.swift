@@ -18,7 +18,7 @@ private func parseError(_ text: String) -> TagExpressionError? {
     }
 }
 
-@Suite struct TagExpressionTests {
+@Suite(.timeLimit(.minutes(5))) struct TagExpressionTests {
     @Test func parsesWithNotTighterThanAndTighterThanOr() throws {
         #expect(try TagExpression.parse("smoke").description == "smoke")
         #expect(try TagExpression.parse("a or b and c").description == "(a or (b and c))")
@@ -78,7 +78,7 @@ private func parseError(_ text: String) -> TagExpressionError? {
     }
 }
 
-@Suite struct ShardTests {
+@Suite(.timeLimit(.minutes(5))) struct ShardTests {
     @Test func everyScenarioLandsInExactlyOneShardAndSizesDifferByAtMostOne() throws {
         let items = Array(0..<23)
         for count in 1...5 {
@@ -116,7 +116,7 @@ private func parseError(_ text: String) -> TagExpressionError? {
     }
 }
 
-@Suite struct SeededShuffleTests {
+@Suite(.timeLimit(.minutes(5))) struct SeededShuffleTests {
     let items = Array(0..<40)
 
     @Test func sameSeedSameOrder() {
@@ -146,7 +146,7 @@ private func parseError(_ text: String) -> TagExpressionError? {
     }
 }
 
-@Suite struct ScenarioSelectionTests {
+@Suite(.timeLimit(.minutes(5))) struct ScenarioSelectionTests {
     let suite = [
         scenario("zeta login", file: "scenarios/b.yaml", tags: ["smoke", "staff"]),
         scenario("alpha logout", file: "scenarios/a.yaml", tags: ["staff"]),

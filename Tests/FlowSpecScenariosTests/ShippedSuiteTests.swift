@@ -14,7 +14,7 @@ func shippedSuite() -> Suite {
     return suite
 }
 
-@Suite struct ShippedSuiteTests {
+@Suite(.timeLimit(.minutes(5))) struct ShippedSuiteTests {
     @Test func everyShippedFileIsClean() {
         let suite = shippedSuite()
         #expect(suite.diagnostics.items.map(\.description) == [])

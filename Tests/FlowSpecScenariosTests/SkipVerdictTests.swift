@@ -6,7 +6,7 @@ import Testing
 
 /// A promise that could not be checked is reported skipped with the reason — never passed: an end marked
 /// `skip: true`, a flow `wait` or a scenario `wait:` step longer than a live run may wait (`--allow-wait`).
-@Suite struct SkipVerdictTests {
+@Suite(.timeLimit(.minutes(5))) struct SkipVerdictTests {
     /// `GET /token` answers how long to wait (`body.wait`); the flow waits that long, then `GET /after`.
     /// A 204 answer means "nothing to check here": the `skip: true` end.
     static let waitingFlow = """

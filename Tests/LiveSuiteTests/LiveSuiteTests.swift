@@ -11,7 +11,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 /// The live suite (`scenarios/live/`) against the real sandbox over real HTTP — and against the sandbox with
 /// documented promises broken one at a time, where it must fail. A suite that passes against a broken
 /// backend has no teeth.
-@Suite(.serialized) struct LiveSuiteTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct LiveSuiteTests {
     static let suite: Suite = SuiteLoader.load(paths: [repositoryRoot.appendingPathComponent("scenarios/live").path],
                                                flowsFolder: repositoryRoot.appendingPathComponent("flows").path)
 

@@ -10,7 +10,7 @@ import FlowSpecScenarios
 /// `flowspec probe`'s teeth: every shipped probe file against the sandbox with each break marked as the probe's
 /// (`SandboxBreak.caughtBy`) reports at least one BROKEN verdict, and against the healthy sandbox none.
 /// Short lifetimes (`sandbox-fast-probe.json`) let expiry and the Supabase login interval be waited out.
-@Suite(.serialized) struct ProbeTeethTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct ProbeTeethTests {
     static let suite = SuiteLoader.load(paths: [repositoryRoot.appendingPathComponent("flows").path], flowsFolder: nil)
     static let fastAccounts = repositoryRoot.appendingPathComponent("scenarios/live/sandbox-fast-probe.json").path
 
