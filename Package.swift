@@ -71,7 +71,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "FlowSpecLanguageTests", dependencies: ["FlowSpecLanguage"], exclude: ["Fixtures"]),
-        .testTarget(name: "FlowSpecRuntimeTests", dependencies: ["FlowSpecRuntime", "FlowSpecLanguage"]),
+        // What several test targets share (inline specs); test support only, no product ships it.
+        .target(name: "TestSupport", dependencies: ["FlowSpecLanguage"], path: "Tests/TestSupport"),
+        .testTarget(name: "FlowSpecRuntimeTests", dependencies: ["FlowSpecRuntime", "FlowSpecLanguage", "TestSupport"]),
         .testTarget(name: "FlowSpecScenariosTests", dependencies: ["FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
         // A misbehaving loopback server (raw sockets, no dependencies) for the hostile-backend tests of both the
         // adapter and the built binary. Test support only: no product ships it.
@@ -97,9 +99,9 @@ let package = Package(
             "FlowSpecSandbox", "FlowSpecHTTP", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage", "FlowSpecProbe",
         ]),
         .testTarget(name: "FlowSpecProbeTests", dependencies: ["FlowSpecProbe", "FlowSpecReports", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
-        .testTarget(name: "FlowSpecGraphTests", dependencies: ["FlowSpecGraph", "FlowSpecLanguage"]),
-        .testTarget(name: "FlowSpecReportsTests", dependencies: ["FlowSpecReports", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["flowspec", "HostileBackend"], exclude: ["Fixtures"]),
+        .testTarget(name: "FlowSpecGraphTests", dependencies: ["FlowSpecGraph", "FlowSpecLanguage", "TestSupport"]),
+        .testTarget(name: "FlowSpecReportsTests", dependencies: ["FlowSpecReports", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["flowspec", "FlowSpecRuntime", "HostileBackend"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

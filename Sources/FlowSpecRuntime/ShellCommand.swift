@@ -132,23 +132,3 @@ private final class TimeoutFlag: @unchecked Sendable {
     func set() { lock.withLock { flag = true } }
     var value: Bool { lock.withLock { flag } }
 }
-
-/// Drains a pipe on a background thread.
-/// Safe to share: `data` is written once by the reading thread before it signals `done`, and read only after
-/// `wait()` has received that signal, so the semaphore orders every access.
-private final class PipeReader: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var data = Data()
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
-}

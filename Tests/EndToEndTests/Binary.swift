@@ -1,4 +1,5 @@
 import Foundation
+import FlowSpecRuntime
 
 /// Runs the built `flowspec` binary the way a user does, capturing output and exit code.
 enum FlowSpecBinary {

@@ -1,4 +1,5 @@
 import Foundation
+import FlowSpecRuntime
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,4 @@
+import TestSupport
 import FlowSpecLanguage
 @testable import FlowSpecGraph
 

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import TestSupport
 import FlowSpecLanguage
 @testable import FlowSpecGraph
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
@@ -29,7 +30,7 @@ struct CallInputTests {
           ok: { end: ok, success: true }
           wrong: { end: wrong, success: false }
         """
-        let specs = try loadSpecs(["t/pick.yaml": pick, "t/caller.yaml": caller])
+        let specs = try TestSpecs.load(["t/pick.yaml": pick, "t/caller.yaml": caller])
         let (context, _, _) = makeContext(specs, FakeBackend { _, _ in json(500, "{}") }, inputs: ["company": ["beta"]])
         let result = await Interpreter(context: context).run(flow: "t.caller")
         #expect(result.outcome == "ok", "\(result.reason)")

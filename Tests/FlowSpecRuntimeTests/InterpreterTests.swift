@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
@@ -40,7 +41,7 @@ states:
         let backend = FakeBackend { request, _ in
             request.json?["token"] == .string("123456") ? json(200, #"{"access_token":"tok-abc"}"#) : json(403, #"{"code":"otp_expired"}"#)
         }
-        let (context, store, _) = makeContext(try loadSpecs(["t/login.yaml": loginYAML]), backend,
+        let (context, store, _) = makeContext(try TestSpecs.load(["t/login.yaml": loginYAML]), backend,
                                               inputs: ["phone": ["+15551234567"], "code": ["000000", "123456"]])
         let result = await Interpreter(context: context).run(flow: "t.login")
         #expect(result.outcome == "authenticated")
@@ -51,7 +52,7 @@ states:
 
     @Test func threeWrongCodesAreRejected() async throws {
         let backend = FakeBackend { _, _ in json(403, "{}") }
-        let (context, _, _) = makeContext(try loadSpecs(["t/login.yaml": loginYAML]), backend,
+        let (context, _, _) = makeContext(try TestSpecs.load(["t/login.yaml": loginYAML]), backend,
                                           inputs: ["phone": ["+15551234567"], "code": ["111111", "222222", "333333"]])
         let result = await Interpreter(context: context).run(flow: "t.login")
         #expect(result.outcome == "rejected")
@@ -60,7 +61,7 @@ states:
 
     @Test func invalidPhoneGoesToTheInvalidStateWithoutAnyRequest() async throws {
         let backend = FakeBackend { _, _ in json(200, "{}") }
-        let (context, _, _) = makeContext(try loadSpecs(["t/login.yaml": loginYAML]), backend, inputs: ["phone": ["5551234"]])
+        let (context, _, _) = makeContext(try TestSpecs.load(["t/login.yaml": loginYAML]), backend, inputs: ["phone": ["5551234"]])
         let result = await Interpreter(context: context).run(flow: "t.login")
         #expect(result.outcome == "invalid_phone")
         #expect(result.reason.contains("E.164"))
@@ -69,7 +70,7 @@ states:
 
     @Test func missingInputIsAClearError() async throws {
         let backend = FakeBackend { _, _ in json(200, "{}") }
-        let (context, _, _) = makeContext(try loadSpecs(["t/login.yaml": loginYAML]), backend, inputs: ["phone": ["+15551234567"]])
+        let (context, _, _) = makeContext(try TestSpecs.load(["t/login.yaml": loginYAML]), backend, inputs: ["phone": ["+15551234567"]])
         let result = await Interpreter(context: context).run(flow: "t.login")
         #expect(result.outcome == "error")
         #expect(result.reason.hasPrefix("missing input `code`"))
@@ -77,7 +78,7 @@ states:
 
     @Test func unhandledResponseShowsMethodPathStatusAndMaskedBody() async throws {
         let backend = FakeBackend { _, _ in json(500, #"{"error":"boom","access_token":"leaky-token-123"}"#) }
-        let (context, _, redactor) = makeContext(try loadSpecs(["t/login.yaml": loginYAML]), backend,
+        let (context, _, redactor) = makeContext(try TestSpecs.load(["t/login.yaml": loginYAML]), backend,
                                                  inputs: ["phone": ["+15551234567"], "code": ["654321"]])
         let result = await Interpreter(context: context).run(flow: "t.login")
         #expect(result.outcome == "unhandled")
@@ -104,7 +105,7 @@ states:
           b: { wait: 1s, goto: a }
           done: { end: done, success: true }
         """
-        let (context, _, _) = makeContext(try loadSpecs(["t/loop.yaml": flow]), FakeBackend { _, _ in json(200, "{}") })
+        let (context, _, _) = makeContext(try TestSpecs.load(["t/loop.yaml": flow]), FakeBackend { _, _ in json(200, "{}") })
         let result = await Interpreter(context: context).run(flow: "t.loop")
         #expect(result.outcome == "error")
         #expect(result.reason.hasPrefix("step budget of 10 exceeded in flow `t.loop`; path: a → b → a → b"))
@@ -123,7 +124,7 @@ states:
           done: { end: done, success: true }
         """
         let clock = VirtualClock(start: 1_000)
-        let (context, _, _) = makeContext(try loadSpecs(["t/wait.yaml": flow]), FakeBackend { _, _ in json(200, "{}") }, clock: clock)
+        let (context, _, _) = makeContext(try TestSpecs.load(["t/wait.yaml": flow]), FakeBackend { _, _ in json(200, "{}") }, clock: clock)
         let started = ContinuousClock.now
         let result = await Interpreter(context: context).run(flow: "t.wait")
         #expect(result.outcome == "done")
@@ -149,13 +150,13 @@ states:
                 goto: done
           done: { end: done, success: true }
         """
-        let (context, _, _) = makeContext(try loadSpecs(["t/down.yaml": flow]), Down())
+        let (context, _, _) = makeContext(try TestSpecs.load(["t/down.yaml": flow]), Down())
         let result = await Interpreter(context: context).run(flow: "t.down")
         #expect(result.isInfrastructureFailure)
         #expect(result.reason.contains("refused"))
 
         let tolerant = flow.replacingOccurrences(of: "    on:", with: "    unreachable: done\n    on:")
-        let (context2, _, _) = makeContext(try loadSpecs(["t/down.yaml": tolerant]), Down())
+        let (context2, _, _) = makeContext(try TestSpecs.load(["t/down.yaml": tolerant]), Down())
         #expect(await Interpreter(context: context2).run(flow: "t.down").outcome == "done")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
@@ -68,7 +69,7 @@ import Testing
 
     /// Through the interpreter, as a flow reads it: the mail catcher's code compares as text.
     @Test func aFlowReadsAPlainTextCodeAsAString() async throws {
-        let specs = try loadSpecs(["f.yaml": """
+        let specs = try TestSpecs.load(["f.yaml": """
         flow: t.code
         start: fetch
         states:
@@ -92,7 +93,7 @@ import Testing
 
     /// An input command's output never goes through JSON: a code printed as `012345` is the text "012345".
     @Test func anInputCommandsCodeStaysText() async throws {
-        let specs = try loadSpecs(["f.yaml": """
+        let specs = try TestSpecs.load(["f.yaml": """
         flow: t.typed
         inputs: { code: { type: string } }
         start: ask

@@ -1,20 +1,7 @@
 import Foundation
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
-
-/// Loads specs from inline YAML; fails the test on any diagnostic.
-func loadSpecs(_ files: [String: String]) throws -> SpecSet {
-    var set = SpecSet()
-    for (name, text) in files.sorted(by: { $0.key < $1.key }) {
-        switch YAMLLoader.load(text: text, file: name) {
-        case .success(let root): set.add(root, file: name)
-        case .failure(let d): throw d
-        }
-    }
-    set.check()
-    if let first = set.diagnostics.errors.first { throw first }
-    return set
-}
+import TestSupport
 
 /// A backend written as a Swift closure, recording every request. `hold` parks requests until `release`.
 actor FakeBackend: HTTPAdapter {
@@ -105,5 +92,5 @@ states:
 """
 
 func sessionSpecs() throws -> SpecSet {
-    try loadSpecs(["t/session.yaml": sessionYAML, "t/refresh.yaml": refreshYAML, "t/me.yaml": meYAML])
+    try TestSpecs.load(["t/session.yaml": sessionYAML, "t/refresh.yaml": refreshYAML, "t/me.yaml": meYAML])
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
@@ -110,7 +111,7 @@ import Testing
           done: { end: done, success: true }
         """
         let backend = FakeBackend { _, _ in json(200, "{}") }
-        let (made, _, redactor) = makeContext(try loadSpecs(["t/app2fa.yaml": flow]), backend, clock: VirtualClock(start: 1_700_000_000))
+        let (made, _, redactor) = makeContext(try TestSpecs.load(["t/app2fa.yaml": flow]), backend, clock: VirtualClock(start: 1_700_000_000))
         var context = made
         context.vars = ["totp_secret": .string("JBSWY3DPEHPK3PXP")]
         let result = await Interpreter(context: context).run(flow: "t.app2fa")

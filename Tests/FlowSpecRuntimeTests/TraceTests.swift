@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
@@ -21,7 +22,7 @@ import Testing
     """
 
     @Test func recordsEdgesFalseGuardsParentsAndWhichVisitSentEachRequest() async throws {
-        let specs = try loadSpecs(["s.yaml": sessionYAML, "r.yaml": refreshYAML, "m.yaml": meYAML, "c.yaml": TraceTests.callerYAML])
+        let specs = try TestSpecs.load(["s.yaml": sessionYAML, "r.yaml": refreshYAML, "m.yaml": meYAML, "c.yaml": TraceTests.callerYAML])
         let backend = FakeBackend { request, _ in
             switch (request.path, request.header("Authorization")) {
             case ("/me", "Bearer old"?): json(401, "{}")
@@ -70,7 +71,7 @@ import Testing
           bad: { end: bad, success: false }
           offline: { end: offline, success: false }
         """
-        let specs = try loadSpecs(["e.yaml": yaml])
+        let specs = try TestSpecs.load(["e.yaml": yaml])
         struct Refusing: HTTPAdapter {
             var needsBaseURL: Bool { false }
             func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse { throw TransportError(.refused, url: "/x", cause: "refused") }

@@ -1,0 +1,13 @@
+import FlowSpecLanguage
+
+/// Flows and sessions written inline in a test, loaded and checked as `flowspec check` would.
+public enum TestSpecs {
+    public struct Invalid: Error, CustomStringConvertible { public var description: String }
+
+    /// Loads and checks inline YAML (file name → text); throws the first error so a broken fixture fails loudly.
+    public static func load(_ files: [String: String]) throws -> SpecSet {
+        let set = SpecSet.fromSources(files)
+        if let first = set.diagnostics.errors.first { throw Invalid(description: first.description) }
+        return set
+    }
+}
