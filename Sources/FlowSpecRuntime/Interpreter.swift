@@ -58,8 +58,8 @@ struct FlowRun {
             if let problem = decl.problem(with: value) { return result(.error("invalid input: \(problem)")) }
             inputValues[name] = value
         }
-        let baseEnv = await environment(reading: flow.variableInputReads)
-        guard case .success(let initialEnv) = baseEnv else { return baseEnv.failureResult! }
+        let initialEnv: Environment
+        do { initialEnv = try await environment(reading: flow.variableInputReads) } catch { return error.result }
         for (name, expr) in flow.variables {
             do throws(EvaluationError) { variables[name] = try Evaluator.evaluate(expr, initialEnv) } catch { return self.error(error) }
         }
@@ -99,8 +99,8 @@ struct FlowRun {
     mutating func perform(_ state: State) async -> Step {
         switch state.kind {
         case .end(let end):
-            let env = await environment(reading: state.inputReads)
-            guard case .success(let e) = env else { return .finish(env.failureResult!) }
+            let e: Environment
+            do { e = try await environment(reading: state.inputReads) } catch { return .finish(error.result) }
             do throws(EvaluationError) {
                 var reason = ""
                 if let template = end.reason { reason = context.redactor.redact(try Evaluator.render(template, e)) }
@@ -125,14 +125,14 @@ struct FlowRun {
             if let problem = decl.problem(with: value) {
                 guard let invalid = i.invalid else { return .finish(result(.error("invalid input: \(context.redactor.redact(problem))"))) }
                 variables["input_error"] = .string(problem)
-                return .goto(invalid.name, edge: 1)
+                return .goto(invalid.name, edge: Edge.invalidInputIndex)
             }
             inputValues[decl.name] = value
-            return .goto(i.goto.name, edge: 0)
+            return .goto(i.goto.name, edge: Edge.nextIndex)
 
         case .wait(let w):
-            let env = await environment(reading: state.inputReads)
-            guard case .success(let e) = env else { return .finish(env.failureResult!) }
+            let e: Environment
+            do { e = try await environment(reading: state.inputReads) } catch { return .finish(error.result) }
             do throws(EvaluationError) {
                 let value = try Evaluator.evaluate(w.duration, e)
                 guard case .number(let seconds) = value, seconds >= 0 else {
@@ -142,14 +142,14 @@ struct FlowRun {
                     return .finish(result(.skipped(outcome: "skipped", reason: Durations.waitNotAllowed("state `\(state.name)` of flow `\(flow.name)`", seconds: seconds, limit: limit))))
                 }
                 await context.clock.sleep(seconds: seconds)
-                return .goto(w.goto.name, edge: 0)
+                return .goto(w.goto.name, edge: Edge.nextIndex)
             } catch {
                 return .finish(self.error(error))
             }
 
         case .choice(let transitions):
-            let env = await environment(reading: state.inputReads)
-            guard case .success(let e) = env else { return .finish(env.failureResult!) }
+            let e: Environment
+            do { e = try await environment(reading: state.inputReads) } catch { return .finish(error.result) }
             return await take(transitions, e, noMatch: "no choice matched in state `\(state.name)`")
 
         case .call(let c):
@@ -169,8 +169,8 @@ struct FlowRun {
         // Only the `with:` arguments are needed before the call; inputs its guards read are asked for after it,
         // so a sub-flow that asks for the same input gets the value first.
         let argumentReads = state.inputReads.filter { name in c.with.contains { $0.1.inputReads.contains { $0.0 == name } } }
-        let env = await environment(reading: argumentReads)
-        guard case .success(let e) = env else { return .finish(env.failureResult!) }
+        let e: Environment
+        do { e = try await environment(reading: argumentReads) } catch { return .finish(error.result) }
         var arguments: [String: String] = [:]
         do throws(EvaluationError) {
             for (name, expr) in c.with { arguments[name.name] = try Evaluator.evaluate(expr, e).interpolated }
@@ -180,10 +180,9 @@ struct FlowRun {
         let sub = await interpreter.run(flow: c.flow.name, arguments: arguments, bypassSessions: bypassSessions, parent: traceID)
         switch sub.ending {
         case .end(let outcome, let success, let reason, let outputs):
-            var callEnv = await environment(reading: state.inputReads)
-            guard case .success = callEnv else { return .finish(callEnv.failureResult!) }
-            callEnv.modify { $0.call = .init(outcome: outcome, success: success, reason: reason, outputs: outputs) }
-            guard case .success(let ce) = callEnv else { return .finish(callEnv.failureResult!) }
+            var ce: Environment
+            do { ce = try await environment(reading: state.inputReads) } catch { return .finish(error.result) }
+            ce.call = .init(outcome: outcome, success: success, reason: reason, outputs: outputs)
             return await take(c.transitions, ce, noMatch: "no transition of state `\(state.name)` matched outcome `\(outcome)` of flow `\(c.flow.name)`")
         case .unhandled(let m):
             return .finish(result(.unhandled("in sub-flow `\(sub.flow)` (path \(FlowRun.describe(sub.path))): \(m)")))
@@ -233,32 +232,26 @@ struct FlowRun {
 
     // MARK: - Environment
 
-    enum EnvResult {
-        case success(Environment)
-        case failure(FlowResult)
-
-        var failureResult: FlowResult? { if case .failure(let r) = self { return r } else { return nil } }
-
-        mutating func modify(_ body: (inout Environment) -> Void) {
-            if case .success(var e) = self { body(&e); self = .success(e) }
-        }
+    /// Why a state could not even be evaluated (an input missing, invalid or whose command failed): how the run ends.
+    struct Stopped: Error {
+        let result: FlowResult
     }
 
     /// Builds what a state's expressions see, first asking the input source for any input they read
     /// (`names`, found at load time) that has no value yet.
-    mutating func environment(reading names: [String]) async -> EnvResult {
+    mutating func environment(reading names: [String]) async throws(Stopped) -> Environment {
         for name in names where inputValues[name] == nil {
             guard let decl = flow.input(named: name) else { continue }
             let answer: String?
             do { answer = try await context.inputs.current(decl, flow: flow.name) } catch {
-                return .failure(result(.error(context.redactor.redact("input `\(name)`: \(error.message)"))))
+                throw Stopped(result: result(.error(context.redactor.redact("input `\(name)`: \(error.message)"))))
             }
             guard let value = answer else {
-                return .failure(result(.error(FlowRun.missingInput(decl, flow: flow.name, origin: context.origin))))
+                throw Stopped(result: result(.error(FlowRun.missingInput(decl, flow: flow.name, origin: context.origin))))
             }
             if decl.secret { context.redactor.register(value) }
             if let problem = decl.problem(with: value) {
-                return .failure(result(.error("invalid input: \(context.redactor.redact(problem))")))
+                throw Stopped(result: result(.error("invalid input: \(context.redactor.redact(problem))")))
             }
             inputValues[name] = value
         }
@@ -269,6 +262,6 @@ struct FlowRun {
         env.vars = context.vars
         env.now = await context.clock.now()
         env.redactor = context.redactor
-        return .success(env)
+        return env
     }
 }

@@ -5,8 +5,8 @@ import FlowSpecLanguage
 /// single flight, retry once), then take the first matching transition.
 extension FlowRun {
     mutating func request(_ r: RequestState, _ state: State) async -> Step {
-        let envResult = await environment(reading: state.inputReads)
-        guard case .success(let env) = envResult else { return .finish(envResult.failureResult!) }
+        let env: Environment
+        do { env = try await environment(reading: state.inputReads) } catch { return .finish(error.result) }
         let built: HTTPRequest
         do throws(EvaluationError) {
             built = try build(r, env)
@@ -24,7 +24,7 @@ extension FlowRun {
         case .transportFailure(let failure) where failure.kind == .unscripted:
             return .finish(result(.error("\(built.method) \(failure.url): no scripted exchange matches this request")))
         case .transportFailure(let failure):
-            if let unreachable = r.unreachable { return .goto(unreachable.name, edge: r.transitions.count) }
+            if let unreachable = r.unreachable { return .goto(unreachable.name, edge: Edge.unreachableIndex(transitions: r.transitions.count)) }
             return .finish(result(.infrastructure("\(built.method) \(context.redactor.redactURL(failure.url)): \(failure.kind.rawValue): \(context.redactor.redact(failure.cause))")))
         case .sessionLost(let session, let reason):
             return await sessionLost(session, reason: reason)

@@ -57,6 +57,15 @@ public struct EdgeKey: Sendable, Hashable, Comparable, Codable {
     public static func < (a: EdgeKey, b: EdgeKey) -> Bool { (a.state, a.index) < (b.state, b.index) }
 }
 
+extension Edge {
+    /// The numbers of the edges that are not transitions, defined once: `State.edges` and the interpreter both
+    /// number by these, so a trace's edge is always the diagram's.
+    public static let nextIndex = 0
+    public static let invalidInputIndex = 1
+    /// A request state's `unreachable:` comes after its transitions.
+    public static func unreachableIndex(transitions: Int) -> Int { transitions }
+}
+
 extension State {
     /// Every way out of this state, in interpreter order (see `Edge`).
     public var edges: [Edge] {
@@ -67,18 +76,22 @@ extension State {
         switch kind {
         case .request(let r):
             var out = r.transitions.enumerated().map { edge($0.offset, $0.element) }
-            if let u = r.unreachable { out.append(Edge(state: name, index: out.count, kind: .unreachable, target: u.name, location: u.location)) }
+            if let u = r.unreachable {
+                out.append(Edge(state: name, index: Edge.unreachableIndex(transitions: r.transitions.count), kind: .unreachable, target: u.name, location: u.location))
+            }
             return out
         case .choice(let transitions):
             return transitions.enumerated().map { edge($0.offset, $0.element) }
         case .call(let c):
             return c.transitions.enumerated().map { edge($0.offset, $0.element) }
         case .input(let i):
-            var out = [Edge(state: name, index: 0, kind: .next, target: i.goto.name, location: i.goto.location)]
-            if let invalid = i.invalid { out.append(Edge(state: name, index: 1, kind: .invalidInput, target: invalid.name, location: invalid.location)) }
+            var out = [Edge(state: name, index: Edge.nextIndex, kind: .next, target: i.goto.name, location: i.goto.location)]
+            if let invalid = i.invalid {
+                out.append(Edge(state: name, index: Edge.invalidInputIndex, kind: .invalidInput, target: invalid.name, location: invalid.location))
+            }
             return out
         case .wait(let w):
-            return [Edge(state: name, index: 0, kind: .next, target: w.goto.name, location: w.goto.location)]
+            return [Edge(state: name, index: Edge.nextIndex, kind: .next, target: w.goto.name, location: w.goto.location)]
         case .end:
             return []
         }
