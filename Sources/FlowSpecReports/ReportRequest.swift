@@ -18,15 +18,15 @@ public struct ReportRequest: Sendable, Equatable {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard let kind = Kind(rawValue: parts[0].lowercased()) else {
             let kinds = Kind.allCases.map(\.rawValue).joined(separator: ", ")
-            return .failure(.init("--report \(text): unknown report `\(parts[0])`; use one of \(kinds), e.g. --report junit=junit.xml"))
+            return .failure(.init("unknown report `\(parts[0])`; use one of \(kinds), e.g. --report junit=junit.xml"))
         }
         var path = parts.count > 1 ? parts[1] : nil
         if path == "-" { path = nil }
         if parts.count > 1, parts[1].isEmpty {
-            return .failure(.init("--report \(text): no file after `=`; write --report \(kind.rawValue)=FILE, or --report \(kind.rawValue) for standard output"))
+            return .failure(.init("no file after `=`; write --report \(kind.rawValue)=FILE, or --report \(kind.rawValue) for standard output"))
         }
         if path == nil, kind == .junit || kind == .html {
-            return .failure(.init("--report \(kind.rawValue) needs a file: --report \(kind.rawValue)=\(kind == .junit ? "junit.xml" : "report.html")"))
+            return .failure(.init("\(kind.rawValue) needs a file: --report \(kind.rawValue)=\(kind == .junit ? "junit.xml" : "report.html")"))
         }
         return .success(ReportRequest(kind: kind, path: path))
     }

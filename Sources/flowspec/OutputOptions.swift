@@ -15,8 +15,9 @@ struct OutputOptions: ParsableArguments {
 
     @Option(name: .customLong("report"), help: ArgumentHelp(
         "Write a report: junit=FILE, json=FILE, tap[=FILE], html=FILE, coverage=FILE (repeatable).",
-        discussion: "Reports without a file go to standard output; the console lines then go to standard error."))
-    var reportSpecs: [String] = []
+        discussion: "Reports without a file go to standard output; the console lines then go to standard error."),
+        transform: { text in try ReportRequest.parse(text).mapError { ValidationError($0.description) }.get() })
+    var reports: [ReportRequest] = []
 
     @Flag(help: "After the summary, print flow coverage: states, transitions and guard outcomes the scenarios exercised.")
     var coverage = false
@@ -26,7 +27,7 @@ struct OutputOptions: ParsableArguments {
 
     func validate() throws {
         if quiet && verbose { throw ValidationError("--quiet and --verbose contradict each other; pick one") }
-        let requests = try parsedReports()
+        let requests = reports
         if requests.filter({ $0.path == nil }).count > 1 {
             throw ValidationError("only one --report can go to standard output; give the others a file (e.g. --report json=report.json)")
         }
@@ -36,23 +37,14 @@ struct OutputOptions: ParsableArguments {
         }
     }
 
-    func parsedReports() throws -> [ReportRequest] {
-        try reportSpecs.map { spec in
-            switch ReportRequest.parse(spec) {
-            case .success(let request): return request
-            case .failure(let error): throw ValidationError(error.description)
-            }
-        }
-    }
-
     /// Where console lines go: standard error when a report owns standard output.
     var consoleStream: ConsoleStream {
-        ((try? parsedReports()) ?? []).contains { $0.path == nil } ? .standardError : .standardOutput
+        reports.contains { $0.path == nil } ? .standardError : .standardOutput
     }
 
     /// Whether passed scenarios' exchanges are shown anywhere (failed ones always keep theirs).
     var needsExchanges: Bool {
-        verbose || ((try? parsedReports()) ?? []).contains { $0.kind == .json || $0.kind == .html }
+        verbose || reports.contains { $0.kind == .json || $0.kind == .html }
     }
 
     var consoleReporter: ConsoleReporter { ConsoleReporter(color: consoleStream.useColor, verbose: verbose) }
@@ -60,8 +52,7 @@ struct OutputOptions: ParsableArguments {
     /// Checks every report file can be written before any scenario runs: a typo in a folder name should
     /// not cost a 20-minute run.
     func prepare() throws -> [ReportRequest] {
-        let requests = try parsedReports()
-        for path in requests.compactMap(\.path) {
+        for path in reports.compactMap(\.path) {
             let folder = (path as NSString).deletingLastPathComponent
             var isDirectory: ObjCBool = false
             if !folder.isEmpty, !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
@@ -69,7 +60,7 @@ struct OutputOptions: ParsableArguments {
                 throw ExitCode(Exit.invalid)
             }
         }
-        return requests
+        return reports
     }
 
     /// Writes every report (atomically: a reader never sees half a file) and the coverage table.
