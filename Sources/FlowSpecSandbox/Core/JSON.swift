@@ -64,8 +64,8 @@ extension JSON {
     /// Strict RFC 8259 (JSONTestSuite's `n_` cases are all refused; Foundation's JSONDecoder accepts trailing
     /// commas), or nil. Integers that fit `Int` are `.int`, other numbers `.double`.
     ///
-    /// This mirrors FlowSpecLanguage's JSONParser, which the sandbox cannot import (it stands alone); one parser
-    /// for both is left to the issue that unifies the two JSON models.
+    /// Written apart from FlowSpecLanguage's JSONParser on purpose: the sandbox is the reference the client is
+    /// checked against and must not share its code (docs/decisions.md, "One core, and what stays apart").
     static func parse(_ bytes: [UInt8]) -> JSON? {
         var parser = StrictJSONParser(bytes: bytes)
         return parser.parseDocument()
