@@ -70,8 +70,8 @@ struct ExecCommand: AsyncParsableCommand {
         redactor.registerVariables(vars)
         let storeFile = store
         let initial = try loadStore(storeFile)
+        // The store registers its credentials with the redactor as it loads them.
         let tokenStore = TokenStore(initial, redactor: redactor)
-        for namespace in initial.values { for (key, value) in namespace { redactor.registerStored(key, value) } }
 
         var given: [String: [String]] = [:]
         for (name, value) in inputs.map(Assignment.split) {
