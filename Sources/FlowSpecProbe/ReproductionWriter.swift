@@ -35,7 +35,7 @@ public struct ReproductionWriter: Sendable {
         switch reproduction {
         case .rotation: states = rotation(context)
         case .reuseDetection(let grace, let interval, let family): states = reuse(context, grace: grace, interval: interval, family: family)
-        case .logoutRevokes: states = logout(context)
+        case .logoutRevokes: (defaults, states) = logout(context)
         case .tokenSwap(let flow, let state, let token):
             guard let sent = request(context, flow: flow, state: state, token: .swapped(token)) else { return nil }
             (defaults, states) = sent
@@ -230,14 +230,40 @@ public struct ReproductionWriter: Sendable {
         """
     }
 
-    func logout(_ c: Context) -> String {
-        logIn(c, success: "log_out", set: "token: store.\(c.key)") + """
+    /// Logs in, logs out and presents the refresh token from before logout. The logout request is sent without the
+    /// session, as the probe sends it: through the session, a token shorter-lived than its refresh margin would be
+    /// refreshed first, and the old token refused as rotated-out rather than as logged out.
+    func logout(_ c: Context) -> (defaults: String, states: String) {
+        var defaults = ""
+        var logOut = """
           log_out:
             call: \(c.declaration.logout?.name ?? "")
             on:
               - else: true
                 store: { \(c.key): token }
                 goto: refresh
+
+        """
+        if let flow = c.declaration.logout.flatMap({ specs.flows[$0.name] }),
+           let state = flow.stateOrder.first(where: { if case .request? = flow.states[$0]?.kind { return true } else { return false } }),
+           let direct = sendState(c, flow: flow.name, state: state, token: .own, as: "log_out", on: """
+                  - when: status >= 200 && status < 300
+                    store: { \(c.key): token }
+                    goto: refresh
+                  - else: true
+                    goto: logout_refused
+
+            """), !direct.hadBody {
+            defaults = direct.defaults.isEmpty ? "" : "defaults:\n" + direct.defaults
+            logOut = direct.text + """
+              logout_refused:
+                end: not_checked
+                skip: true
+                reason: "not checked: the logout request was refused, so it ended nothing"
+
+            """
+        }
+        return (defaults, logIn(c, success: "log_out", set: "token: store.\(c.key)") + logOut + """
           refresh:
             call: \(c.refresh)
             on:
@@ -246,7 +272,7 @@ public struct ReproductionWriter: Sendable {
               - else: true
                 goto: held
 
-        """ + ends("after logout the refresh token was refused", "the refresh token still worked after logout")
+        """ + ends("after logout the refresh token was refused", "the refresh token still worked after logout"))
     }
 
     /// Which token the reproduced request carries where the session's headers carry its access token.
@@ -262,6 +288,27 @@ public struct ReproductionWriter: Sendable {
     /// token replaced as `token` says. Nil when the request reads what the reproduction cannot have: a variable of
     /// the protected flow, or for another session's token, this session's store or inputs.
     func request(_ c: Context, flow name: String, state: String, token: SentToken, wait seconds: Double? = nil) -> (String, String)? {
+        let refused = c.declaration.refused.isEmpty ? "status >= 400 && status < 500"
+            : c.declaration.refused.map { "status == \($0)" }.joined(separator: " || ")
+        guard let (defaults, send, _) = sendState(c, flow: name, state: state, token: token, as: "send", on: """
+              - when: \(refused)
+                goto: held
+              - else: true
+                goto: broken
+
+        """) else { return nil }
+        var states = logIn(c, success: seconds == nil ? "send" : "pause")
+        if let seconds {
+            states += "  pause:\n    wait: \(Int(seconds.rounded(.up)))\n    goto: send\n"
+        }
+        states += send + ends("the backend refused it", "the backend did not refuse it with the documented status")
+        return (defaults.isEmpty ? "" : "defaults:\n" + defaults, states)
+    }
+
+    /// A request state named `name` that sends the request state `state` of flow `flow` without any session, the
+    /// session's headers written out with the token `token`, going on by the transitions `on`. Also the flow's
+    /// defaults, and whether the original request had a body (left out). Nil as for `request`.
+    func sendState(_ c: Context, flow name: String, state: String, token: SentToken, as stateName: String, on: String) -> (defaults: String, text: String, hadBody: Bool)? {
         guard let flow = specs.flows[name], case .request(let r)? = flow.states[state]?.kind else { return nil }
         var templates = r.headers.map(\.1) + r.query.map(\.1) + [r.path, r.url].compactMap { $0 }
         templates += c.session.headers.map(\.1).filter { !carriesToken($0, c) }
@@ -289,29 +336,15 @@ public struct ReproductionWriter: Sendable {
             case .swapped(.forged(let way)): headers.append((header, replaced("${forge_jwt(\(expression), \"\(way.rawValue)\")}")))
             }
         }
-        var send = "  send:\n    request:\n      method: \(r.method)\n"
+        var send = "  \(stateName):\n    request:\n      method: \(r.method)\n"
         if let path = r.path { send += "      path: \(Self.quoted(path.source))\n" }
         if let url = r.url { send += "      url: \(Self.quoted(url.source))\n" }
         if !r.query.isEmpty { send += "      query: { " + r.query.map { "\(Self.quoted($0.0)): \(Self.quoted($0.1.source))" }.joined(separator: ", ") + " }\n" }
         if !headers.isEmpty { send += "      headers: { " + headers.map { "\(Self.quoted($0.0)): \(Self.quoted($0.1))" }.joined(separator: ", ") + " }\n" }
-        if case .none = r.body {} else { send += "      # the original request also had a body, left out here\n" }
-        let refused = c.declaration.refused.isEmpty ? "status >= 400 && status < 500"
-            : c.declaration.refused.map { "status == \($0)" }.joined(separator: " || ")
-        send += """
-            session: none
-            on:
-              - when: \(refused)
-                goto: held
-              - else: true
-                goto: broken
-
-        """
-        var states = logIn(c, success: seconds == nil ? "send" : "pause")
-        if let seconds {
-            states += "  pause:\n    wait: \(Int(seconds.rounded(.up)))\n    goto: send\n"
-        }
-        states += send + ends("the backend refused it", "the backend did not refuse it with the documented status")
-        return (defaults.isEmpty ? "" : "defaults:\n" + defaults, states)
+        var hadBody = true
+        if case .none = r.body { hadBody = false } else { send += "      # the original request also had a body, left out here\n" }
+        send += "    session: none\n    on:\n" + on
+        return (defaults, send, hadBody)
     }
 
     /// Whether a session header's template sends the session's access token.

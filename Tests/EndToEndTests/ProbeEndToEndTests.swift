@@ -89,6 +89,27 @@ import Testing
         }
     }
 
+    /// With access tokens shorter-lived than the session's refresh margin, a logout through the session would refresh
+    /// first, and the old refresh token be refused as rotated-out: the reproduction logs out without the session,
+    /// as the probe does, so it still fails on the backend that keeps the session.
+    @Test func aLogoutReproductionHoldsItsVerdictWithShortLivedTokens() async throws {
+        let dir = try FlowSpecBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let repro = dir.appendingPathComponent("repro").path
+        let fast = ["--accounts", "scenarios/live/sandbox-fast-probe.json"]
+        try await SandboxProcess.with(arguments: ["--break", "logout-keeps-session"] + fast) { sandbox in
+            let probe = try await FlowSpecBinary.run(["probe", "flows/repairminder", "--vars-file", sandbox.varsFile.path, "--probe", "logout_revokes",
+                                                      "--reproduce", repro])
+            #expect(probe.status == 1, "\(probe.all)")
+            let run = try await FlowSpecBinary.run(["run", repro, "--flows", "flows", "--vars-file", sandbox.varsFile.path])
+            #expect(run.status == 1 && run.stdout.contains("got `broken` — the refresh token still worked after logout"), "\(run.all)")
+        }
+        try await SandboxProcess.with(arguments: fast) { sandbox in
+            let run = try await FlowSpecBinary.run(["run", repro, "--flows", "flows", "--vars-file", sandbox.varsFile.path])
+            #expect(run.status == 0, "\(run.all)")
+        }
+    }
+
     /// Forged tokens and another role's token are written with `forge_jwt()` and the other session's login: the
     /// reproductions fail on the backends that accept them and pass on a healthy one.
     @Test func forgedAndForeignTokenReproductionsFailWhereTheProbeBrokeAndPassWhereItHolds() async throws {
