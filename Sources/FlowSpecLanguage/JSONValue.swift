@@ -96,6 +96,13 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     static func writeQuoted(_ s: String, into out: inout String) {
+        writeQuoted(s, into: &out) { $0.value < 0x20 ? String(format: "\\u%04x", $0.value) : nil }
+    }
+
+    /// A double-quoted string in JSON's escapes, which YAML's double-quoted style reads the same: `"`, `\`,
+    /// newline, return and tab escaped, and any other scalar as `escape` says (nil: as it is).
+    @inline(__always)
+    static func writeQuoted(_ s: String, into out: inout String, escape: (Unicode.Scalar) -> String?) {
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -105,11 +112,7 @@ public enum JSONValue: Sendable, Hashable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                if let escaped = escape(scalar) { out += escaped } else { out.unicodeScalars.append(scalar) }
             }
         }
         out += "\""

@@ -24,7 +24,7 @@ extension ReproductionWriter {
         var copied: [(key: YAMLNode, value: YAMLNode)] = []
         for (key, value) in states {
             if key.scalar == state {
-                copied.append((key, Self.replacing("on", in: redeeming, with: .sequence([Self.map([("when", succeeded), ("goto", replay)])] + transitions))))
+                copied.append((key, YAMLNode(.mapping(Self.replacing("on", in: redeeming, with: .sequence([Self.map([("when", succeeded), ("goto", replay)])] + transitions))))))
             } else if let outcome = value["end"]?.scalar {
                 // Reached before the code was redeemed: the replay was not made.
                 copied.append((key, .init(.mapping([
@@ -37,14 +37,14 @@ extension ReproductionWriter {
         }
         // The very request again: the same method, path, body, headers and session, the same code.
         var again = redeeming.filter { $0.key.scalar != "unreachable" }
-        again = Self.replacing("on", in: again, with: .sequence([Self.map([("when", succeeded), ("goto", broken)]), Self.map([("else", "true"), ("goto", held)])])).mapping ?? again
+        again = Self.replacing("on", in: again, with: .sequence([Self.map([("when", succeeded), ("goto", broken)]), Self.map([("else", "true"), ("goto", held)])]))
         copied.append((Self.plain(replay), .init(.mapping(again))))
         copied.append((Self.plain(held), .init(.mapping([(Self.plain("end"), Self.plain("held")), (Self.plain("success"), Self.plain("true")),
                                                           (Self.plain("reason"), Self.text("the code was refused the second time"))]))))
         copied.append((Self.plain(broken), .init(.mapping([(Self.plain("end"), Self.plain("broken")), (Self.plain("success"), Self.plain("false")),
                                                             (Self.plain("reason"), Self.text("the request that redeemed the code was accepted again"))]))))
 
-        top = Self.replacing("states", in: top, with: .mapping(copied)).mapping ?? top
+        top = Self.replacing("states", in: top, with: .mapping(copied))
         top = [(Self.plain("flow"), Self.plain(c.flowName)), (Self.plain("title"), Self.text(c.titleText))]
             + top.filter { $0.key.scalar != "flow" && $0.key.scalar != "title" }
         return "# A copy of the login flow \(name) (\(flow.file)); the code's request is sent again after it succeeds.\n"
@@ -55,11 +55,11 @@ extension ReproductionWriter {
     static func text(_ text: String) -> YAMLNode { YAMLNode(.scalar(text, quoted: true)) }
     static func map(_ pairs: [(String, String)]) -> YAMLNode { YAMLNode(.mapping(pairs.map { (plain($0.0), plain($0.1)) })) }
 
-    /// `pairs` with `key`'s value replaced (or added at the end), as a mapping node.
-    static func replacing(_ key: String, in pairs: [(key: YAMLNode, value: YAMLNode)], with content: YAMLNode.Content) -> YAMLNode {
+    /// `pairs` with `key`'s value replaced (or added at the end).
+    static func replacing(_ key: String, in pairs: [(key: YAMLNode, value: YAMLNode)], with content: YAMLNode.Content) -> [(key: YAMLNode, value: YAMLNode)] {
         var out = pairs
         if let index = out.firstIndex(where: { $0.key.scalar == key }) { out[index].value = YAMLNode(content) }
         else { out.append((plain(key), YAMLNode(content))) }
-        return YAMLNode(.mapping(out))
+        return out
     }
 }

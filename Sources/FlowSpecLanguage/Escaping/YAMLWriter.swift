@@ -4,18 +4,9 @@ public enum YAMLWriter {
     /// A double-quoted YAML scalar, valid whatever the text (colons, `#`, quotes, leading dashes, newlines): what
     /// YAML cannot print as itself (see `isPrintable`) is escaped as `\u007F`.
     public static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default: if isPrintable(scalar) { out.unicodeScalars.append(scalar) } else { out += Markup.visible(scalar) }
-            }
-        }
-        return out + "\""
+        var out = ""
+        JSONValue.writeQuoted(text, into: &out) { isPrintable($0) ? nil : Markup.visible($0) }
+        return out
     }
 
     /// What may stand in a YAML scalar as itself: YAML 1.2's printable set (section 5.1: no C0 but tab, DEL, C1,
