@@ -16,8 +16,8 @@ extension SandboxAccounts {
         return try parse(text, file: path)
     }
 
-    /// `load(path:)` for text already in memory; `file` names it in errors.
-    static func parse(_ text: String, file: String) throws(SandboxAccountsError) -> SandboxAccounts {
+    /// `load(path:)` for text already in memory; `file` names it in errors. Public for the accounts fuzz target.
+    public static func parse(_ text: String, file: String) throws(SandboxAccountsError) -> SandboxAccounts {
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
