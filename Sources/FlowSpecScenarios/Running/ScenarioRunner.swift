@@ -1,0 +1,129 @@
+import Foundation
+import FlowSpecLanguage
+import FlowSpecRuntime
+
+/// Schedules scenarios — scripted ones concurrently (`jobs`), live ones one at a time — under the run's fail-fast
+/// and time limit, reporting in the order given. Each scenario itself is played by a `ScenarioExecution`, which
+/// reads its settings from here.
+public struct ScenarioRunner: Sendable {
+    public var specs: SpecSet
+    public var jobs: Int
+    /// Run variables from the command line; a scenario's own `vars:` add to them.
+    public var vars: [String: JSONValue]
+    /// The backend live scenarios talk to; nil skips them.
+    public var live: (any HTTPAdapter)?
+    /// Seconds an input command may take.
+    public var commandTimeout: Double
+    /// Inputs any flow declares secret; their values are masked wherever they appear.
+    let secretInputNames: Set<String>
+    /// Secret-looking run variables' values, found once.
+    let variableSecrets: Set<String>
+    /// After the first failure, start no more scenarios; those not started are reported skipped.
+    public var failFast = false
+    /// Seconds one scenario may take before it is abandoned and reported failed; nil waits for ever.
+    public var scenarioTimeout: Double?
+    /// The clock `scenarioTimeout` is measured on: the machine's, unless a test decides when time is up.
+    public var timeoutClock: any FlowClock = SystemClock()
+    /// Keep the masked exchanges of passed scenarios too (failed ones always keep them): for `--verbose`
+    /// and the JSON and HTML reports.
+    public var recordExchanges = true
+    /// The time live scenarios see: the machine's clock, unless a test that embeds its backend shares one clock
+    /// with it, so `wait` steps and token expiry pass without sleeping.
+    public var liveClock: any FlowClock = SystemClock()
+    /// The longest a live scenario may really wait (a `wait` step, or a flow's `wait` state), in seconds. A
+    /// longer wait skips the scenario with the reason: what it waits for (token expiry) cannot be checked in
+    /// time, and it must not pass unchecked. `--allow-wait` raises it for nightly runs.
+    public var allowWait: Double = ScenarioRunner.defaultAllowWait
+    public static let defaultAllowWait: Double = 60
+
+    public init(specs: SpecSet, jobs: Int, vars: [String: JSONValue] = [:], live: (any HTTPAdapter)? = nil, commandTimeout: Double = 30) {
+        self.specs = specs
+        self.jobs = max(1, jobs)
+        self.vars = vars
+        self.live = live
+        self.commandTimeout = commandTimeout
+        secretInputNames = Set(specs.flows.values.flatMap { $0.inputs.filter(\.secret).map(\.name) })
+        variableSecrets = Redactor.secrets { $0.registerVariables(vars) }
+    }
+
+    /// Runs every scenario; `onFinish` sees each report as soon as its scenario ends (for progress output).
+    /// Live scenarios run one at a time: they share accounts on one backend, and "the latest code sent to
+    /// this address" is only meaningful when one login per account is in flight.
+    public func run(_ scenarios: [Scenario], onFinish: @escaping @Sendable (Int, ScenarioReport) async -> Void = { _, _ in }) async -> [ScenarioReport] {
+        var reports = [ScenarioReport?](repeating: nil, count: scenarios.count)
+        let gate = SerialGate()
+        let failure = FailureSignal()
+        await withTaskGroup(of: (Int, ScenarioReport).self) { group in
+            var next = 0
+            func launch() {
+                let index = next
+                let scenario = scenarios[index]
+                group.addTask {
+                    guard scenario.live else { return (index, await self.runUnlessStopped(scenario, failure)) }
+                    // Queued live scenarios have not started: the check for an earlier failure happens once it is
+                    // their turn, inside the gate, so one that failed while they waited stops them.
+                    return (index, await gate.serially { await self.runUnlessStopped(scenario, failure) })
+                }
+                next += 1
+            }
+            while next < min(jobs, scenarios.count) { launch() }
+            while let (index, report) = await group.next() {
+                reports[index] = report
+                await onFinish(index, report)
+                if next < scenarios.count, !(await failure.raised) { launch() }
+            }
+        }
+        for index in reports.indices where reports[index] == nil {
+            let report = ScenarioRunner.stoppedByFailFast(scenarios[index])
+            reports[index] = report
+            await onFinish(index, report)
+        }
+        return reports.map { $0! }
+    }
+
+    /// Runs the scenario within its time limit; with `failFast`, reports it skipped instead if a scenario has
+    /// already failed, and raises `failure` if this one fails.
+    func runUnlessStopped(_ scenario: Scenario, _ failure: FailureSignal) async -> ScenarioReport {
+        guard failFast else { return await runWithinTimeout(scenario) }
+        if await failure.raised { return ScenarioRunner.stoppedByFailFast(scenario) }
+        let report = await runWithinTimeout(scenario)
+        if report.status == .failed { await failure.raise() }
+        return report
+    }
+
+    static func stoppedByFailFast(_ scenario: Scenario) -> ScenarioReport {
+        .skipped(scenario, because: ScenarioReport.failFastReason)
+    }
+
+    /// Runs one scenario, abandoning it after `scenarioTimeout` seconds. An abandoned scenario is cancelled
+    /// but not awaited: a request stuck in a backend must not hold the whole run.
+    func runWithinTimeout(_ scenario: Scenario) async -> ScenarioReport {
+        // A limit no clock reaches (infinity, 1e300) is no limit; converting it to a `Duration` would trap.
+        guard let limit = scenarioTimeout, limit < ScenarioRunner.unreachableTimeout else { return await run(scenario) }
+        let race = TimeoutRace<ScenarioReport>()
+        let work = Task { await race.finish(await self.run(scenario)) }
+        let timer = Task {
+            await timeoutClock.sleep(seconds: limit)
+            // A cancelled sleep returns early: the scenario finished first and the race is already decided.
+            if !Task.isCancelled { await race.finish(.timedOut(scenario, after: limit)) }
+        }
+        let report = await race.result()
+        work.cancel()
+        timer.cancel()
+        return report
+    }
+
+    /// About 31 years: at or beyond it `scenarioTimeout` never fires.
+    static let unreachableTimeout = 1e9
+
+    /// The limit as the user wrote it: `1 s`, `0.5 s`, `0.04 s` (not a rounded `0.0 s`).
+    static func seconds(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < unreachableTimeout else { return "\(value) s" }
+        return value == value.rounded() ? "\(Int(value)) s" : String(format: "%g s", value)
+    }
+
+    /// Plays one scenario now, whatever the schedule (no time limit, no fail-fast).
+    public func run(_ scenario: Scenario) async -> ScenarioReport {
+        await ScenarioExecution(scenario: scenario, settings: self).run()
+    }
+}
