@@ -5,9 +5,12 @@ import FlowSpecScenarios
 
 /// What every probe of a run shares: the specs, the live backend, the run variables and the masking.
 public struct ProbeEnvironment: Sendable {
-    public var specs: SpecSet
+    /// Makes every probe's run context as `run` and `exec` make theirs.
+    let contexts: RunContextFactory
+    public var specs: SpecSet { contexts.specs }
+    /// The backend, as every probe request reaches it (for a live one: registering the credentials it hands out).
     public var adapter: any HTTPAdapter
-    public var vars: [String: JSONValue]
+    public var vars: [String: JSONValue] { contexts.vars }
     public var redactor: Redactor
     public var clock: any FlowClock
     /// The longest a probe may wait (expiry, a reuse interval), seconds.
@@ -16,11 +19,24 @@ public struct ProbeEnvironment: Sendable {
     /// Told before a probe waits (a login interval, an expiry, a reuse interval), so a long run is not a silent one.
     public var onWait: @Sendable (String) -> Void = { _ in }
 
+    /// Probes a live backend: one redactor for the whole suite, already masking the credential run variables.
+    public init(contexts: RunContextFactory, live: any HTTPAdapter, clock: any FlowClock, allowWait: Double, commandTimeout: Double) {
+        let redactor = contexts.redactor()
+        self.init(contexts: contexts, adapter: RunContextFactory.harvesting(live, redactor), redactor: redactor, clock: clock,
+                  allowWait: allowWait, commandTimeout: commandTimeout)
+    }
+
+    /// `adapter` is used as given (a test's scripted backend).
     public init(specs: SpecSet, adapter: any HTTPAdapter, vars: [String: JSONValue], redactor: Redactor, clock: any FlowClock,
                 allowWait: Double, commandTimeout: Double) {
-        self.specs = specs
+        self.init(contexts: RunContextFactory(specs: specs, vars: vars, origin: .probe), adapter: adapter, redactor: redactor,
+                  clock: clock, allowWait: allowWait, commandTimeout: commandTimeout)
+    }
+
+    private init(contexts: RunContextFactory, adapter: any HTTPAdapter, redactor: Redactor, clock: any FlowClock,
+                 allowWait: Double, commandTimeout: Double) {
+        self.contexts = contexts
         self.adapter = adapter
-        self.vars = vars
         self.redactor = redactor
         self.clock = clock
         self.allowWait = allowWait
@@ -30,11 +46,8 @@ public struct ProbeEnvironment: Sendable {
     /// A run context of its own: a fresh store (probes never touch a user's session), the given inputs and adapter.
     func context(store: TokenStore, inputs: any InputSource, adapter: (any HTTPAdapter)? = nil, log: ExchangeLog = ExchangeLog(),
                  specs: SpecSet? = nil) -> RunContext {
-        var context = RunContext(specs: specs ?? self.specs, adapter: adapter ?? self.adapter, clock: clock, store: store, inputs: inputs,
-                                 vars: vars, redactor: redactor, broker: SessionBroker(), log: log)
-        context.waitLimit = allowWait
-        context.origin = .probe
-        return context
+        contexts.context(backend: .asGiven(adapter ?? self.adapter, waitLimit: allowWait), clock: clock, store: store, inputs: inputs,
+                         redactor: redactor, log: log, specs: specs)
     }
 
     /// nil when the option is not given; `.failure` with the reason when it is but cannot be read.

@@ -66,8 +66,8 @@ struct ExecCommand: AsyncParsableCommand {
             for name in BaseURLVariables.read(by: target, specs: specs) where vars[name] == nil { vars[name] = .string(trimmed) }
         }
 
-        let redactor = Redactor()
-        redactor.registerVariables(vars)
+        let contexts = RunContextFactory(specs: specs, vars: vars, origin: .shell)
+        let redactor = contexts.redactor()
         let storeFile = store
         let initial = try loadStore(storeFile)
         // The store registers its credentials with the redactor as it loads them.
@@ -88,13 +88,10 @@ struct ExecCommand: AsyncParsableCommand {
         let live = LiveHTTPAdapter(options: http.liveOptions())
         let progress = ProgressPrinter(mainFlow: flow, toStandardError: json)
         let log = ExchangeLog()
-        var context = RunContext(specs: specs, adapter: CredentialHarvestingAdapter(live, redactor: redactor), clock: SystemClock(),
-                                 store: tokenStore,
-                                 inputs: LayeredInputSource(values: given, commands: commands,
-                                                            prompter: TerminalPrompter.available ? TerminalPrompter() : nil),
-                                 vars: vars, redactor: redactor, log: log)
-        context.origin = .shell
-        context.waitLimit = allowWait.seconds
+        var context = contexts.context(backend: .live(live, waitLimit: allowWait.seconds), clock: SystemClock(), store: tokenStore,
+                                       inputs: LayeredInputSource(values: given, commands: commands,
+                                                                  prompter: TerminalPrompter.available ? TerminalPrompter() : nil),
+                                       redactor: redactor, log: log)
         context.onState = { flowName, state in progress.entered(flowName, state) }
         let result = await Interpreter(context: context).run(flow: flow)
         await live.shutdown()

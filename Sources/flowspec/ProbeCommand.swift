@@ -70,10 +70,8 @@ struct ProbeCommand: AsyncParsableCommand {
         guard let backend = try await LiveBackend.prepare(needed: true, vars: &vars, embedded: !noSandbox, options: http.liveOptions(), purpose: "probes") else {
             throw ExitCode(Exit.infrastructure)
         }
-        let redactor = Redactor()
-        redactor.registerVariables(vars)
-        var environment = ProbeEnvironment(specs: suite.specs, adapter: CredentialHarvestingAdapter(backend.adapter, redactor: redactor), vars: vars,
-                                           redactor: redactor, clock: SystemClock(), allowWait: allowWait.seconds, commandTimeout: 30)
+        var environment = ProbeEnvironment(contexts: RunContextFactory(specs: suite.specs, vars: vars, origin: .probe), live: backend.adapter,
+                                           clock: SystemClock(), allowWait: allowWait.seconds, commandTimeout: 30)
         environment.onWait = { Console.error($0) }
         let runner = ProbeRunner(environment: environment, declarations: declarations)
         let printer = ProbePrinter()

@@ -36,9 +36,8 @@ import FlowSpecScenarios
         // The sandbox shares this process with the rest of the suite: on a loaded 2-core machine a request can wait.
         http.requestTimeout = 60
         let adapter = LiveHTTPAdapter(options: http)
-        let redactor = Redactor()
-        let environment = ProbeEnvironment(specs: Self.suite.specs, adapter: CredentialHarvestingAdapter(adapter, redactor: redactor), vars: vars,
-                                           redactor: redactor, clock: SystemClock(), allowWait: 60, commandTimeout: 30)
+        let environment = ProbeEnvironment(contexts: RunContextFactory(specs: Self.suite.specs, vars: vars, origin: .probe), live: adapter,
+                                           clock: SystemClock(), allowWait: 60, commandTimeout: 30)
         let verdicts = await ProbeRunner(environment: environment, declarations: declarations).run(kinds: kinds)
         await adapter.shutdown()
         await sandbox.stop()

@@ -65,10 +65,9 @@ struct ScenarioExecution {
     struct EarlyReport: Error { let value: ScenarioReport }
 
     private func prepare(_ runVars: [String: JSONValue]) async -> Result<Setup, EarlyReport> {
-        let redactor = Redactor()
         // Run variables that hold credentials (`staff_password`, `phone_otp`…) are masked, and so is every
         // credential written in the scenario file.
-        redactor.register(known: settings.variableSecrets)
+        let redactor = settings.contexts.redactor()
         redactor.register(known: scenario.fileSecrets)
         let clock: any FlowClock = scenario.live ? settings.liveClock : VirtualClock(start: scenario.clockStart)
         let startedAt = await clock.now()
@@ -81,15 +80,14 @@ struct ScenarioExecution {
         registerSecretInputs(resolved.values, redactor)
         let store = TokenStore(scenario.store, redactor: redactor)
         let backend = ScriptedBackend(exchanges: scenario.exchanges, anyOrder: scenario.anyOrder, redactor: redactor)
-        let adapter: any HTTPAdapter = scenario.live ? CredentialHarvestingAdapter(settings.live!, redactor: redactor) : backend
         let inputs = LayeredInputSource(values: resolved.values, commands: resolved.commands, commandTimeout: settings.commandTimeout)
         let log = ExchangeLog()
         let broker = SessionBroker()
         let trace = TraceRecorder()
-        var context = RunContext(specs: settings.specs, adapter: adapter, clock: clock, store: store, inputs: inputs,
-                                 vars: runVars, redactor: redactor, broker: broker, log: log)
+        let target: RunContextFactory.Backend = scenario.live ? .live(settings.live!, waitLimit: settings.allowWait) : .asGiven(backend, waitLimit: nil)
+        var context = settings.contexts.context(backend: target, clock: clock, store: store, inputs: inputs, redactor: redactor,
+                                                vars: runVars, log: log, broker: broker)
         context.trace = trace
-        if scenario.live { context.waitLimit = settings.allowWait }
         return .success(Setup(runVars: runVars, redactor: redactor, clock: clock, store: store, backend: backend, inputs: inputs,
                               log: log, broker: broker, trace: trace, interpreter: Interpreter(context: context),
                               checker: ExpectationChecker(redactor: redactor)))

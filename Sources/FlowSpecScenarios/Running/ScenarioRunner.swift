@@ -6,18 +6,18 @@ import FlowSpecRuntime
 /// and time limit, reporting in the order given. Each scenario itself is played by a `ScenarioExecution`, which
 /// reads its settings from here.
 public struct ScenarioRunner: Sendable {
-    public var specs: SpecSet
+    public var specs: SpecSet { contexts.specs }
     public var jobs: Int
     /// Run variables from the command line; a scenario's own `vars:` add to them.
-    public var vars: [String: JSONValue]
+    public var vars: [String: JSONValue] { contexts.vars }
+    /// Makes each scenario's run context (and its redactor) as `exec` and `probe` make theirs.
+    let contexts: RunContextFactory
     /// The backend live scenarios talk to; nil skips them.
     public var live: (any HTTPAdapter)?
     /// Seconds an input command may take.
     public var commandTimeout: Double
     /// Inputs any flow declares secret; their values are masked wherever they appear.
     let secretInputNames: Set<String>
-    /// Secret-looking run variables' values, found once.
-    let variableSecrets: Set<String>
     /// After the first failure, start no more scenarios; those not started are reported skipped.
     public var failFast = false
     /// Seconds one scenario may take before it is abandoned and reported failed; nil waits for ever.
@@ -37,13 +37,11 @@ public struct ScenarioRunner: Sendable {
     public static let defaultAllowWait: Double = 60
 
     public init(specs: SpecSet, jobs: Int, vars: [String: JSONValue] = [:], live: (any HTTPAdapter)? = nil, commandTimeout: Double = 30) {
-        self.specs = specs
+        contexts = RunContextFactory(specs: specs, vars: vars, origin: .scenario)
         self.jobs = max(1, jobs)
-        self.vars = vars
         self.live = live
         self.commandTimeout = commandTimeout
         secretInputNames = Set(specs.flows.values.flatMap { $0.inputs.filter(\.secret).map(\.name) })
-        variableSecrets = Redactor.secrets { $0.registerVariables(vars) }
     }
 
     /// Runs every scenario; `onFinish` sees each report as soon as its scenario ends (for progress output).

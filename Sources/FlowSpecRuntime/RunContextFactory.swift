@@ -1,0 +1,58 @@
+import FlowSpecLanguage
+
+/// The one way `run`, `exec` and `probe` make a run's context, so every run masks the same things the same
+/// way: a redactor that already knows the run variables holding credentials, a live backend wrapped so each
+/// credential it hands out is masked on arrival, who started the run (for "give it with …" hints), and the
+/// longest a live run may really wait.
+public struct RunContextFactory: Sendable {
+    public let specs: SpecSet
+    /// The run variables (`--var`, `--vars-file`, `--base-url`).
+    public let vars: [String: JSONValue]
+    public let origin: RunOrigin
+    /// Run variables that hold credentials (`staff_password`, `supabase_anon_key`…), found once for every run.
+    let variableSecrets: Set<String>
+
+    public init(specs: SpecSet, vars: [String: JSONValue], origin: RunOrigin) {
+        self.specs = specs
+        self.vars = vars
+        self.origin = origin
+        variableSecrets = Redactor.secrets { $0.registerVariables(vars) }
+    }
+
+    /// A fresh redactor for one run (or one probe suite), already masking the credential run variables.
+    public func redactor() -> Redactor {
+        let redactor = Redactor()
+        redactor.register(known: variableSecrets)
+        return redactor
+    }
+
+    /// Where a run's requests go.
+    public enum Backend: Sendable {
+        /// A real server: credentials it hands out are registered as they arrive, and a `wait` longer than
+        /// `waitLimit` seconds skips the run instead of sleeping.
+        case live(any HTTPAdapter, waitLimit: Double)
+        /// Already wrapped, or scripted (whose exchanges are all known before the run): used as it is.
+        case asGiven(any HTTPAdapter, waitLimit: Double?)
+    }
+
+    /// Wraps a live backend as `context(…)` does, for requests sent outside a run (the probe's replays).
+    public static func harvesting(_ live: any HTTPAdapter, _ redactor: Redactor) -> any HTTPAdapter {
+        CredentialHarvestingAdapter(live, redactor: redactor)
+    }
+
+    /// `vars` replaces the factory's run variables for this run (a scenario adds its own `vars:`).
+    public func context(backend: Backend, clock: any FlowClock, store: TokenStore, inputs: any InputSource, redactor: Redactor,
+                        vars: [String: JSONValue]? = nil, log: ExchangeLog = ExchangeLog(), broker: SessionBroker = SessionBroker(),
+                        specs: SpecSet? = nil) -> RunContext {
+        let adapter: any HTTPAdapter, waitLimit: Double?
+        switch backend {
+        case .live(let live, let limit): (adapter, waitLimit) = (Self.harvesting(live, redactor), limit)
+        case .asGiven(let given, let limit): (adapter, waitLimit) = (given, limit)
+        }
+        var context = RunContext(specs: specs ?? self.specs, adapter: adapter, clock: clock, store: store, inputs: inputs,
+                                 vars: vars ?? self.vars, redactor: redactor, broker: broker, log: log)
+        context.origin = origin
+        context.waitLimit = waitLimit
+        return context
+    }
+}
