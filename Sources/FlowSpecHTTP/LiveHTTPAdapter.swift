@@ -8,7 +8,6 @@ import NIOSSL
 /// Real HTTP through AsyncHTTPClient: one pooled client per proxy route, created once and shared by every
 /// flow of a run. Call `shutdown()` when the run is over.
 public final class LiveHTTPAdapter: HTTPAdapter {
-    public let needsBaseURL = true
     private let options: LiveHTTPOptions
     private let proxies: ProxySettings
     private let direct: HTTPClient

@@ -12,6 +12,8 @@ public struct ProbeEnvironment: Sendable {
     public var adapter: any HTTPAdapter
     public var vars: [String: JSONValue] { contexts.vars }
     public var redactor: Redactor
+    /// A real server (requests need a base URL), or a test's scripted one.
+    let live: Bool
     public var clock: any FlowClock
     /// The longest a probe may wait (expiry, a reuse interval), seconds.
     public var allowWait: Double
@@ -22,21 +24,22 @@ public struct ProbeEnvironment: Sendable {
     /// Probes a live backend: one redactor for the whole suite, already masking the credential run variables.
     public init(contexts: RunContextFactory, live: any HTTPAdapter, clock: any FlowClock, allowWait: Double, commandTimeout: Double) {
         let redactor = contexts.redactor()
-        self.init(contexts: contexts, adapter: RunContextFactory.harvesting(live, redactor), redactor: redactor, clock: clock,
+        self.init(contexts: contexts, adapter: RunContextFactory.harvesting(live, redactor), live: true, redactor: redactor, clock: clock,
                   allowWait: allowWait, commandTimeout: commandTimeout)
     }
 
-    /// `adapter` is used as given (a test's scripted backend).
+    /// `adapter` is a test's scripted backend, used as given (matched on method and path, no base URL needed).
     public init(specs: SpecSet, adapter: any HTTPAdapter, vars: [String: JSONValue], redactor: Redactor, clock: any FlowClock,
                 allowWait: Double, commandTimeout: Double) {
-        self.init(contexts: RunContextFactory(specs: specs, vars: vars, origin: .probe), adapter: adapter, redactor: redactor,
+        self.init(contexts: RunContextFactory(specs: specs, vars: vars, origin: .probe), adapter: adapter, live: false, redactor: redactor,
                   clock: clock, allowWait: allowWait, commandTimeout: commandTimeout)
     }
 
-    private init(contexts: RunContextFactory, adapter: any HTTPAdapter, redactor: Redactor, clock: any FlowClock,
+    private init(contexts: RunContextFactory, adapter: any HTTPAdapter, live: Bool, redactor: Redactor, clock: any FlowClock,
                  allowWait: Double, commandTimeout: Double) {
         self.contexts = contexts
         self.adapter = adapter
+        self.live = live
         self.redactor = redactor
         self.clock = clock
         self.allowWait = allowWait
@@ -46,7 +49,8 @@ public struct ProbeEnvironment: Sendable {
     /// A run context of its own: a fresh store (probes never touch a user's session), the given inputs and adapter.
     func context(store: TokenStore, inputs: any InputSource, adapter: (any HTTPAdapter)? = nil, log: ExchangeLog = ExchangeLog(),
                  specs: SpecSet? = nil) -> RunContext {
-        contexts.context(backend: .asGiven(adapter ?? self.adapter, waitLimit: allowWait), clock: clock, store: store, inputs: inputs,
+        let target = adapter ?? self.adapter
+        return contexts.context(backend: live ? .harvested(target, waitLimit: allowWait) : .scripted(target, waitLimit: allowWait), clock: clock, store: store, inputs: inputs,
                          redactor: redactor, log: log, specs: specs)
     }
 

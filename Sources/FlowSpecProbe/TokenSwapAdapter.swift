@@ -17,7 +17,6 @@ final class TokenSwapAdapter: HTTPAdapter {
         self.replacement = replacement
     }
 
-    var needsBaseURL: Bool { inner.needsBaseURL }
 
     /// The swapped request and what came back, once one was sent.
     var observed: (request: HTTPRequest, response: HTTPResponse?, failure: TransportError?)? { first.withLock { $0 } }

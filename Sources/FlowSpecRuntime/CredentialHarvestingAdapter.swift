@@ -13,8 +13,6 @@ public struct CredentialHarvestingAdapter: HTTPAdapter {
         self.redactor = redactor
     }
 
-    public var needsBaseURL: Bool { inner.needsBaseURL }
-
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let response = try await inner.send(request)
         redactor.registerCredentials(in: response.json)

@@ -36,7 +36,7 @@ public actor ExchangeLog {
     /// Requests that got no response at all, from `index` on: what makes a failed live run an
     /// infrastructure problem rather than a broken promise, even when the flow handled it (`unreachable:`).
     public func transportFailures(from index: Int = 0) -> [TransportError] {
-        entries.dropFirst(index).compactMap(\.failure).filter { $0.kind != .unscripted }
+        entries.dropFirst(index).compactMap(\.failure).filter { $0.kind != .notSent }
     }
 
     public func record(_ entry: Entry) { entries.append(entry) }

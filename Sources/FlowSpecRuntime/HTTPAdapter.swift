@@ -87,8 +87,9 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
         case refused, dns, tls, timeout, truncated, tooLarge = "too large", other
         /// Bytes came back but they are not an HTTP response: a garbage status line, status 000, a broken chunked body.
         case invalidResponse = "invalid response"
-        /// The scripted backend has no exchange for the request: a scenario failure, not a network one.
-        case unscripted = "unscripted request"
+        /// The adapter would not send the request (a scripted backend has no exchange for it): the run's own
+        /// mistake, which ends it in error, never a network failure or a flow's `unreachable:` branch.
+        case notSent = "not sent"
     }
     public var kind: Kind
     public var url: String
@@ -103,10 +104,9 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(kind.rawValue): \(url): \(cause)" }
 }
 
-/// The seam between the interpreter and the network: scripted exchanges or a live backend.
+/// The seam between the interpreter and the network. Whether the other side is scripted or live is the caller's
+/// business (`RunContext.requiresBaseURL`), not the seam's.
 public protocol HTTPAdapter: Sendable {
-    /// Whether requests need an absolute base URL (live backends) or only method and path (scripted).
-    var needsBaseURL: Bool { get }
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
 }
 

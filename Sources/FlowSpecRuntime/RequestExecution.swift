@@ -21,8 +21,8 @@ extension FlowRun {
         switch outcome {
         case .response(let resp):
             response = resp
-        case .transportFailure(let failure) where failure.kind == .unscripted:
-            return .finish(result(.error("\(built.method) \(failure.url): no scripted exchange matches this request")))
+        case .transportFailure(let failure) where failure.kind == .notSent:
+            return .finish(result(.error("\(built.method) \(failure.url): \(context.redactor.redact(failure.cause))")))
         case .transportFailure(let failure):
             if let unreachable = r.unreachable { return .goto(unreachable.name, edge: Edge.unreachableIndex(transitions: r.transitions.count)) }
             return .finish(result(.infrastructure("\(built.method) \(context.redactor.redactURL(failure.url)): \(failure.kind.rawValue): \(context.redactor.redact(failure.cause))")))
@@ -74,9 +74,9 @@ extension FlowRun {
                     baseURL = try Evaluator.render(base, env)
                 } catch {
                     // Scripted backends match on method and path only; a live one must have a base URL.
-                    if context.adapter.needsBaseURL { throw error }
+                    if context.requiresBaseURL { throw error }
                 }
-            } else if context.adapter.needsBaseURL {
+            } else if context.requiresBaseURL {
                 throw EvaluationError(location: p.location, message: "flow `\(flow.name)` has no `defaults.base_url`, so `path` has no host to go to")
             }
         }

@@ -21,6 +21,9 @@ public struct RunContext: Sendable {
     public var waitLimit: Double?
     /// Who started the run, so a missing input or variable is explained in terms the user can act on.
     public var origin: RunOrigin = .scenario
+    /// Whether requests need an absolute base URL: a live backend does; scripted exchanges match on method and
+    /// path only, so a scripted run of a flow without `defaults.base_url` still plays.
+    public var requiresBaseURL = true
 
     public init(specs: SpecSet, adapter: any HTTPAdapter, clock: any FlowClock, store: TokenStore, inputs: any InputSource,
                 vars: [String: JSONValue], redactor: Redactor, broker: SessionBroker = SessionBroker(), log: ExchangeLog = ExchangeLog()) {

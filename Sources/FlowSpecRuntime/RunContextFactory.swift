@@ -28,11 +28,14 @@ public struct RunContextFactory: Sendable {
 
     /// Where a run's requests go.
     public enum Backend: Sendable {
-        /// A real server: credentials it hands out are registered as they arrive, and a `wait` longer than
-        /// `waitLimit` seconds skips the run instead of sleeping.
+        /// A real server: credentials it hands out are registered as they arrive, requests need a base URL, and a
+        /// `wait` longer than `waitLimit` seconds skips the run instead of sleeping.
         case live(any HTTPAdapter, waitLimit: Double)
-        /// Already wrapped, or scripted (whose exchanges are all known before the run): used as it is.
-        case asGiven(any HTTPAdapter, waitLimit: Double?)
+        /// A real server already wrapped by `harvesting` (the probe's, shared with requests it sends itself).
+        case harvested(any HTTPAdapter, waitLimit: Double)
+        /// Scripted exchanges (or a test's backend), all known before the run: used as it is, matched on method and
+        /// path, on a virtual clock unless `waitLimit` says otherwise.
+        case scripted(any HTTPAdapter, waitLimit: Double? = nil)
     }
 
     /// Wraps a live backend as `context(…)` does, for requests sent outside a run (the probe's replays).
@@ -44,15 +47,17 @@ public struct RunContextFactory: Sendable {
     public func context(backend: Backend, clock: any FlowClock, store: TokenStore, inputs: any InputSource, redactor: Redactor,
                         vars: [String: JSONValue]? = nil, log: ExchangeLog = ExchangeLog(), broker: SessionBroker = SessionBroker(),
                         specs: SpecSet? = nil) -> RunContext {
-        let adapter: any HTTPAdapter, waitLimit: Double?
+        let adapter: any HTTPAdapter, waitLimit: Double?, live: Bool
         switch backend {
-        case .live(let live, let limit): (adapter, waitLimit) = (Self.harvesting(live, redactor), limit)
-        case .asGiven(let given, let limit): (adapter, waitLimit) = (given, limit)
+        case .live(let given, let limit): (adapter, waitLimit, live) = (Self.harvesting(given, redactor), limit, true)
+        case .harvested(let given, let limit): (adapter, waitLimit, live) = (given, limit, true)
+        case .scripted(let given, let limit): (adapter, waitLimit, live) = (given, limit, false)
         }
         var context = RunContext(specs: specs ?? self.specs, adapter: adapter, clock: clock, store: store, inputs: inputs,
                                  vars: vars ?? self.vars, redactor: redactor, broker: broker, log: log)
         context.origin = origin
         context.waitLimit = waitLimit
+        context.requiresBaseURL = live
         return context
     }
 }

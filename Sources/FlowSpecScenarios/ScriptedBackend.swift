@@ -5,7 +5,6 @@ import FlowSpecRuntime
 /// The scripted adapter: answers requests from a scenario's exchanges, in order or in any order, and
 /// remembers every request that matched nothing so the scenario fails with a readable diff.
 public actor ScriptedBackend: HTTPAdapter {
-    public nonisolated var needsBaseURL: Bool { false }
 
     private let exchanges: [Exchange]
     private let anyOrder: Bool
@@ -27,7 +26,7 @@ public actor ScriptedBackend: HTTPAdapter {
 
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         guard let index = select(request) else {
-            throw TransportError(.unscripted, url: request.pathWithQuery, cause: "the scripted backend has no exchange for this request")
+            throw TransportError(.notSent, url: request.pathWithQuery, cause: "no scripted exchange matches this request")
         }
         used[index] += 1
         let exchange = exchanges[index]

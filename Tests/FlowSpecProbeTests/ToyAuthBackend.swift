@@ -23,7 +23,6 @@ actor ToyAuthBackend: HTTPAdapter {
         var jwt = true
     }
 
-    nonisolated var needsBaseURL: Bool { false }
     let knobs: Knobs
     private var sequence = 0
     /// refresh token → (family, revoked, parent)

@@ -134,7 +134,6 @@ states:
 
     @Test func transportFailureIsInfrastructureUnlessUnreachableIsDeclared() async throws {
         struct Down: HTTPAdapter {
-            var needsBaseURL: Bool { false }
             func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
                 throw TransportError(.refused, url: "http://127.0.0.1:9/x", cause: "connection refused")
             }

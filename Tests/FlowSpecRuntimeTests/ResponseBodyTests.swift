@@ -109,10 +109,11 @@ import TestSupport
           wrong: { end: wrong, success: false }
         """])
         let redactor = Redactor()
-        let context = RunContext(specs: specs, adapter: FakeBackend { _, _ in json(500, "{}") }, clock: VirtualClock(start: 1_000),
+        var context = RunContext(specs: specs, adapter: FakeBackend { _, _ in json(500, "{}") }, clock: VirtualClock(start: 1_000),
                                  store: TokenStore([:], redactor: redactor),
                                  inputs: LayeredInputSource(values: [:], commands: ["code": "printf '012345\\n'"]),
                                  vars: [:], redactor: redactor)
+        context.requiresBaseURL = false
         let result = await Interpreter(context: context).run(flow: "t.typed")
         #expect(result.outcome == "text", "\(result.reason)")
         #expect(result.outputs["code"] == .string("012345"))

@@ -5,7 +5,6 @@ import TestSupport
 
 /// A backend written as a Swift closure, recording every request. `hold` parks requests until `release`.
 actor FakeBackend: HTTPAdapter {
-    nonisolated var needsBaseURL: Bool { false }
     typealias Handler = @Sendable (HTTPRequest, Int) -> HTTPResponse
     private let handler: Handler
     private(set) var requests: [HTTPRequest] = []
@@ -42,8 +41,10 @@ func makeContext(_ specs: SpecSet, _ backend: some HTTPAdapter, store: TokenStor
                  clock: VirtualClock = VirtualClock(start: 1_000)) -> (RunContext, TokenStore, Redactor) {
     let redactor = Redactor()
     let tokenStore = TokenStore(store, redactor: redactor)
-    let context = RunContext(specs: specs, adapter: backend, clock: clock, store: tokenStore, inputs: ListInputSource(inputs),
+    var context = RunContext(specs: specs, adapter: backend, clock: clock, store: tokenStore, inputs: ListInputSource(inputs),
                              vars: [:], redactor: redactor)
+    // The fakes stand in for scripted exchanges: matched on method and path, so the flows need no base URL.
+    context.requiresBaseURL = false
     return (context, tokenStore, redactor)
 }
 

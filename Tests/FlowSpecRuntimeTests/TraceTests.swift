@@ -73,7 +73,6 @@ import TestSupport
         """
         let specs = try TestSpecs.load(["e.yaml": yaml])
         struct Refusing: HTTPAdapter {
-            var needsBaseURL: Bool { false }
             func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse { throw TransportError(.refused, url: "/x", cause: "refused") }
         }
         for (answers, expected) in [(["12-34"], [FlowRunTrace.Visit(state: "ask", edge: 1), .init(state: "bad")]),

@@ -280,7 +280,6 @@ private actor AnsweringBackend: HTTPAdapter {
 
     init(status: Int) { self.status = status }
 
-    nonisolated var needsBaseURL: Bool { true }
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         requests += 1
@@ -294,7 +293,6 @@ private actor SilentBackend: HTTPAdapter {
     private(set) var sawRequest = false
     private(set) var sawCancellation = false
 
-    nonisolated var needsBaseURL: Bool { true }
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         sawRequest = true

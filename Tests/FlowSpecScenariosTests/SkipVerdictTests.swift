@@ -197,7 +197,6 @@ actor WaitingBackend: HTTPAdapter {
         self.after = after
     }
 
-    nonisolated var needsBaseURL: Bool { true }
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         paths.append(request.path)

@@ -14,6 +14,7 @@ enum ResponseWorld {
     static let flow = """
     flow: fuzz.login
     namespace: fuzz
+    defaults: { base_url: "http://backend.invalid" }
     inputs:
       email: { type: string }
       password: { type: string, secret: true }
@@ -79,7 +80,6 @@ enum ResponseWorld {
 /// Answers every request with the same fuzzed response.
 struct FixedResponse: HTTPAdapter {
     let response: HTTPResponse
-    var needsBaseURL: Bool { false }
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse { response }
 }
 

@@ -84,7 +84,7 @@ struct ScenarioExecution {
         let log = ExchangeLog()
         let broker = SessionBroker()
         let trace = TraceRecorder()
-        let target: RunContextFactory.Backend = scenario.live ? .live(settings.live!, waitLimit: settings.allowWait) : .asGiven(backend, waitLimit: nil)
+        let target: RunContextFactory.Backend = scenario.live ? .live(settings.live!, waitLimit: settings.allowWait) : .scripted(backend)
         var context = settings.contexts.context(backend: target, clock: clock, store: store, inputs: inputs, redactor: redactor,
                                                 vars: runVars, log: log, broker: broker)
         context.trace = trace
@@ -203,7 +203,7 @@ struct ScenarioExecution {
         if !scenario.live {
             failures = await setup.backend.problems + failures
             if findings.notChecked == nil { failures += await setup.backend.unused() }
-            if scenario.exchanges.isEmpty, await setup.log.entries.contains(where: { $0.failure?.kind == .unscripted }) {
+            if scenario.exchanges.isEmpty, await setup.log.entries.contains(where: { $0.failure?.kind == .notSent }) {
                 failures.append("this scenario is scripted and scripts no `exchanges:`; to run it against a real backend, add `live: true`")
             }
         }
