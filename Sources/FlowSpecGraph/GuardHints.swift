@@ -1,5 +1,8 @@
 import FlowSpecLanguage
 
+// Over 300 lines on purpose: one small solver (guards to disjunctive normal form, atoms, a value meeting them);
+// its steps only make sense together, and splitting them would scatter one algorithm over files.
+
 /// Something a scripted scenario chooses, which guards may read.
 public enum HintFact: Hashable, Sendable, CustomStringConvertible {
     case status

@@ -1,5 +1,8 @@
 import FlowSpecLanguage
 
+// Over 300 lines on purpose: one SVG document's parts (states, badges, edges, arrowheads, the stylesheet) are
+// written together so their classes and coordinates stay consistent; the geometry lives in SVGLayout.
+
 /// A flow drawn as an SVG state diagram, optionally with one run's path highlighted: visited states carry
 /// their step numbers, taken edges are thick and counted, the end reached is green or red, and the state
 /// where a failed run stopped is marked. No markers and, drawn whole, no ids: many diagrams can sit in one HTML

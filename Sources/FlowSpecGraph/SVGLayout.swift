@@ -1,5 +1,8 @@
 import FlowSpecLanguage
 
+// Over 300 lines on purpose: the four steps of one layered layout (below) share the builder's rank, layer and
+// position tables; apart, each would need the others' state passed in and out.
+
 /// Where every state box, edge route and guard label of a flow diagram goes: a layered (Sugiyama-style)
 /// layout, top to bottom.
 ///

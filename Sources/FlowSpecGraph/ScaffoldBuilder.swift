@@ -1,5 +1,8 @@
 import FlowSpecLanguage
 
+// Over 300 lines for now: it mirrors the interpreter's handling of each kind of state to choose what makes an
+// edge the one taken. It shrinks when the scaffold generator and the interpreter share one evaluator (issue 12).
+
 /// Walks a path state by state, choosing inputs, store and responses that make each edge the one taken,
 /// and writes down a TODO wherever a choice cannot be derived. Called flows are walked too (their shortest
 /// path to an end the caller's guard accepts), since their requests go to the same scripted backend.

@@ -1,5 +1,8 @@
 import Foundation
 
+// Over 300 lines on purpose: the sandbox's strict JSON parser and writer, kept whole and apart from the language's
+// as an independent reference held to JSONTestSuite (docs/decisions.md); the parser's steps share one cursor.
+
 /// A JSON value. The sandbox builds every response body from these, so field names and types are visible
 /// at the call site (the system descriptions mix camelCase and snake_case on purpose, and `is_active` is a 0/1 number).
 enum JSON: Sendable, Equatable {
