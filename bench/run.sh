@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # FlowSpec benchmarks (docs/performance.md). Usage: bench/run.sh [--debug] [--quick]
-# Builds the release binary unless --debug; prints one line per measure. Run from anywhere; needs /usr/bin/time.
+# Builds the release binary (or measures $BENCH_BIN); prints one line per measure. Run from anywhere; needs /usr/bin/time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 config=release; repeats=3; scale=1
@@ -11,49 +11,58 @@ for arg in "$@"; do
     *) echo "unknown option $arg (use --debug, --quick)" >&2; exit 2 ;;
   esac
 done
-swift build -c "$config" --product flowspec >"${TMPDIR:-/tmp}/flowspec-bench-build.log" 2>&1 || { tail -30 "${TMPDIR:-/tmp}/flowspec-bench-build.log" >&2; exit 1; }
-bin=".build/$config/flowspec"
+# BENCH_BIN=path measures that binary instead of building one (e.g. an older commit's, for a before/after table).
+if [[ -n "${BENCH_BIN:-}" ]]; then
+  bin="$BENCH_BIN"
+else
+  swift build -c "$config" --product flowspec >"${TMPDIR:-/tmp}/flowspec-bench-build.log" 2>&1 || { tail -30 "${TMPDIR:-/tmp}/flowspec-bench-build.log" >&2; exit 1; }
+  bin=".build/$config/flowspec"
+fi
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 export NO_COLOR=1
 
-# elapsed seconds and peak RSS (KiB) of a command, its output discarded; fails loudly if the command fails.
+# elapsed seconds, peak RSS (KiB) and CPU seconds (user + system) of a command, its output discarded; fails
+# loudly if the command fails.
 measure() {
-  /usr/bin/time -f "%e %M" -o "$work/time" "$@" >"$work/out" 2>&1 || { echo "failed: $*" >&2; tail -20 "$work/out" >&2; exit 1; }
-  cat "$work/time"
+  /usr/bin/time -f "%e %M %U %S" -o "$work/time" "$@" >"$work/out" 2>&1 || { echo "failed: $*" >&2; tail -20 "$work/out" >&2; exit 1; }
+  awk '{ printf "%s %s %.2f\n", $1, $2, $3 + $4 }' "$work/time"
 }
-# the fastest of $repeats runs: "seconds kib"
+# the fastest of $repeats runs: "seconds kib cpu-seconds"
 best() {
-  local best_s="" best_k=""
+  local best_s="" best_k="" best_c=""
   for ((r = 0; r < repeats; r++)); do
-    read -r s k < <(measure "$@")
-    if [[ -z $best_s ]] || awk "BEGIN{exit !($s < $best_s)}"; then best_s=$s; best_k=$k; fi
+    read -r s k c < <(measure "$@")
+    if [[ -z $best_s ]] || awk "BEGIN{exit !($s < $best_s)}"; then best_s=$s; best_k=$k; best_c=$c; fi
   done
-  echo "$best_s $best_k"
+  echo "$best_s $best_k $best_c"
 }
 rate() { awk "BEGIN{ printf \"%.0f\", $1 / ($2 > 0 ? $2 : 0.01) }"; }
 
 echo "machine: $(nproc) cores, $(awk '/model name/{ $1=$2=$3=""; print; exit }' /proc/cpuinfo | sed 's/^ *//'), $(awk '/MemTotal/{ printf "%.0f GiB", $2/1048576 }' /proc/meminfo); $(swift --version 2>&1 | head -1); build: $config"
 
-read -r s k < <(best "$bin" check flows)
+read -r s k c < <(best "$bin" --version)
+echo "start-up alone, flowspec --version: ${s} s, peak ${k} KiB"
+
+read -r s k c < <(best "$bin" check flows)
 echo "cold start, flowspec check flows ($(find flows -name '*.yaml' | wc -l) files): ${s} s, peak ${k} KiB"
 
 mkdir -p "$work/big/flows/bench"
 bench/generate-flow.sh 1000 > "$work/big/flows/bench/big.yaml"
-read -r s k < <(best "$bin" check "$work/big/flows")
+read -r s k c < <(best "$bin" check "$work/big/flows")
 echo "load + check of a generated 1,000-state flow: ${s} s, peak ${k} KiB"
 
 scripted=$("$bin" run scenarios --tag 'not live' --list | tail -1 | awk '{ print $1 }')
 n=$((20 / scale)); [[ $n -lt 1 ]] && n=1
-read -r s k < <(best "$bin" run scenarios --tag 'not live' --repeat "$n" --quiet)
-echo "scripted scenario runs: $((scripted * n)) in ${s} s = $(rate $((scripted * n)) "$s") runs/s (shipped scripted suite × $n, --jobs $(nproc))"
+read -r s k c < <(best "$bin" run scenarios --tag 'not live' --repeat "$n" --quiet)
+echo "scripted scenario runs: $((scripted * n)) in ${s} s = $(rate $((scripted * n)) "$s") runs/s, ${c} s CPU = $(awk "BEGIN{ printf \"%.0f\", $c * 1e6 / $((scripted * n)) }") µs CPU a run (shipped scripted suite × $n, --jobs $(nproc))"
 
 live=$("$bin" run scenarios/live --list | tail -1 | awk '{ print $1 }')
 n=$((5 / scale)); [[ $n -lt 1 ]] && n=1
 for jobs in 1 4; do
-  read -r s k < <(best "$bin" run scenarios/live --repeat "$n" --quiet --jobs "$jobs")
-  echo "live scenario runs against the embedded sandbox: $((live * n)) in ${s} s = $(rate $((live * n)) "$s") runs/s (--jobs $jobs)"
+  read -r s k c < <(best "$bin" run scenarios/live --repeat "$n" --quiet --jobs "$jobs")
+  echo "live scenario runs against the embedded sandbox: $((live * n)) in ${s} s = $(rate $((live * n)) "$s") runs/s, ${c} s CPU with the sandbox (--jobs $jobs)"
 done
 
 n=$((10000 / scripted / scale + 1))
-read -r s k < <(measure "$bin" run scenarios --tag 'not live' --repeat "$n" --quiet)
+read -r s k c < <(measure "$bin" run scenarios --tag 'not live' --repeat "$n" --quiet)
 echo "peak memory for $((scripted * n)) scripted scenario runs: ${k} KiB (${s} s)"

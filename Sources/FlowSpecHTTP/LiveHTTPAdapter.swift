@@ -3,11 +3,18 @@ import Foundation
 import FlowSpecRuntime
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import NIOSSL
 
 /// Real HTTP through AsyncHTTPClient: one pooled client per proxy route, created once and shared by every
-/// flow of a run. Call `shutdown()` when the run is over.
+/// flow of a run, all on one event loop of their own. Call `shutdown()` when the run is over.
+///
+/// The loop is also the run's `preferredExecutor`: flows run on its thread, so a request and its answer no longer
+/// hop from Swift's cooperative pool to the loop and back (live runs are one at a time, and a profile showed
+/// those switches as 40% of a live run's CPU; docs/performance.md).
 public final class LiveHTTPAdapter: HTTPAdapter {
+    private let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    public let preferredExecutor: (any TaskExecutor)?
     private let options: LiveHTTPOptions
     private let proxies: ProxySettings
     private let direct: HTTPClient
@@ -15,16 +22,17 @@ public final class LiveHTTPAdapter: HTTPAdapter {
 
     public init(options: LiveHTTPOptions = LiveHTTPOptions()) {
         self.options = options
+        preferredExecutor = EventLoopTaskExecutor(group.next())
         proxies = ProxySettings(environment: options.environment)
-        direct = Self.makeClient(options, proxy: nil)
+        direct = Self.makeClient(options, proxy: nil, group: group)
         var clients: [ProxySettings.Server: HTTPClient] = [:]
         for server in [proxies.http, proxies.https].compactMap({ $0 }) where clients[server] == nil {
-            clients[server] = Self.makeClient(options, proxy: server)
+            clients[server] = Self.makeClient(options, proxy: server, group: group)
         }
         viaProxy = clients
     }
 
-    private static func makeClient(_ options: LiveHTTPOptions, proxy: ProxySettings.Server?) -> HTTPClient {
+    private static func makeClient(_ options: LiveHTTPOptions, proxy: ProxySettings.Server?, group: EventLoopGroup) -> HTTPClient {
         var tls = TLSConfiguration.makeClientConfiguration()
         if options.insecure { tls.certificateVerification = .none }
         var configuration = HTTPClient.Configuration(
@@ -38,12 +46,13 @@ public final class LiveHTTPAdapter: HTTPAdapter {
         StatusCodeGuards.install(into: &configuration)
         // A refused connection is an answer: report it at once instead of retrying until the connect timeout.
         configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        return HTTPClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
     }
 
     public func shutdown() async {
         try? await direct.shutdown()
         for client in viaProxy.values { try? await client.shutdown() }
+        try? await group.shutdownGracefully()
     }
 
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {

@@ -17,6 +17,7 @@ final class TokenSwapAdapter: HTTPAdapter {
         self.replacement = replacement
     }
 
+    var preferredExecutor: (any TaskExecutor)? { inner.preferredExecutor }
 
     /// The swapped request and what came back, once one was sent.
     var observed: (request: HTTPRequest, response: HTTPResponse?, failure: TransportError?)? { first.withLock { $0 } }

@@ -13,6 +13,8 @@ public struct CredentialHarvestingAdapter: HTTPAdapter {
         self.redactor = redactor
     }
 
+    public var preferredExecutor: (any TaskExecutor)? { inner.preferredExecutor }
+
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let response = try await inner.send(request)
         redactor.registerCredentials(in: response.json)

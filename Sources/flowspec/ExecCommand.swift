@@ -93,7 +93,9 @@ struct ExecCommand: AsyncParsableCommand {
                                                                   prompter: TerminalPrompter.available ? TerminalPrompter() : nil),
                                        redactor: redactor, log: log)
         context.onState = { flowName, state in progress.entered(flowName, state) }
-        let result = await Interpreter(context: context).run(flow: flow)
+        let interpreter = Interpreter(context: context)
+        // On the HTTP client's own thread: no hop between Swift's pool and the event loop per request.
+        let result = await withTaskExecutorPreference(live.preferredExecutor) { await interpreter.run(flow: flow) }
         await live.shutdown()
 
         if let storeFile {

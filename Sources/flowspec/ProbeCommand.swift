@@ -75,7 +75,9 @@ struct ProbeCommand: AsyncParsableCommand {
         environment.onWait = { Console.error($0) }
         let runner = ProbeRunner(environment: environment, declarations: declarations)
         let printer = ProbePrinter()
-        let verdicts = await runner.run(kinds: kinds.isEmpty ? ProbeKind.allCases : kinds) { printer.print($0) }
+        let verdicts = await withTaskExecutorPreference(backend.adapter.preferredExecutor) {
+            await runner.run(kinds: kinds.isEmpty ? ProbeKind.allCases : kinds) { printer.print($0) }
+        }
         printer.flush()
         await backend.stop()
         print(ProbePrinter.summary(verdicts))

@@ -38,6 +38,12 @@ struct ScenarioExecution {
     }
 
     func run() async -> ScenarioReport {
+        // A live scenario runs where its backend's client runs (one thread, no hop per request); scripted ones anywhere.
+        guard scenario.live, let executor = settings.live?.preferredExecutor else { return await play() }
+        return await withTaskExecutorPreference(executor) { await play() }
+    }
+
+    private func play() async -> ScenarioReport {
         let started = ContinuousClock.now
         let runVars = settings.vars.merging(scenario.vars) { $1 }
         if scenario.live {
