@@ -64,7 +64,7 @@ let package = Package(
         // `flowspec probe`: the standard auth attacks and promises, generated from declared sessions, against a live backend.
         .target(name: "FlowSpecProbe", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios"]),
         // Reports (JUnit, JSON, TAP, HTML), coverage and merging shards' outputs.
-        .target(name: "FlowSpecReports", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecGraph", "FlowSpecProbe"]),
+        .target(name: "FlowSpecReports", dependencies: ["FlowSpecLanguage", "FlowSpecScenarios", "FlowSpecGraph", "FlowSpecProbe"]),
         .executableTarget(name: "flowspec", dependencies: [
             "FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecHTTP", "FlowSpecSandbox", "FlowSpecGraph", "FlowSpecReports",
             "FlowSpecProbe",
@@ -82,6 +82,8 @@ let package = Package(
             "FlowSpecHTTP", "FlowSpecRuntime", "FlowSpecLanguage", "HostileBackend",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
+            // To ask which event loop a task runs on (the live adapter's preferred executor).
+            .product(name: "NIOPosix", package: "swift-nio"),
             // To drive the status-code guard handler in an EmbeddedChannel, without a socket.
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -99,7 +101,8 @@ let package = Package(
             "FlowSpecSandbox", "FlowSpecHTTP", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage", "FlowSpecProbe",
         ]),
         .testTarget(name: "FlowSpecProbeTests", dependencies: ["FlowSpecProbe", "FlowSpecReports", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
-        .testTarget(name: "FlowSpecGraphTests", dependencies: ["FlowSpecGraph", "FlowSpecLanguage", "TestSupport"]),
+        // FlowSpecReports too: the highlight tests read their runs from a JSON report, as `flowspec graph --trace` does.
+        .testTarget(name: "FlowSpecGraphTests", dependencies: ["FlowSpecGraph", "FlowSpecLanguage", "FlowSpecReports", "TestSupport"]),
         .testTarget(name: "FlowSpecReportsTests", dependencies: ["FlowSpecReports", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["flowspec", "FlowSpecRuntime", "HostileBackend"], exclude: ["Fixtures"]),
     ],

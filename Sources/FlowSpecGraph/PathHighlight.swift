@@ -19,8 +19,8 @@ public struct PathHighlight: Sendable, Equatable {
     /// Nothing highlighted: the plain diagram.
     public static let none = PathHighlight()
 
-    /// Merges runs of this graph's flow (see `TraceFile.runs(of:scenario:)`).
-    public init(graph: FlowGraph, runs: [TraceFile.Run]) {
+    /// Merges runs of this graph's flow (a JSON report's, read by `TraceFile.runs(of:scenario:)` in FlowSpecReports).
+    public init(graph: FlowGraph, runs: [FlowRunTrace]) {
         self.init()
         var unmatched = Set<String>()
         for run in runs {

@@ -1,6 +1,5 @@
 import Foundation
 import FlowSpecLanguage
-import FlowSpecRuntime
 import FlowSpecScenarios
 
 /// Which states, transitions, guard outcomes and end states of each flow the scenarios exercised.

@@ -1,6 +1,5 @@
 import FlowSpecGraph
 import FlowSpecLanguage
-import FlowSpecRuntime
 import FlowSpecScenarios
 
 /// A scenario's flow runs: each with its state diagram (path highlighted) and its steps, the requests each

@@ -5,7 +5,6 @@ import FlowSpecRuntime
 /// The scripted adapter: answers requests from a scenario's exchanges, in order or in any order, and
 /// remembers every request that matched nothing so the scenario fails with a readable diff.
 public actor ScriptedBackend: HTTPAdapter {
-
     private let exchanges: [Exchange]
     private let anyOrder: Bool
     private let redactor: Redactor

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FlowSpecGraph
+import FlowSpecReports
 import FlowSpecLanguage
 import FlowSpecRuntime
 

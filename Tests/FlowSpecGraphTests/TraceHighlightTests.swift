@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FlowSpecLanguage
 @testable import FlowSpecGraph
+import FlowSpecReports
 
 @Suite(.timeLimit(.minutes(5))) struct TraceHighlightTests {
     /// A report in the flowspec-report v1 contract: "happy" signs in first time; "retry" waits once, then is
@@ -55,7 +56,7 @@ import FlowSpecLanguage
         let file = try Self.trace()
         #expect(file.scenarioNames == ["happy", "retry"])
         #expect(file.scenarios[0].runs.map(\.flow) == ["t.kinds", "t.other"])
-        #expect(file.scenarios[0].runs[0].visits.last == TraceFile.Visit(state: "ok", edge: nil))
+        #expect(file.scenarios[0].runs[0].visits.last == FlowRunTrace.Visit(state: "ok", edge: nil))
         #expect(file.runs(of: "t.kinds").count == 2)
         #expect(file.runs(of: "t.kinds", scenario: "retry").map { $0.visits.count } == [7])
         #expect(file.runs(of: "t.other").count == 1)
@@ -120,7 +121,7 @@ import FlowSpecLanguage
 
     @Test func visitsTheFlowNoLongerHasAreReportedNotDrawn() throws {
         let graph = try DiagramFixtures.kindsGraph()
-        let run = TraceFile.Run(flow: "t.kinds", visits: [
+        let run = FlowRunTrace(id: 0, flow: "t.kinds", parent: nil, visits: [
             .init(state: "ask", edge: 0), .init(state: "gone", edge: 0), .init(state: "send", edge: 9), .init(state: "ok", edge: nil),
         ])
         let highlight = PathHighlight(graph: graph, runs: [run])

@@ -280,7 +280,6 @@ private actor AnsweringBackend: HTTPAdapter {
 
     init(status: Int) { self.status = status }
 
-
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         requests += 1
         return HTTPResponse(status: status)
@@ -292,7 +291,6 @@ private actor AnsweringBackend: HTTPAdapter {
 private actor SilentBackend: HTTPAdapter {
     private(set) var sawRequest = false
     private(set) var sawCancellation = false
-
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         sawRequest = true

@@ -197,7 +197,6 @@ actor WaitingBackend: HTTPAdapter {
         self.after = after
     }
 
-
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         paths.append(request.path)
         if request.path == "/after" { return HTTPResponse(status: after) }

@@ -2,24 +2,15 @@ import Foundation
 import FlowSpecLanguage
 
 /// The flow runs recorded in a JSON report (`flowspec run --report json=FILE`, schema "flowspec-report",
-/// version 1): only what a diagram needs — which scenario, which flow, which states and edges.
-/// Everything else in the report (exchanges, failures, timings) is ignored, so it may grow without breaking this.
+/// version 1), read back as the `FlowRunTrace`s the run recorded (JSONReport writes them, next door). Only which
+/// scenario, which flow, which states and edges are required; the run's id, parent, outcome and false guards are
+/// read when present. Everything else in the report (exchanges, failures, timings) is ignored, so it may grow
+/// without breaking this.
 public struct TraceFile: Sendable, Equatable {
     public struct Scenario: Sendable, Equatable {
         public var name: String
         public var repetition: Int?
-        public var runs: [Run]
-    }
-
-    public struct Run: Sendable, Equatable {
-        public var flow: String
-        public var visits: [Visit]
-    }
-
-    public struct Visit: Sendable, Equatable {
-        public var state: String
-        /// The edge (its index among the state's edges) the run left by; nil for the last state.
-        public var edge: Int?
+        public var runs: [FlowRunTrace]
     }
 
     /// Why a file is not a report this version can read; `description` says what to do.
@@ -62,7 +53,7 @@ public struct TraceFile: Sendable, Equatable {
 
     /// Every run of `flow` — top-level, sub-flow and refresh runs alike — in the scenarios named `scenario`
     /// (every repetition of it), or in all scenarios when nil.
-    public func runs(of flow: String, scenario: String? = nil) -> [Run] {
+    public func runs(of flow: String, scenario: String? = nil) -> [FlowRunTrace] {
         scenarios.filter { scenario == nil || $0.name == scenario }.flatMap(\.runs).filter { $0.flow == flow }
     }
 
@@ -76,21 +67,39 @@ public struct TraceFile: Sendable, Equatable {
         }
         return Scenario(name: try string(value, "name", at: path),
                         repetition: repetition.numberValue.map { Int($0) },
-                        runs: try list(value, "runs", at: path).enumerated().map { try run($0.element, at: "\(path).runs[\($0.offset)]") })
+                        runs: try list(value, "runs", at: path).enumerated().map { try run($0.element, index: $0.offset, at: "\(path).runs[\($0.offset)]") })
     }
 
-    private static func run(_ value: JSONValue, at path: String) throws -> Run {
-        Run(flow: try string(value, "flow", at: path),
-            visits: try list(value, "visits", at: path).enumerated().map { try visit($0.element, at: "\(path).visits[\($0.offset)]") })
+    private static func run(_ value: JSONValue, index: Int, at path: String) throws -> FlowRunTrace {
+        FlowRunTrace(id: try optionalIndex(value["id"], at: "\(path).id") ?? index,
+                     flow: try string(value, "flow", at: path),
+                     parent: try optionalIndex(value["parent"], at: "\(path).parent"),
+                     visits: try list(value, "visits", at: path).enumerated().map { try visit($0.element, at: "\(path).visits[\($0.offset)]") },
+                     outcome: value["outcome"].stringValue,
+                     success: value["success"].boolValue ?? false)
     }
 
-    private static func visit(_ value: JSONValue, at path: String) throws -> Visit {
-        let edge = value["edge"]
-        if edge.isNull { return Visit(state: try string(value, "state", at: path), edge: nil) }
-        guard let number = edge.numberValue, number >= 0, number == number.rounded(), number < Double(Int32.max) else {
-            throw mismatch("\(path).edge", expected: "an edge index (a whole number ≥ 0) or null", found: edge)
+    private static func visit(_ value: JSONValue, at path: String) throws -> FlowRunTrace.Visit {
+        let falseGuards = try (value["falseGuards"].arrayValue ?? []).enumerated().map { item in
+            let expected = "a transition index (a whole number ≥ 0)"
+            guard let index = try optionalIndex(item.element, at: "\(path).falseGuards[\(item.offset)]", expected: expected) else {
+                throw mismatch("\(path).falseGuards[\(item.offset)]", expected: expected, found: item.element)
+            }
+            return index
         }
-        return Visit(state: try string(value, "state", at: path), edge: Int(number))
+        guard let edge = try optionalIndex(value["edge"], at: "\(path).edge", expected: "an edge index (a whole number ≥ 0) or null") else {
+            return FlowRunTrace.Visit(state: try string(value, "state", at: path), edge: nil, falseGuards: falseGuards)
+        }
+        return FlowRunTrace.Visit(state: try string(value, "state", at: path), edge: edge, falseGuards: falseGuards)
+    }
+
+    /// A whole number ≥ 0, or nil for null or a missing field.
+    private static func optionalIndex(_ value: JSONValue, at path: String, expected: String = "a whole number ≥ 0 or null") throws -> Int? {
+        if value.isNull { return nil }
+        guard let number = value.numberValue, number >= 0, number == number.rounded(), number < Double(Int32.max) else {
+            throw mismatch(path, expected: expected, found: value)
+        }
+        return Int(number)
     }
 
     private static func string(_ object: JSONValue, _ key: String, at path: String) throws -> String {

@@ -1,6 +1,5 @@
 import Foundation
 import FlowSpecLanguage
-import FlowSpecRuntime
 import FlowSpecScenarios
 
 /// The machine-readable report: schema `flowspec-report`, version 1, field by field in docs/reports.md.
