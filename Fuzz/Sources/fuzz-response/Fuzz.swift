@@ -28,13 +28,47 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         ("console --verbose", ConsoleReporter(color: false, verbose: true).line(for: report)),
         ("JSON report", JSONReport.render(record)),
         ("redacted response", redactedDirectly(response)),
+        ("redacted response as JSON", redactedJSON(response)),
     ]
     for (place, text) in shown {
-        for secret in secrets where Fuzz.occurs(secret, in: text) {
+        // The JSON texts are JSON throughout, so every backslash in them starts an escape; the others show the
+        // body as it came, where a backslash is the backend's own.
+        let searched = place.hasPrefix("JSON") || place.hasSuffix("JSON") ? withoutEscapes(text) : text
+        for secret in secrets where Fuzz.occurs(secret, in: searched) {
             Fuzz.fail("secret \(secret) appears in the \(place):\n\(text.prefix(4000))")
         }
     }
     return 0
+}
+
+/// JSON text with every escape (`\u001a`, `\n`, `\"`…) replaced by one NUL byte. An escape's own
+/// characters are not the body's: the body `\u{1A}k7Rt2Yp9Qw3Zx5M` is written `\u001ak7Rt2Yp9Qw3Zx5M`, whose
+/// hex digit `a` completed the secret `ak7Rt2Yp9Qw3Zx5M` the body never held (found at 1.3 M executions). A secret
+/// is letters and digits, never inside an escape, so a real leak is still found whole.
+func withoutEscapes(_ text: String) -> String {
+    let bytes = Array(text.utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var i = 0
+    func isHex(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) || (0x41...0x46).contains(b) || (0x61...0x66).contains(b) }
+    while i < bytes.count {
+        if bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count {
+            let next = bytes[i + 1]
+            if next == UInt8(ascii: "u"), i + 5 < bytes.count, bytes[(i + 2)...(i + 5)].allSatisfy(isHex) {
+                out.append(0)
+                i += 6
+                continue
+            }
+            if Array("bfnrt\"\\/".utf8).contains(next) {
+                out.append(0)
+                i += 2
+                continue
+            }
+        }
+        out.append(bytes[i])
+        i += 1
+    }
+    return String(decoding: out, as: UTF8.self)
 }
 
 /// Credentials the response hands out that the run must mask, chosen so that no masking rule exempts them and
@@ -56,14 +90,23 @@ func handedOutCredentials(_ json: JSONValue) -> [String] {
     }
 }
 
-/// The Redactor on its own, with the run's secrets registered: headers, the body as JSON and as text.
+/// The Redactor on its own, with the run's secrets registered: headers and the body as text.
 func redactedDirectly(_ response: HTTPResponse) -> String {
+    let redactor = responseRedactor(response)
+    var text = response.headers.map { let shown = redactor.maskedHeader($0.0, $0.1); return "\(shown.name): \(shown.value)" }.joined(separator: "\n")
+    text += "\n" + redactor.redact(String(decoding: response.body, as: UTF8.self))
+    return text
+}
+
+/// The Redactor's masked JSON of the body, as `--verbose` and the reports write it.
+func redactedJSON(_ response: HTTPResponse) -> String {
+    responseRedactor(response).maskedJSON(response.json).compactJSON
+}
+
+func responseRedactor(_ response: HTTPResponse) -> Redactor {
     let redactor = Redactor()
     redactor.register(ResponseWorld.password)
     redactor.register(ResponseWorld.apiKey)
     redactor.registerCredentials(in: response.json)
-    var text = response.headers.map { let shown = redactor.maskedHeader($0.0, $0.1); return "\(shown.name): \(shown.value)" }.joined(separator: "\n")
-    text += "\n" + redactor.maskedJSON(response.json).compactJSON
-    text += "\n" + redactor.redact(String(decoding: response.body, as: UTF8.self))
-    return text
+    return redactor
 }
