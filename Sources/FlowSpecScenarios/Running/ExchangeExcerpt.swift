@@ -12,7 +12,8 @@ enum ExchangeExcerpt {
             text += "\n      → \(response.status)"
             switch response.json {
             case .null: break
-            case .string(let s): text += " " + redactor.redact(String(s.prefix(bodyLimit)))
+            // Masked first, then cut: cutting first could leave the start of a secret that straddles the limit.
+            case .string(let s): text += " " + String(redactor.redact(s).prefix(bodyLimit))
             default:
                 let body = redactor.maskedJSON(response.json).compactJSON
                 text += " " + (body.count > bodyLimit ? String(body.prefix(bodyLimit)) + "…" : body)

@@ -17,6 +17,10 @@ extension ScenarioReport {
 
     static let failFastReason = "not run: --fail-fast stopped the run at the first failure"
 
+    static func stoppedByFailFast(_ scenario: Scenario) -> ScenarioReport {
+        .skipped(scenario, because: failFastReason)
+    }
+
     static func timedOut(_ scenario: Scenario, after limit: Double) -> ScenarioReport {
         .failed(scenario, ["timed out after \(ScenarioRunner.seconds(limit)) (--timeout); the scenario was stopped"], durationSeconds: limit)
     }

@@ -72,7 +72,7 @@ public struct ScenarioRunner: Sendable {
             }
         }
         for index in reports.indices where reports[index] == nil {
-            let report = ScenarioRunner.stoppedByFailFast(scenarios[index])
+            let report = ScenarioReport.stoppedByFailFast(scenarios[index])
             reports[index] = report
             await onFinish(index, report)
         }
@@ -83,15 +83,12 @@ public struct ScenarioRunner: Sendable {
     /// already failed, and raises `failure` if this one fails.
     func runUnlessStopped(_ scenario: Scenario, _ failure: FailureSignal) async -> ScenarioReport {
         guard failFast else { return await runWithinTimeout(scenario) }
-        if await failure.raised { return ScenarioRunner.stoppedByFailFast(scenario) }
+        if await failure.raised { return ScenarioReport.stoppedByFailFast(scenario) }
         let report = await runWithinTimeout(scenario)
         if report.status == .failed { await failure.raise() }
         return report
     }
 
-    static func stoppedByFailFast(_ scenario: Scenario) -> ScenarioReport {
-        .skipped(scenario, because: ScenarioReport.failFastReason)
-    }
 
     /// Runs one scenario, abandoning it after `scenarioTimeout` seconds. An abandoned scenario is cancelled
     /// but not awaited: a request stuck in a backend must not hold the whole run.
