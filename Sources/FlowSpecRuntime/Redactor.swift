@@ -97,10 +97,40 @@ public final class Redactor: Sendable {
         }
         if isWhole { return Redactor.mask }
         var out = text
-        for secret in known where out.contains(secret) {
-            out = out.replacingOccurrences(of: secret, with: Redactor.mask)
+        for secret in known {
+            if let masked = Redactor.replacingBytes(of: secret, in: out) { out = masked }
         }
         return out
+    }
+
+    /// `text` with every copy of `secret` masked, or nil when it holds none. Matched by UTF-8 bytes, not by
+    /// characters: Foundation's search compares graphemes, so a secret whose last letter is followed by a
+    /// combining mark (`…N` + U+065E is one character) was not found and was printed (found by fuzzing).
+    /// A match of valid UTF-8 inside valid UTF-8 starts and ends on scalar boundaries, so the result stays valid.
+    static func replacingBytes(of secret: String, in text: String) -> String? {
+        let needle = Array(secret.utf8)
+        guard let first = needle.first else { return nil }
+        var text = text
+        return text.withUTF8 { hay -> String? in
+            guard hay.count >= needle.count else { return nil }
+            var out: [UInt8] = []
+            var copied = 0, i = 0
+            let last = hay.count - needle.count
+            while i <= last {
+                if hay[i] == first && needle.indices.allSatisfy({ hay[i + $0] == needle[$0] }) {
+                    if out.isEmpty { out.reserveCapacity(hay.count) }
+                    out.append(contentsOf: hay[copied..<i])
+                    out.append(contentsOf: Redactor.mask.utf8)
+                    i += needle.count
+                    copied = i
+                } else {
+                    i += 1
+                }
+            }
+            guard copied > 0 else { return nil }
+            out.append(contentsOf: hay[copied...])
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 
     /// A URL with each query value that is a secret, or sits under a credential's name, masked, then masked as text.

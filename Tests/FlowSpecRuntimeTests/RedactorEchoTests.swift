@@ -23,4 +23,17 @@ import FlowSpecRuntime
         #expect(!masked.compactJSON.contains(password))
         #expect(masked[Redactor.mask] == .string("invalid"))
     }
+
+    /// `N` + U+065E is one character to Foundation's search, so a grapheme-aware search missed the password
+    /// (Fuzz/Crashes/response-combining-mark-hides-secret). Matched by bytes, it is masked and the mark kept.
+    @Test func aSecretFollowedByACombiningMarkIsMasked() {
+        let redactor = Redactor()
+        redactor.register(password)
+        let name = "Xho \(password)\u{065E} ak"
+        let shown = redactor.maskedHeader(name, "text/plain").name
+        #expect(!Array(shown.utf8).contains(Array(password.utf8)))
+        #expect(shown == "Xho \(Redactor.mask)\u{065E} ak")
+        #expect(redactor.redact("\u{0301}\(password)\(password)") == "\u{0301}\(Redactor.mask)\(Redactor.mask)")
+        #expect(redactor.redact("no secret here: Pw9xQ4mZt7Lk2Vb") == "no secret here: Pw9xQ4mZt7Lk2Vb")
+    }
 }
