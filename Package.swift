@@ -31,11 +31,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: [
-        // The language: model, YAML loading with positions, expressions, templates, static checks. No I/O beyond reading files.
-        .target(name: "FlowSpecLanguage", dependencies: [.product(name: "Yams", package: "Yams")]),
-        // The runtime: interpreter, adapter and clock seams, token store, sessions. Crypto for the `totp()` function's
-        // HMAC-SHA1/256/512 (RFC 6238): the same audited library the sandbox signs its JWTs with.
-        .target(name: "FlowSpecRuntime", dependencies: ["FlowSpecLanguage", .product(name: "Crypto", package: "swift-crypto")]),
+        // The language, the pure core every other module shares: model, YAML loading with positions, expressions,
+        // templates, static checks, the evaluator (the one semantics of expressions), JWT decoding. No I/O beyond
+        // reading files. Crypto for the `totp()` function's HMAC-SHA1/256/512 (RFC 6238): the same audited library
+        // the sandbox signs its JWTs with.
+        .target(name: "FlowSpecLanguage", dependencies: [
+            .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        // The runtime: interpreter, adapter and clock seams, token store, sessions.
+        .target(name: "FlowSpecRuntime", dependencies: ["FlowSpecLanguage"]),
         // Scenario files, the scripted adapter, expectations, the runner and its reporters.
         .target(name: "FlowSpecScenarios", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime"]),
         // Live HTTP: the only module that imports AsyncHTTPClient.

@@ -1,10 +1,9 @@
 import Foundation
-import FlowSpecLanguage
 
 /// The flow language's functions (`exists`, `len`, `matches`, `jwt_claim`, `totp`, `slice`, `forge_jwt`…): each
 /// evaluates its arguments and checks their types at run time, for values no load-time check can know.
 extension Evaluator {
-    static func call(_ function: Function, _ args: [Expr], _ expr: Expr, _ env: Environment) throws(EvaluationError) -> JSONValue {
+    static func call(_ function: Function, _ args: [Expr], _ expr: Expr, _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
         switch function {
         case .exists:
             return .bool(!(try evaluate(args[0], env)).isNull)
@@ -57,12 +56,12 @@ extension Evaluator {
 
     /// `totp(secret, digits = 6, period = 30, algorithm = "sha1")` at `now` (RFC 6238). The secret and the code
     /// are registered as secrets; messages never quote the secret.
-    static func totp(_ args: [Expr], _ env: Environment) throws(EvaluationError) -> JSONValue {
+    static func totp(_ args: [Expr], _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
         let secretValue = try evaluate(args[0], env)
         guard case .string(let secret) = secretValue else {
             throw EvaluationError(location: args[0].location, message: "`totp` needs the base32 secret as text, but `\(args[0].text)` is \(secretValue.isNull ? "null (missing)" : "a \(secretValue.typeName)")")
         }
-        env.redactor?.register(secret)
+        env.sawSecret(secret)
         let key: [UInt8]
         switch TOTPRules.base32Decode(secret) {
         case .success(let bytes): key = bytes
@@ -88,14 +87,14 @@ extension Evaluator {
             }
             algorithm = known
         }
-        let code = TOTP.code(key: key, at: env.now, digits: digits, period: period, algorithm: algorithm)
-        env.redactor?.register(code)
+        let code = TOTP.code(key: key, at: try read(.root(.now), args[0], env).numberValue ?? 0, digits: digits, period: period, algorithm: algorithm)
+        env.sawSecret(code)
         return .string(code)
     }
 
     /// `slice(text, start, end)`: the characters from `start` up to (not including) `end`, counted from the end when
     /// negative, rounded down and kept within the text. Missing text (null) stays null.
-    static func slice(_ args: [Expr], _ env: Environment) throws(EvaluationError) -> JSONValue {
+    static func slice(_ args: [Expr], _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
         let subject = try evaluate(args[0], env)
         if subject.isNull { return .null }
         guard case .string(let text) = subject else {
@@ -111,13 +110,13 @@ extension Evaluator {
         }
         let sliced = text.sliced(from: bounds[0], to: bounds.count > 1 ? bounds[1] : nil)
         // A piece of a secret is still one: a truncated token must be masked like the token.
-        if let redactor = env.redactor, redactor.isSecret(text) { redactor.register(sliced) }
+        if env.isSecret(text) { env.sawSecret(sliced) }
         return .string(sliced)
     }
 
     /// `forge_jwt(token, way)`: the token forged as `JWT.Forgery` says; an error when it is not a JWT. The forged
     /// token is registered as a secret, like the token it comes from.
-    static func forgeJWT(_ args: [Expr], _ env: Environment) throws(EvaluationError) -> JSONValue {
+    static func forgeJWT(_ args: [Expr], _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
         let tokenValue = try evaluate(args[0], env), wayValue = try evaluate(args[1], env)
         guard case .string(let name) = wayValue, let way = JWTForgery(rawValue: name) else {
             throw EvaluationError(location: args[1].location, message: "`forge_jwt` forges one of \(JWTForgery.namesText), not \(describe(wayValue))")
@@ -126,7 +125,7 @@ extension Evaluator {
             throw EvaluationError(location: args[0].location,
                                   message: "`forge_jwt` needs a JWT (three base64url parts, the first two JSON objects), but `\(args[0].text)` is \(tokenValue.isNull ? "null (missing)" : "not one")")
         }
-        env.redactor?.register(forged)
+        env.sawSecret(forged)
         return .string(forged)
     }
 }

@@ -1,62 +1,27 @@
 import Foundation
-import FlowSpecLanguage
 
-/// What an expression can see at one moment of a run. Async sources (inputs, the store) are read before
-/// evaluation, so evaluation itself is plain synchronous code.
-public struct Environment: Sendable {
-    public var response: HTTPResponse?
-    public var call: CallResult?
-    public var inputs: [String: String] = [:]
-    public var variables: [String: JSONValue] = [:]
-    public var store: [String: JSONValue] = [:]
-    public var vars: [String: JSONValue] = [:]
-    public var now: Double = 0
-    /// Where values that turn out to be secret while evaluating (a `totp` secret and its code) are registered,
-    /// so they are masked in everything the run shows.
-    public var redactor: Redactor?
-
-    public struct CallResult: Sendable {
-        public var outcome: String
-        public var success: Bool
-        public var reason: String
-        public var outputs: [String: JSONValue]
-    }
-
-    public init() {}
-}
-
-public struct EvaluationError: Error, Sendable {
-    public var location: SourceLocation
-    public var message: String
-    /// The run variable that was read but not set: the caller knows where it could have been given.
-    public var unsetVariable: String?
-
-    public init(location: SourceLocation, message: String, unsetVariable: String? = nil) {
-        self.location = location
-        self.message = message
-        self.unsetVariable = unsetVariable
-    }
-}
-
+/// The flow language's semantics: one evaluator for every expression a run, a check or a generated scenario
+/// evaluates. It reads through an `EvaluationScope`, so it is plain synchronous code with no I/O: async sources
+/// (inputs, the store) are read by the caller before evaluation.
 public enum Evaluator {
-    public static func evaluate(_ expr: Expr, _ env: Environment) throws(EvaluationError) -> JSONValue {
+    public static func evaluate(_ expr: Expr, _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
         switch expr.kind {
         case .literal(let value):
             return value
         case .variable(let name):
-            guard let value = env.variables[name] else {
+            guard let value = env.value(of: .variable(name)) else {
                 throw EvaluationError(location: expr.location, message: "variable `\(name)` has not been set")
             }
             return value
         case .root(let root):
-            return try rootValue(root, expr, env)
+            return try read(.root(root), expr, env)
         case .member(let base, let name):
             if case .root(let root) = base.kind {
                 switch root {
-                case .inputs: return env.inputs[name].map(JSONValue.string) ?? .null
-                case .store: return env.store[name] ?? .null
+                case .inputs: return try read(.input(name), expr, env)
+                case .store: return try read(.store(name), expr, env)
                 case .vars:
-                    guard let value = env.vars[name] else {
+                    guard let value = env.value(of: .runVariable(name)) else {
                         throw EvaluationError(location: expr.location, message: "run variable `\(name)` is not set", unsetVariable: name)
                     }
                     return value
@@ -83,7 +48,7 @@ public enum Evaluator {
         }
     }
 
-    public static func truth(_ expr: Expr, _ env: Environment) throws(EvaluationError) -> Bool {
+    public static func truth(_ expr: Expr, _ env: some EvaluationScope) throws(EvaluationError) -> Bool {
         let value = try evaluate(expr, env)
         switch value {
         case .bool(let b): return b
@@ -93,23 +58,15 @@ public enum Evaluator {
         }
     }
 
-    static func rootValue(_ root: Root, _ expr: Expr, _ env: Environment) throws(EvaluationError) -> JSONValue {
-        switch root {
-        case .status: return env.response.map { .number(Double($0.status)) } ?? .null
-        case .body: return env.response?.json ?? .null
-        case .headers: return env.response?.headerObject ?? .object([:])
-        case .now: return .number(env.now)
-        case .outcome: return env.call.map { .string($0.outcome) } ?? .null
-        case .success: return env.call.map { .bool($0.success) } ?? .null
-        case .reason: return env.call.map { .string($0.reason) } ?? .null
-        case .outputs: return env.call.map { .object($0.outputs) } ?? .null
-        case .inputs: return .object(env.inputs.mapValues(JSONValue.string))
-        case .store: return .object(env.store)
-        case .vars: return .object(env.vars)
+    /// A read no full scope misses: only a partial one (the scenario generator's) answers nil.
+    static func read(_ what: ExpressionRead, _ expr: Expr, _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
+        guard let value = env.value(of: what) else {
+            throw EvaluationError(location: expr.location, message: "`\(expr.text)` is not known here")
         }
+        return value
     }
 
-    static func number(_ expr: Expr, _ env: Environment, for op: String) throws(EvaluationError) -> Double {
+    static func number(_ expr: Expr, _ env: some EvaluationScope, for op: String) throws(EvaluationError) -> Double {
         let value = try evaluate(expr, env)
         guard case .number(let n) = value else {
             throw EvaluationError(location: expr.location, message: "`\(op)` needs a number, but `\(expr.text)` is \(describe(value))")
@@ -121,7 +78,7 @@ public enum Evaluator {
         value.isNull ? "null (missing)" : "the \(value.typeName) \(value.compactJSON.prefix(60))"
     }
 
-    static func binary(_ op: BinaryOp, _ lhs: Expr, _ rhs: Expr, _ expr: Expr, _ env: Environment) throws(EvaluationError) -> JSONValue {
+    static func binary(_ op: BinaryOp, _ lhs: Expr, _ rhs: Expr, _ expr: Expr, _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
         switch op {
         case .and: return .bool(try truth(lhs, env) ? try truth(rhs, env) : false)
         case .or: return .bool(try truth(lhs, env) ? true : try truth(rhs, env))
@@ -168,7 +125,7 @@ public enum Evaluator {
     }
 
     /// Renders a template to text.
-    public static func render(_ template: Template, _ env: Environment) throws(EvaluationError) -> String {
+    public static func render(_ template: Template, _ env: some EvaluationScope) throws(EvaluationError) -> String {
         var out = ""
         for part in template.parts {
             switch part {
@@ -180,12 +137,12 @@ public enum Evaluator {
     }
 
     /// A template as a JSON value: `"${expr}"` alone keeps the expression's type.
-    public static func value(_ template: Template, _ env: Environment) throws(EvaluationError) -> JSONValue {
+    public static func value(_ template: Template, _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
         if let single = template.singleExpression { return try evaluate(single, env) }
         return .string(try render(template, env))
     }
 
-    public static func value(_ template: TemplateValue, _ env: Environment) throws(EvaluationError) -> JSONValue {
+    public static func value(_ template: TemplateValue, _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
         switch template {
         case .literal(let v): return v
         case .template(let t): return try value(t, env)

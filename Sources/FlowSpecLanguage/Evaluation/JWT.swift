@@ -1,5 +1,4 @@
 import Foundation
-import FlowSpecLanguage
 
 /// Reads a JWT's claims without checking its signature — flows inspect tokens, they do not trust them — and
 /// makes the forged variants an attacker who holds one token can make of it (RFC 7519), which a backend that

@@ -1,5 +1,4 @@
 import Crypto
-import FlowSpecLanguage
 
 /// Time-based one-time passwords (RFC 6238): HOTP (RFC 4226) over the time step `floor(time / period)`, what
 /// authenticator apps show. Used by the flow function `totp(...)`; the argument rules are `TOTPRules`.
