@@ -13,7 +13,7 @@ public struct FlowGraph: Sendable {
         self.flow = flow
         states = flow.stateOrder.filter { flow.states[$0] != nil }
         var outgoing: [String: [Edge]] = [:]
-        for name in states { outgoing[name] = flow.states[name]!.edges }
+        for state in flow.orderedStates { outgoing[state.name] = state.edges }
         self.outgoing = outgoing
     }
 

@@ -11,7 +11,7 @@ public struct Interpreter: Sendable {
     /// `bypassSessions` is set for refresh flows: their requests never pass through a session.
     /// `parent` is the trace id of the run that started this one.
     public func run(flow flowName: String, arguments: [String: String] = [:], bypassSessions: Bool = false, parent: Int? = nil) async -> FlowResult {
-        guard let flow = context.specs.flows[flowName] else {
+        guard let flow = context.specs.compiled[flowName] else {
             return FlowResult(flow: flowName, ending: .error("unknown flow `\(flowName)`"), path: [], variables: [:])
         }
         let traceID = context.trace?.begin(flow: flowName, parent: parent)
@@ -24,7 +24,7 @@ public struct Interpreter: Sendable {
 
 /// The mutable state of one flow run.
 struct FlowRun {
-    let flow: Flow
+    let compiled: CompiledFlow
     let interpreter: Interpreter
     let bypassSessions: Bool
     /// This run's id in the context's trace, when one is recorded.
@@ -34,9 +34,10 @@ struct FlowRun {
     var inputValues: [String: String] = [:]
 
     var context: RunContext { interpreter.context }
+    var flow: Flow { compiled.flow }
 
-    init(flow: Flow, interpreter: Interpreter, bypassSessions: Bool, traceID: Int?) {
-        self.flow = flow
+    init(flow: CompiledFlow, interpreter: Interpreter, bypassSessions: Bool, traceID: Int?) {
+        self.compiled = flow
         self.interpreter = interpreter
         self.bypassSessions = bypassSessions
         self.traceID = traceID
@@ -53,7 +54,7 @@ struct FlowRun {
 
     mutating func execute(arguments: [String: String]) async -> FlowResult {
         for (name, value) in arguments {
-            guard let decl = flow.input(named: name) else { continue }
+            guard let decl = compiled.input(named: name) else { continue }
             if decl.secret { context.redactor.register(value) }
             if let problem = decl.problem(with: value) { return result(.error("invalid input: \(problem)")) }
             inputValues[name] = value
@@ -64,19 +65,22 @@ struct FlowRun {
             do throws(EvaluationError) { variables[name] = try Evaluator.evaluate(expr, initialEnv) } catch { return self.error(error) }
         }
 
-        var current = flow.start.name
+        guard var current = compiled.start else { return result(.error("unknown state `\(flow.start.name)`")) }
         while true {
             if path.count >= flow.maxSteps {
                 return result(.error("step budget of \(flow.maxSteps) exceeded in flow `\(flow.name)`; path: \(FlowRun.describe(path))"))
             }
-            path.append(current)
-            interpreter.context.onState?(flow.name, current)
-            if let traceID { context.trace?.entered(traceID, current) }
-            guard let state = flow.states[current] else { return result(.error("unknown state `\(current)`")) }
-            let step = await perform(state)
-            switch step {
-            case .goto(let next, let edge):
+            let state = compiled.states[current]
+            path.append(state.name)
+            interpreter.context.onState?(flow.name, state.name)
+            if let traceID { context.trace?.entered(traceID, state.name) }
+            switch await perform(state) {
+            case .take(let edge):
                 if let traceID { context.trace?.took(traceID, edge: edge) }
+                guard let next = compiled.target(of: current, edge: edge) else {
+                    let name = state.edges.first { $0.index == edge }?.target ?? "?"
+                    return result(.error("unknown state `\(name)`"))
+                }
                 current = next
             case .finish(let r): return r
             }
@@ -89,8 +93,8 @@ struct FlowRun {
     }
 
     enum Step {
-        /// On to a state, by the numbered edge (see `Edge`).
-        case goto(String, edge: Int)
+        /// On by the numbered edge (see `Edge`); the compiled flow knows where it leads.
+        case take(edge: Int)
         case finish(FlowResult)
     }
 
@@ -113,7 +117,7 @@ struct FlowRun {
             }
 
         case .input(let i):
-            guard let decl = flow.input(named: i.input.name) else { return .finish(result(.error("undeclared input `\(i.input.name)`"))) }
+            guard let decl = compiled.input(named: i.input.name) else { return .finish(result(.error("undeclared input `\(i.input.name)`"))) }
             let answer: String?
             do { answer = try await context.inputs.next(decl, flow: flow.name) } catch {
                 return .finish(result(.error(context.redactor.redact("input `\(decl.name)`: \(error.message)"))))
@@ -123,12 +127,12 @@ struct FlowRun {
             }
             if decl.secret { context.redactor.register(value) }
             if let problem = decl.problem(with: value) {
-                guard let invalid = i.invalid else { return .finish(result(.error("invalid input: \(context.redactor.redact(problem))"))) }
+                guard i.invalid != nil else { return .finish(result(.error("invalid input: \(context.redactor.redact(problem))"))) }
                 variables["input_error"] = .string(problem)
-                return .goto(invalid.name, edge: Edge.invalidInputIndex)
+                return .take(edge: Edge.invalidInputIndex)
             }
             inputValues[decl.name] = value
-            return .goto(i.goto.name, edge: Edge.nextIndex)
+            return .take(edge: Edge.nextIndex)
 
         case .wait(let w):
             let e: Environment
@@ -142,7 +146,7 @@ struct FlowRun {
                     return .finish(result(.skipped(outcome: "skipped", reason: Durations.waitNotAllowed("state `\(state.name)` of flow `\(flow.name)`", seconds: seconds, limit: limit))))
                 }
                 await context.clock.sleep(seconds: seconds)
-                return .goto(w.goto.name, edge: Edge.nextIndex)
+                return .take(edge: Edge.nextIndex)
             } catch {
                 return .finish(self.error(error))
             }
@@ -221,7 +225,7 @@ struct FlowRun {
                 case .all: await context.store.clear(flow.namespace)
                 case .keys(let keys): for key in keys { await context.store.delete(flow.namespace, key) }
                 }
-                return .goto(t.goto.name, edge: index)
+                return .take(edge: index)
             } catch {
                 return .finish(self.error(error))
             }
@@ -241,7 +245,7 @@ struct FlowRun {
     /// (`names`, found at load time) that has no value yet.
     mutating func environment(reading names: [String]) async throws(Stopped) -> Environment {
         for name in names where inputValues[name] == nil {
-            guard let decl = flow.input(named: name) else { continue }
+            guard let decl = compiled.input(named: name) else { continue }
             let answer: String?
             do { answer = try await context.inputs.current(decl, flow: flow.name) } catch {
                 throw Stopped(result: result(.error(context.redactor.redact("input `\(name)`: \(error.message)"))))

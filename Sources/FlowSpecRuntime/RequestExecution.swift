@@ -24,7 +24,7 @@ extension FlowRun {
         case .transportFailure(let failure) where failure.kind == .notSent:
             return .finish(result(.error("\(built.method) \(failure.url): \(context.redactor.redact(failure.cause))")))
         case .transportFailure(let failure):
-            if let unreachable = r.unreachable { return .goto(unreachable.name, edge: Edge.unreachableIndex(transitions: r.transitions.count)) }
+            if r.unreachable != nil { return .take(edge: Edge.unreachableIndex(transitions: r.transitions.count)) }
             return .finish(result(.infrastructure("\(built.method) \(context.redactor.redactURL(failure.url)): \(failure.kind.rawValue): \(context.redactor.redact(failure.cause))")))
         case .sessionLost(let session, let reason):
             return await sessionLost(session, reason: reason)

@@ -6,8 +6,8 @@ enum FlowOutcomes {
         var out: Set<String> = Flow.reservedOutcomes
         var sessionNames = Set<String>()
         if let s = flow.session { sessionNames.insert(s.name) }
-        for name in flow.stateOrder {
-            switch flow.states[name]!.kind {
+        for state in flow.orderedStates {
+            switch state.kind {
             case .end(let e): out.insert(e.outcome)
             case .request(let r): if let s = r.session { sessionNames.insert(s.name) }
             default: break

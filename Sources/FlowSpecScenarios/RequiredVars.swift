@@ -8,7 +8,7 @@ enum RequiredVars {
         let (flows, sessions) = specs.reachable(from: names)
         for flow in flows {
             exprs += flow.variables.map(\.1) + ([flow.baseURL].compactMap { $0 } + flow.headers.map(\.1)).flatMap(\.expressions)
-            for stateName in flow.stateOrder { exprs += FlowChecker.expressions(in: flow.states[stateName]!) }
+            for state in flow.orderedStates { exprs += FlowChecker.expressions(in: state) }
         }
         for session in sessions {
             exprs += session.headers.flatMap { $0.1.expressions }

@@ -51,7 +51,7 @@ extension ScenarioDecoder {
         }
         if let expect = step.expect, !expect.variables.isEmpty, flow.brokenStates.isEmpty {
             var settable = Set(flow.variables.map(\.0)).union(["input_error"])
-            for name in flow.stateOrder { for t in flow.states[name]!.transitions { settable.formUnion(t.set.map(\.0)) } }
+            for state in flow.orderedStates { for t in state.transitions { settable.formUnion(t.set.map(\.0)) } }
             for (name, _) in expect.variables where !settable.contains(name) {
                 d.error(expect.location, "flow `\(flow.name)` never sets a variable named `\(name)`",
                         hint: Suggestion.didYouMean(name, in: settable) ?? "its variables: " + settable.sorted().joined(separator: ", "))

@@ -5,8 +5,8 @@ public enum FlowChecker {
     static func resolveNamespace(_ flow: Flow, in specs: SpecSet) -> String {
         if flow.namespaceWasDeclared { return flow.namespace }
         if let s = flow.session, let session = specs.sessions[s.name] { return session.namespace }
-        for name in flow.stateOrder {
-            if case .request(let r) = flow.states[name]!.kind, let s = r.session, let session = specs.sessions[s.name] { return session.namespace }
+        for state in flow.orderedStates {
+            if case .request(let r) = state.kind, let s = r.session, let session = specs.sessions[s.name] { return session.namespace }
         }
         // A refresh flow runs in its session's namespace.
         if let session = specs.sessions.values.first(where: { $0.refresh?.flow.name == flow.name }) { return session.namespace }
@@ -55,8 +55,7 @@ public enum FlowChecker {
         stateRef(flow.start, flow, &d)
         if let s = flow.session { sessionRef(s, flow, specs, &d) }
         let inputNames = Set(flow.inputs.map(\.name))
-        for name in flow.stateOrder {
-            let state = flow.states[name]!
+        for state in flow.orderedStates {
             for (target, _) in state.successors { stateRef(target, flow, &d) }
             switch state.kind {
             case .request(let r):
@@ -89,8 +88,8 @@ public enum FlowChecker {
         for template in [flow.baseURL].compactMap({ $0 }) + flow.headers.map(\.1) {
             for expr in template.expressions { TypeChecker.check(expr, in: ExprContext(place: "`defaults`", declaredInputs: inputs), into: &d) }
         }
-        for name in flow.stateOrder {
-            let state = flow.states[name]!
+        for state in flow.orderedStates {
+            let name = state.name
             let here = "state `\(name)`"
             switch state.kind {
             case .request(let r):
@@ -135,22 +134,22 @@ public enum FlowChecker {
         var reachable: Set<String> = [flow.start.name]
         var queue = [flow.start.name]
         while let name = queue.popLast() {
-            for (target, _) in flow.states[name]!.successors where flow.states[target.name] != nil {
+            for (target, _) in flow.states[name]?.successors ?? [] where flow.states[target.name] != nil {
                 if reachable.insert(target.name).inserted { queue.append(target.name) }
             }
         }
         // A state that did not load may be the one that leads on: its own error says enough.
-        for name in flow.stateOrder where !reachable.contains(name) && flow.brokenStates.isEmpty {
-            d.warning(flow.states[name]!.location, "state `\(name)` is unreachable: no transition leads to it from `\(flow.start.name)`")
+        for state in flow.orderedStates where !reachable.contains(state.name) && flow.brokenStates.isEmpty {
+            d.warning(state.location, "state `\(state.name)` is unreachable: no transition leads to it from `\(flow.start.name)`")
         }
         // States that can reach an end: fixpoint over predecessors.
-        var canEnd = Set(flow.stateOrder.filter { if case .end = flow.states[$0]!.kind { return true } else { return false } })
+        var canEnd = Set(flow.orderedStates.filter { $0.ending != nil }.map(\.name))
         if canEnd.isEmpty { d.error(flow.location, "flow `\(flow.name)` has no end state", hint: "add a state with `end: <outcome>` and `success:`") }
         var changed = true
         while changed {
             changed = false
-            for name in flow.stateOrder where !canEnd.contains(name) {
-                let state = flow.states[name]!
+            for state in flow.orderedStates where !canEnd.contains(state.name) {
+                let name = state.name
                 // A call whose sub-flow ends abnormally ends the caller, and a request can end unhandled; but
                 // if every written path loops, the run can only exhaust its step budget.
                 if state.successors.contains(where: { canEnd.contains($0.target.name) || flow.states[$0.target.name] == nil }) {
@@ -159,8 +158,8 @@ public enum FlowChecker {
                 }
             }
         }
-        for name in flow.stateOrder where !canEnd.contains(name) && reachable.contains(name) {
-            let state = flow.states[name]!
+        for state in flow.orderedStates where !canEnd.contains(state.name) && reachable.contains(state.name) {
+            let name = state.name
             if state.successors.isEmpty {
                 d.error(state.location, "state `\(name)` is a dead end: it is not an end state and has no transitions", hint: "add transitions with `goto:`, or make it an end state")
             } else {
@@ -174,8 +173,8 @@ public enum FlowChecker {
         guard flow.states[flow.start.name] != nil else { return }
         let initial = Set(flow.variables.map(\.0))
         var everSet = initial
-        for name in flow.stateOrder {
-            for (_, sets) in flow.states[name]!.successors { everSet.formUnion(sets) }
+        for state in flow.orderedStates {
+            for (_, sets) in state.successors { everSet.formUnion(sets) }
         }
         // nil = not yet reached (top of the lattice).
         var entry: [String: Set<String>] = [flow.start.name: initial]
@@ -191,9 +190,9 @@ public enum FlowChecker {
                 }
             }
         }
-        for name in flow.stateOrder {
+        for state in flow.orderedStates {
+            let name = state.name
             guard let defined = entry[name] else { continue }
-            let state = flow.states[name]!
             for expr in expressions(in: state) {
                 for (variable, location) in expr.variableReads {
                     if !everSet.contains(variable) {

@@ -29,7 +29,7 @@ public enum MustReadInputs {
         let everything = reads.values.reduce(into: Set<String>()) { $0.formUnion($1) }
         var must: [String: Set<String>] = [:]
         for (stateName, here) in reads {
-            if case .end = flow.states[stateName]!.kind { must[stateName] = here } else { must[stateName] = everything }
+            if case .end? = flow.states[stateName]?.kind { must[stateName] = here } else { must[stateName] = everything }
         }
         var changed = true
         while changed {

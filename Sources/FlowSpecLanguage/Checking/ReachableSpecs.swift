@@ -11,8 +11,8 @@ extension SpecSet {
             guard seenFlows.insert(name).inserted, let flow = flows[name] else { continue }
             flowsOut.append(flow)
             var sessionNames = [flow.session?.name].compactMap { $0 }
-            for stateName in flow.stateOrder {
-                switch flow.states[stateName]!.kind {
+            for state in flow.orderedStates {
+                switch state.kind {
                 case .call(let c): queue.insert(c.flow.name, at: 0)
                 case .request(let r): if let s = r.session { sessionNames.append(s.name) }
                 default: break

@@ -7,8 +7,8 @@ enum SessionChecker {
         }
         guard let refresh = session.refresh else { return }
         if let flow = specs.flows[refresh.flow.name] {
-            for name in flow.stateOrder {
-                if case .request(let r) = flow.states[name]!.kind, let s = r.session ?? (r.sessionOptOut ? nil : flow.session), s.name == session.name {
+            for state in flow.orderedStates {
+                if case .request(let r) = state.kind, let s = r.session ?? (r.sessionOptOut ? nil : flow.session), s.name == session.name {
                     d.warning(s.location, "the refresh flow `\(flow.name)` sends this request through its own session `\(session.name)`; refresh requests always bypass the session, so its headers and refresh do not apply here")
                 }
             }

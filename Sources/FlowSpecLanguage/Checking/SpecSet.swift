@@ -2,7 +2,9 @@ import Foundation
 
 /// Every flow, session and scenario document found under some paths, loaded once.
 public struct SpecSet: Sendable {
-    public var flows: [String: Flow] = [:]
+    public private(set) var flows: [String: Flow] = [:]
+    /// The flows ready to run, made by `check()`.
+    public private(set) var compiled: [String: CompiledFlow] = [:]
     public var sessions: [String: SessionDef] = [:]
     /// Scenario files are decoded by the scenarios module; the language only finds them.
     public var scenarioDocuments: [(file: String, root: YAMLNode)] = []
@@ -76,14 +78,14 @@ public struct SpecSet: Sendable {
         }
     }
 
-    /// Runs every static check over the loaded flows and sessions (scenarios are checked by their module).
+    /// Resolves what a flow leaves to its session (its store namespace), runs every static check over the loaded
+    /// flows and sessions (scenarios are checked by their module), then compiles the flows for running.
+    /// The checks only read: every flow is complete before the first is checked.
     public mutating func check() {
+        for name in flows.keys.sorted() { flows[name]!.namespace = FlowChecker.resolveNamespace(flows[name]!, in: self) }
         for name in sessions.keys.sorted() { SessionChecker.check(sessions[name]!, in: self, into: &diagnostics) }
-        for name in flows.keys.sorted() {
-            let resolved = FlowChecker.resolveNamespace(flows[name]!, in: self)
-            flows[name]!.namespace = resolved
-            FlowChecker.check(flows[name]!, in: self, into: &diagnostics)
-        }
+        for name in flows.keys.sorted() { FlowChecker.check(flows[name]!, in: self, into: &diagnostics) }
+        compiled = flows.mapValues(CompiledFlow.init)
     }
 
     /// Loads and checks flow folders in one go.

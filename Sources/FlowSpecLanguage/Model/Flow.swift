@@ -25,6 +25,9 @@ public struct Flow: Sendable {
 
     public func input(named name: String) -> InputDecl? { inputs.first { $0.name == name } }
 
+    /// The states in file order; a name in `stateOrder` without a state (one that did not load) is left out.
+    public var orderedStates: [State] { stateOrder.compactMap { states[$0] } }
+
     public static let defaultMaxSteps = 100
     public static let reservedOutcomes: Set<String> = ["unhandled", "error"]
 }

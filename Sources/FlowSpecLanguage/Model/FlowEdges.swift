@@ -106,5 +106,5 @@ extension State {
 
 extension Flow {
     /// Every edge of the flow, states in file order.
-    public var edges: [Edge] { stateOrder.compactMap { states[$0] }.flatMap(\.edges) }
+    public var edges: [Edge] { orderedStates.flatMap(\.edges) }
 }

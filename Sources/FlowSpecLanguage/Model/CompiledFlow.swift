@@ -1,0 +1,44 @@
+/// A checked flow made ready to run, once: states by index in file order, every edge's target resolved to an index
+/// by the one numbering of `State.edges`, inputs by name. The interpreter walks indices; it never looks a state up
+/// by name or numbers an edge itself, so a trace's edge is the diagram's by construction.
+public struct CompiledFlow: Sendable {
+    public let flow: Flow
+    /// In file order.
+    public let states: [State]
+    /// `targets[state][edge]`: the index of the state edge number `edge` of `states[state]` leads to; nil for a
+    /// target that does not exist (the check has reported it; running there ends the run in error).
+    public let targets: [[Int?]]
+    /// The start state's index; nil when it does not exist.
+    public let start: Int?
+    private let indexByName: [String: Int]
+    private let inputsByName: [String: InputDecl]
+
+    public init(_ flow: Flow) {
+        self.flow = flow
+        let states = flow.stateOrder.compactMap { flow.states[$0] }
+        let indexByName = Dictionary(states.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        self.states = states
+        self.indexByName = indexByName
+        targets = states.map { state in
+            // Edge numbers are positions in `edges`, which `Edge` defines; index by them, not by array position.
+            let edges = state.edges
+            var row = [Int?](repeating: nil, count: (edges.map(\.index).max() ?? -1) + 1)
+            for edge in edges { row[edge.index] = indexByName[edge.target] }
+            return row
+        }
+        start = indexByName[flow.start.name]
+        inputsByName = Dictionary(flow.inputs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public var name: String { flow.name }
+
+    public func index(of state: String) -> Int? { indexByName[state] }
+
+    public func input(named name: String) -> InputDecl? { inputsByName[name] }
+
+    /// Where edge `edge` of state `state` leads: nil when its target does not exist.
+    public func target(of state: Int, edge: Int) -> Int? {
+        let row = targets[state]
+        return edge < row.count ? row[edge] : nil
+    }
+}
