@@ -63,14 +63,16 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Yams", package: "Yams"),
         ]),
-        // Seeing flows: Mermaid, DOT and SVG diagrams, shortest paths and scenario skeletons. Pure functions of a flow.
-        .target(name: "FlowSpecGraph", dependencies: ["FlowSpecLanguage"]),
+        // Seeing flows: Mermaid, DOT and SVG diagrams, the flow's graph and its shortest paths. Pure functions of a flow.
+        .target(name: "FlowSpecDiagrams", dependencies: ["FlowSpecLanguage"]),
+        // Generating scenarios: a skeleton per shortest path to each end, predicted with the language's evaluator.
+        .target(name: "FlowSpecScaffold", dependencies: ["FlowSpecLanguage", "FlowSpecDiagrams"]),
         // `flowspec probe`: the standard auth attacks and promises, generated from declared sessions, against a live backend.
         .target(name: "FlowSpecProbe", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios"]),
         // Reports (JUnit, JSON, TAP, HTML), coverage and merging shards' outputs.
-        .target(name: "FlowSpecReports", dependencies: ["FlowSpecLanguage", "FlowSpecScenarios", "FlowSpecGraph", "FlowSpecProbe"]),
+        .target(name: "FlowSpecReports", dependencies: ["FlowSpecLanguage", "FlowSpecScenarios", "FlowSpecDiagrams", "FlowSpecProbe"]),
         .executableTarget(name: "flowspec", dependencies: [
-            "FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecHTTP", "FlowSpecSandbox", "FlowSpecGraph", "FlowSpecReports",
+            "FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecHTTP", "FlowSpecSandbox", "FlowSpecDiagrams", "FlowSpecScaffold", "FlowSpecReports",
             "FlowSpecProbe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -106,7 +108,8 @@ let package = Package(
         ]),
         .testTarget(name: "FlowSpecProbeTests", dependencies: ["FlowSpecProbe", "FlowSpecReports", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
         // FlowSpecReports too: the highlight tests read their runs from a JSON report, as `flowspec graph --trace` does.
-        .testTarget(name: "FlowSpecGraphTests", dependencies: ["FlowSpecGraph", "FlowSpecLanguage", "FlowSpecReports", "TestSupport"]),
+        .testTarget(name: "FlowSpecDiagramsTests", dependencies: ["FlowSpecDiagrams", "FlowSpecLanguage", "FlowSpecReports", "TestSupport"]),
+        .testTarget(name: "FlowSpecScaffoldTests", dependencies: ["FlowSpecScaffold", "FlowSpecDiagrams", "FlowSpecLanguage", "TestSupport"]),
         .testTarget(name: "FlowSpecReportsTests", dependencies: ["FlowSpecReports", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["flowspec", "FlowSpecRuntime", "HostileBackend"], exclude: ["Fixtures"]),
     ],

@@ -1,4 +1,4 @@
-import FlowSpecGraph
+import FlowSpecDiagrams
 import FlowSpecLanguage
 
 /// Every flow a report's runs went through, laid out once and defined once in the page as an SVG symbol; each

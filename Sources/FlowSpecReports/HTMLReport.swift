@@ -1,6 +1,6 @@
 import FlowSpecLanguage
 import Foundation
-import FlowSpecGraph
+import FlowSpecDiagrams
 import FlowSpecScenarios
 
 /// The HTML report: one self-contained page a QA engineer opens from disk (or a CI artifact) to see what

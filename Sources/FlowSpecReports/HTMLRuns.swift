@@ -1,4 +1,4 @@
-import FlowSpecGraph
+import FlowSpecDiagrams
 import FlowSpecLanguage
 import FlowSpecScenarios
 

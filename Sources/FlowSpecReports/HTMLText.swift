@@ -1,5 +1,5 @@
 import Foundation
-import FlowSpecGraph
+import FlowSpecDiagrams
 import FlowSpecLanguage
 
 /// Text helpers of the HTML report: escaping, durations, timestamps, JSON bodies made readable.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import FlowSpecGraph
+import FlowSpecDiagrams
 import FlowSpecReports
 import FlowSpecLanguage
 import FlowSpecRuntime

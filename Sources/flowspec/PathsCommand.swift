@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import FlowSpecGraph
+import FlowSpecDiagrams
+import FlowSpecScaffold
 import FlowSpecLanguage
 import FlowSpecRuntime
 import FlowSpecScenarios

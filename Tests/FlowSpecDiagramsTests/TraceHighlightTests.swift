@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import FlowSpecLanguage
-@testable import FlowSpecGraph
+@testable import FlowSpecDiagrams
 import FlowSpecReports
 
 @Suite(.timeLimit(.minutes(5))) struct TraceHighlightTests {

@@ -5,7 +5,7 @@ import FoundationXML
 import Testing
 import TestSupport
 import FlowSpecLanguage
-@testable import FlowSpecGraph
+@testable import FlowSpecDiagrams
 
 @Suite(.timeLimit(.minutes(5))) struct SVGDiagramTests {
     static let twoFactor = """

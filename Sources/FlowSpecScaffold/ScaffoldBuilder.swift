@@ -1,3 +1,4 @@
+import FlowSpecDiagrams
 import FlowSpecLanguage
 
 // Over 300 lines for now: it mirrors the interpreter's handling of each kind of state to choose what makes an

@@ -1,7 +1,8 @@
 import Testing
 import TestSupport
+import FlowSpecDiagrams
 import FlowSpecLanguage
-@testable import FlowSpecGraph
+@testable import FlowSpecScaffold
 
 @Suite(.timeLimit(.minutes(5))) struct ScenarioScaffoldTests {
     // MARK: Quoting

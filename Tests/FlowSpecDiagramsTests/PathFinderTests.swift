@@ -1,7 +1,7 @@
 import Testing
 import TestSupport
 import FlowSpecLanguage
-@testable import FlowSpecGraph
+@testable import FlowSpecDiagrams
 
 @Suite(.timeLimit(.minutes(5))) struct PathFinderTests {
     /// Password, then a code that may be wrong (ask again), may be invalid, with an offline branch.

@@ -1,6 +1,6 @@
 import TestSupport
 import FlowSpecLanguage
-@testable import FlowSpecGraph
+@testable import FlowSpecDiagrams
 
 /// A small flow with every state kind, both end verdicts, dashed edges and guards full of characters that
 /// Mermaid and DOT treat specially — shared by the diagram and trace tests.

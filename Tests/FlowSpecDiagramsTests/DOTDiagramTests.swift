@@ -1,7 +1,7 @@
 import Testing
 import TestSupport
 import FlowSpecLanguage
-@testable import FlowSpecGraph
+@testable import FlowSpecDiagrams
 
 @Suite(.timeLimit(.minutes(5))) struct DOTDiagramTests {
     @Test func everyStateKindHasItsShapeAndEndStatesTheirVerdict() throws {

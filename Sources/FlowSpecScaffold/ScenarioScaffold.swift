@@ -1,3 +1,4 @@
+import FlowSpecDiagrams
 import FlowSpecLanguage
 
 /// One scripted-scenario skeleton: the file name to write it under and its YAML.

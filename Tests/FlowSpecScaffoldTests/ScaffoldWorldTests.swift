@@ -1,6 +1,6 @@
 import Testing
 import FlowSpecLanguage
-@testable import FlowSpecGraph
+@testable import FlowSpecScaffold
 
 /// The scenario generator evaluates with the interpreter's own evaluator: what it can know it computes as a run
 /// would (functions included), and what it cannot know stays unknown rather than guessed.
