@@ -5,9 +5,9 @@ import FlowSpecRuntime
 /// Scripted exchanges and expectations: the two parts of a scenario file that describe HTTP and verdicts.
 extension ScenarioDecoder {
     static func decodeExchange(_ node: YAMLNode, _ d: inout Diagnostics) -> Exchange? {
-        guard let f = Fields(node, what: "an exchange", allowed: ["request", "response", "times", "concurrent"], diagnostics: &d) else { return nil }
+        guard let f = Fields(node, what: "an exchange", allowed: ScenarioFormat.exchangeKeys, diagnostics: &d) else { return nil }
         guard let requestNode = f.require("request", &d, hint: "what request this exchange answers: `request: { method: POST, path: /api/... }`"),
-              let r = Fields(requestNode, what: "`request` of an exchange", allowed: ["method", "path", "query", "headers", "headers_absent", "json", "form"], diagnostics: &d)
+              let r = Fields(requestNode, what: "`request` of an exchange", allowed: ScenarioFormat.exchangeRequestKeys, diagnostics: &d)
         else { return nil }
         var matcher = RequestMatcher()
         matcher.method = r.string("method", &d)?.name.uppercased()
@@ -22,7 +22,7 @@ extension ScenarioDecoder {
         if r.has("form") { matcher.form = stringPairs(r, "form", &d) }
 
         guard let responseNode = f.require("response", &d, hint: "what the backend answers: `response: { status: 200, json: { … } }`"),
-              let s = Fields(responseNode, what: "`response` of an exchange", allowed: ["status", "headers", "json", "body", "fail"], diagnostics: &d)
+              let s = Fields(responseNode, what: "`response` of an exchange", allowed: ScenarioFormat.exchangeResponseKeys, diagnostics: &d)
         else { return nil }
         let response: Exchange.Response
         if let fail = s.string("fail", &d) {
@@ -99,7 +99,7 @@ extension ScenarioDecoder {
             if let name = item.scalar { e.sameOutputs.append(name) } else { d.error(item.location, "`same_outputs` lists output names") }
         }
         for item in f.list("requests", &d) ?? [] {
-            guard let r = Fields(item, what: "a request check", allowed: ["method", "path", "count", "headers", "headers_absent", "json"], diagnostics: &d) else { continue }
+            guard let r = Fields(item, what: "a request check", allowed: ScenarioFormat.requestCheckKeys, diagnostics: &d) else { continue }
             var check = RequestCheck(location: item.location)
             check.method = r.string("method", &d)?.name.uppercased()
             check.path = r.string("path", &d)?.name

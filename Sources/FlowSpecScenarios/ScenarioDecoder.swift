@@ -5,9 +5,10 @@ import FlowSpecRuntime
 /// Turns a scenario file's YAML into a `Scenario`, checking it against the loaded flows: unknown flows,
 /// states, inputs and keys are reported with positions before anything runs.
 public enum ScenarioDecoder {
-    static let topKeys = ["scenario", "tags", "live", "flow", "steps", "inputs", "store", "vars", "clock", "exchanges", "exchange_order", "expect"]
-    static let stepKeys = ["run", "inputs", "expect", "parallel", "wait", "relaunch", "set_store"]
-    static let expectKeys = ["outcome", "success", "path", "variables", "outputs", "reason", "error", "store", "store_present", "store_absent", "request_count", "requests", "at_most", "same_outputs"]
+    /// The keys each part takes: the format's own lists, which the schema is built from too.
+    static let topKeys = ScenarioFormat.topKeys
+    static let stepKeys = ScenarioFormat.stepKeys
+    static let expectKeys = ScenarioFormat.expectKeys
 
     public static func decode(_ root: YAMLNode, file: String, specs: SpecSet, _ d: inout Diagnostics) -> Scenario? {
         guard let f = Fields(root, what: "a scenario", allowed: topKeys, diagnostics: &d) else { return nil }

@@ -2,7 +2,7 @@ import Testing
 @testable import FlowSpecLanguage
 @testable import FlowSpecScenarios
 
-/// The scenario schema (built in FlowSpecLanguage) names exactly the keys `ScenarioDecoder` accepts, and what
+/// The scenario schema (built from `ScenarioFormat`) names exactly the keys `ScenarioDecoder` accepts, and what
 /// it calls a mistake the decoder rejects too. The schema's validation tests are in FlowSpecLanguageTests.
 @Suite(.timeLimit(.minutes(5))) struct ScenarioSchemaTests {
     let definitions = ScenarioSchema.document["definitions"]
@@ -17,6 +17,10 @@ import Testing
         let stepKeys = ["runStep", "waitStep", "relaunchStep", "setStoreStep"].reduce(into: Set<String>()) { $0.formUnion(keys($1)) }
         #expect(stepKeys == Set(ScenarioDecoder.stepKeys))
         #expect(keys("exchange") == ["request", "response", "times", "concurrent"])
+        #expect(keys("exchangeRequest") == Set(ScenarioFormat.exchangeRequestKeys))
+        #expect(keys("exchangeResponse") == Set(ScenarioFormat.exchangeResponseKeys))
+        #expect(keys("requestCheck") == Set(ScenarioFormat.requestCheckKeys))
+        #expect(ScenarioFormat.exchangeResponseKeys == ["status", "headers", "json", "body", "fail"])
     }
 
     static let flow = """
