@@ -28,3 +28,20 @@ public actor VirtualClock: FlowClock {
     public func now() -> Double { current }
     public func sleep(seconds: Double) { if seconds > 0 { current += seconds } }
 }
+
+/// How long things take (an exchange, a scenario), for reports: monotonic seconds from any fixed origin. Apart from
+/// `FlowClock`, which is the time flows see (virtual in scripted runs) — a scripted run still takes real time.
+/// Tests inject their own, so durations in reports are exact instead of measured.
+public protocol Stopwatch: Sendable {
+    func seconds() -> Double
+}
+
+/// The monotonic clock: never jumps when the wall clock is set.
+public struct MonotonicStopwatch: Stopwatch {
+    private let origin = ContinuousClock.now
+    public init() {}
+    public func seconds() -> Double {
+        let elapsed = ContinuousClock.now - origin
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}

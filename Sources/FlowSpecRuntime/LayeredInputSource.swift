@@ -14,15 +14,18 @@ public actor LayeredInputSource: InputSource {
     private var commands: [String: String]
     private let prompter: (any InputPrompter)?
     private let commandTimeout: Double
+    private let runner: any CommandRunner
     /// Every value handed out, by input name: what `current` repeats and what commands see.
     private var handedOut: [String: String] = [:]
     private var secretNames: Set<String> = []
 
-    public init(values: [String: [String]], commands: [String: String] = [:], prompter: (any InputPrompter)? = nil, commandTimeout: Double = 30) {
+    public init(values: [String: [String]], commands: [String: String] = [:], prompter: (any InputPrompter)? = nil, commandTimeout: Double = 30,
+                runner: any CommandRunner = ShellCommandRunner()) {
         given = ListInputSource(values)
         self.commands = commands
         self.prompter = prompter
         self.commandTimeout = commandTimeout
+        self.runner = runner
     }
 
     /// A scenario step's inputs: values after the ones given so far; commands replace earlier ones.
@@ -49,7 +52,7 @@ public actor LayeredInputSource: InputSource {
         if let command = commands[input.name] {
             var environment: [String: String] = [:]
             for (name, value) in handedOut where !secretNames.contains(name) { environment[name] = value }
-            let value = try await ShellCommand(command, environment: environment, timeoutSeconds: commandTimeout).run()
+            let value = try await runner.run(command, environment: environment, timeoutSeconds: commandTimeout)
             return record(input, value)
         }
         if let prompter, let value = try await prompter.ask(input, flow: flow) { return record(input, value) }

@@ -202,11 +202,10 @@ extension FlowRun {
     }
 
     func transmit(_ request: HTTPRequest, state: String) async -> SendOutcome {
-        let started = ContinuousClock.now
+        let started = context.stopwatch.seconds()
         func entry(_ response: HTTPResponse?, _ failure: TransportError?) -> ExchangeLog.Entry {
-            let elapsed = ContinuousClock.now - started
-            return .init(flow: flow.name, state: state, request: request, response: response, failure: failure, run: traceID, visit: path.count - 1,
-                         durationSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            .init(flow: flow.name, state: state, request: request, response: response, failure: failure, run: traceID, visit: path.count - 1,
+                  durationSeconds: context.stopwatch.seconds() - started)
         }
         do {
             let response = try await context.adapter.send(request)

@@ -24,6 +24,8 @@ public struct RunContext: Sendable {
     /// Whether requests need an absolute base URL: a live backend does; scripted exchanges match on method and
     /// path only, so a scripted run of a flow without `defaults.base_url` still plays.
     public var requiresBaseURL = true
+    /// Measures each exchange's duration for the log and reports.
+    public var stopwatch: any Stopwatch = MonotonicStopwatch()
 
     public init(specs: SpecSet, adapter: any HTTPAdapter, clock: any FlowClock, store: TokenStore, inputs: any InputSource,
                 vars: [String: JSONValue], redactor: Redactor, broker: SessionBroker = SessionBroker(), log: ExchangeLog = ExchangeLog()) {

@@ -44,7 +44,7 @@ struct ScenarioExecution {
     }
 
     private func play() async -> ScenarioReport {
-        let started = ContinuousClock.now
+        let started = settings.stopwatch.seconds()
         let runVars = settings.vars.merging(scenario.vars) { $1 }
         if scenario.live {
             let missing = scenario.requiredVars.filter { runVars[$0] == nil }
@@ -86,7 +86,8 @@ struct ScenarioExecution {
         registerSecretInputs(resolved.values, redactor)
         let store = TokenStore(scenario.store, redactor: redactor)
         let backend = ScriptedBackend(exchanges: scenario.exchanges, anyOrder: scenario.anyOrder, redactor: redactor)
-        let inputs = LayeredInputSource(values: resolved.values, commands: resolved.commands, commandTimeout: settings.commandTimeout)
+        let inputs = LayeredInputSource(values: resolved.values, commands: resolved.commands, commandTimeout: settings.commandTimeout,
+                                        runner: settings.commandRunner)
         let log = ExchangeLog()
         let broker = SessionBroker()
         let trace = TraceRecorder()
@@ -94,6 +95,7 @@ struct ScenarioExecution {
         var context = settings.contexts.context(backend: target, clock: clock, store: store, inputs: inputs, redactor: redactor,
                                                 vars: runVars, log: log, broker: broker)
         context.trace = trace
+        context.stopwatch = settings.stopwatch
         return .success(Setup(runVars: runVars, redactor: redactor, clock: clock, store: store, backend: backend, inputs: inputs,
                               log: log, broker: broker, trace: trace, interpreter: Interpreter(context: context),
                               checker: ExpectationChecker(redactor: redactor)))
@@ -200,7 +202,7 @@ struct ScenarioExecution {
 
     // MARK: - Verdict
 
-    private func finish(_ findings: Findings, _ setup: Setup, started: ContinuousClock.Instant) async -> ScenarioReport {
+    private func finish(_ findings: Findings, _ setup: Setup, started: Double) async -> ScenarioReport {
         var failures = findings.failures
         if !findings.cutShort, let e = scenario.expect {
             failures += setup.checker.checkStore(e, await setup.store.snapshot())
@@ -223,7 +225,7 @@ struct ScenarioExecution {
         let status: ScenarioReport.Status = !failures.isEmpty ? .failed : findings.notChecked != nil ? .skipped : .passed
         return ScenarioReport(name: scenario.name, file: scenario.file, tags: scenario.tags,
                               status: status, failures: failures.map(setup.redactor.redact),
-                              paths: findings.paths, lastExchange: last, durationSeconds: (ContinuousClock.now - started).seconds,
+                              paths: findings.paths, lastExchange: last, durationSeconds: settings.stopwatch.seconds() - started,
                               infrastructureFailure: !findings.infrastructure.isEmpty,
                               skipReason: status == .skipped ? findings.notChecked : nil,
                               runs: setup.trace.traces,

@@ -24,6 +24,10 @@ public struct ScenarioRunner: Sendable {
     public var scenarioTimeout: Double?
     /// The clock `scenarioTimeout` is measured on: the machine's, unless a test decides when time is up.
     public var timeoutClock: any FlowClock = SystemClock()
+    /// What scenario and exchange durations are measured with: the monotonic clock, unless a test fixes them.
+    public var stopwatch: any Stopwatch = MonotonicStopwatch()
+    /// What runs input commands: a shell, unless a test answers for it.
+    public var commandRunner: any CommandRunner = ShellCommandRunner()
     /// Keep the masked exchanges of passed scenarios too (failed ones always keep them): for `--verbose`
     /// and the JSON and HTML reports.
     public var recordExchanges = true

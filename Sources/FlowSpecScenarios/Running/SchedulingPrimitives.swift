@@ -37,7 +37,3 @@ actor SerialGate {
         return result
     }
 }
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}
