@@ -90,7 +90,9 @@ public enum YAMLLoader {
     public static func load(text: String, file: String) -> Result<YAMLNode, Diagnostic> {
         let start = SourceLocation(file: file, line: 1, column: 1)
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            // No implicit tag resolution (`.basic`): FlowSpec reads scalars itself (`json`, `isQuoted`), and Yams' default
+            // resolver ran seven ICU regular expressions over every plain scalar — a third of loading a large flow.
+            guard let node = try Yams.compose(yaml: text, .basic) else {
                 return .failure(.error(start, "the file is empty", hint: "a flow starts with `flow: <system>.<name>`, a scenario with `scenario: <sentence>`"))
             }
             // Aliases are expanded by Yams; a node budget stops "billion laughs" documents from exhausting memory
