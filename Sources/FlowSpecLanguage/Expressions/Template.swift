@@ -40,6 +40,8 @@ public struct Template: Sendable {
 
     /// `location` is where the string's first character is (inside any quotes).
     public static func parse(_ source: String, at location: SourceLocation) -> Result<Template, Diagnostic> {
+        // Most texts hold no `${`: they are their own single text part.
+        if !source.utf8.contains(UInt8(ascii: "$")) { return .success(Template(parts: [.text(source)], location: location, source: source)) }
         let chars = Array(source)
         var parts: [Part] = []
         var text = ""
