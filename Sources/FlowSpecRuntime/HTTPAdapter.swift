@@ -28,11 +28,11 @@ public struct HTTPRequest: Sendable {
     }
 
     public func header(_ name: String) -> String? {
-        headers.last { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
+        headers.last { HeaderName.same($0.0, name) }?.1
     }
 
     public mutating func setHeader(_ name: String, _ value: String) {
-        headers.removeAll { $0.0.caseInsensitiveCompare(name) == .orderedSame }
+        headers.removeAll { HeaderName.same($0.0, name) }
         headers.append((name, value))
     }
 
@@ -71,7 +71,7 @@ public struct HTTPResponse: Sendable {
 
     /// The last value of header `name` (any case): what both a response and its `body` decision read.
     static func header(_ name: String, in headers: [(String, String)]) -> String? {
-        headers.last { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
+        headers.last { HeaderName.same($0.0, name) }?.1
     }
 
     public var headerObject: JSONValue {
@@ -127,4 +127,26 @@ public enum URLEncoding {
     public static func encode(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
+}
+
+/// Header names compare without regard to case (RFC 9110 section 5.1).
+public enum HeaderName {
+    /// Names are ASCII tokens, so ASCII letters are folded byte by byte without Foundation; a name that is not
+    /// ASCII (a hostile backend's) is compared as Foundation compares text, as before.
+    public static func same(_ a: String, _ b: String) -> Bool {
+        let x = a.utf8, y = b.utf8
+        guard x.count == y.count else { return !(a.isASCII && b.isASCII) && a.caseInsensitiveCompare(b) == .orderedSame }
+        var ascii = true
+        for (p, q) in zip(x, y) {
+            if p >= 0x80 || q >= 0x80 { ascii = false; break }
+            if p != q && lowered(p) != lowered(q) { return false }
+        }
+        return ascii || a.caseInsensitiveCompare(b) == .orderedSame
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+}
+
+extension String {
+    var isASCII: Bool { utf8.allSatisfy { $0 < 0x80 } }
 }

@@ -160,7 +160,7 @@ extension FlowRun {
 
     func addSessionHeaders(_ session: SessionDef, to request: inout HTTPRequest) async throws(EvaluationError) {
         let env = await sessionEnvironment(session)
-        for (name, template) in session.headers where request.header(name) == nil || name.caseInsensitiveCompare("Authorization") == .orderedSame {
+        for (name, template) in session.headers where request.header(name) == nil || HeaderName.same(name, "Authorization") {
             request.setHeader(name, try Evaluator.render(template, env))
         }
     }

@@ -57,9 +57,9 @@ public struct InputDecl: Sendable {
         switch kind {
         case .string: break
         case .email:
-            if (try? RegexCache.emailShape.wholeMatch(value)) != true { return "`\(name)` must be an email address like name@example.com" }
+            if !InputShapes.isEmail(value) { return "`\(name)` must be an email address like name@example.com" }
         case .phone:
-            if (try? RegexCache.e164.wholeMatch(value)) != true {
+            if !InputShapes.isE164(value) {
                 return "`\(name)` must be an E.164 phone number: `+`, country code and number, 2 to 15 digits, e.g. +15551234567"
             }
         case .code:
@@ -78,10 +78,6 @@ public struct InputDecl: Sendable {
     }
 }
 
-extension RegexCache {
-    static let emailShape = compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$")!
-    static let e164 = compile("^\\+[1-9][0-9]{1,14}$")!
-}
 
 public struct State: Sendable {
     public var name: String

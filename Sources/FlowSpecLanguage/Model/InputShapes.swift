@@ -1,0 +1,24 @@
+/// The shapes `email` and `phone` inputs must have, checked without a regular expression engine: every given input
+/// is checked on every run, and ICU's matcher was a tenth of a scripted run. `InputShapeTests` holds these equal to
+/// the patterns they replace, `^[^@\s]+@[^@\s]+\.[^@\s]+$` and `^\+[1-9][0-9]{1,14}$`.
+enum InputShapes {
+    /// Something, `@`, then a domain with a dot that is neither its first nor its last character; no `@` or white
+    /// space anywhere.
+    static func isEmail(_ value: String) -> Bool {
+        let scalars = Array(value.unicodeScalars)
+        guard let at = scalars.firstIndex(of: "@"), at > 0 else { return false }
+        let domain = scalars[(at + 1)...]
+        guard domain.count >= 3, !scalars.contains(where: isRegexSpace), !domain.contains("@") else { return false }
+        return domain.dropFirst().dropLast().contains(".")
+    }
+
+    /// E.164: `+`, a first digit 1–9, then 1 to 14 more digits (ASCII).
+    static func isE164(_ value: String) -> Bool {
+        let bytes = Array(value.utf8)
+        guard (3...16).contains(bytes.count), bytes[0] == UInt8(ascii: "+"), (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[1]) else { return false }
+        return bytes.dropFirst(2).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    /// ICU's `\s`: Unicode's White_Space, vertical tab and NEL included.
+    static func isRegexSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace }
+}
