@@ -20,6 +20,13 @@ import Testing
         return "\(header).\(claims).c2lnbmF0dXJlLWJ5dGVz"
     }()
 
+    /// base64url's two letters of its own (`-`, `_`) and its missing padding (RFC 4648 section 5).
+    @Test func base64URLIsDecodedWithoutPadding() {
+        #expect(JWT.base64URLDecode("-_8") == Data([0xFB, 0xFF]))
+        #expect(JWT.base64URLDecode("eyJhIjoxfQ") == Data(#"{"a":1}"#.utf8))
+        #expect(JWT.base64URLDecode("é") == nil)
+    }
+
     @Test(arguments: [
         (#"slice("abcdef", 0, 3)"#, "abc"), (#"slice("abcdef", 2)"#, "cdef"), (#"slice("abcdef", -2)"#, "ef"),
         (#"slice("abcdef", 0, -1)"#, "abcde"), (#"slice("abcdef", 0, 2.9)"#, "ab"), (#"slice("abcdef", 4, 2)"#, ""),
