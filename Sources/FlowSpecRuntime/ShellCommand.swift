@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -88,30 +89,31 @@ public struct ShellCommand: Sendable {
 /// the start stops the start. Starting and killing hold one lock, so a kill cannot fall between the spawn and
 /// the pid being known — a window in which flowspec could exit and leave the command running (seen once on a
 /// loaded machine: a scenario stopped by --timeout left its `sleep` behind).
-private final class ChildProcessGroup: @unchecked Sendable {
-    // Unchecked: every field is read and written under `lock`.
-    private let lock = NSLock()
-    private var pid: Int32?
-    private var killed = false
+private final class ChildProcessGroup: Sendable {
+    private struct State {
+        var pid: Int32?
+        var killed = false
+    }
+    private let state = Mutex(State())
 
     /// Starts `process` unless a kill came first (false).
     func start(_ process: Process) throws -> Bool {
-        try lock.withLock {
-            if killed { return false }
+        try state.withLock { state in
+            if state.killed { return false }
             try process.run()
-            pid = process.processIdentifier
+            state.pid = process.processIdentifier
             return true
         }
     }
 
     func kill() {
-        lock.withLock {
-            killed = true
-            if let pid { Self.signal(pid) }
+        state.withLock { state in
+            state.killed = true
+            if let pid = state.pid { Self.signal(pid) }
         }
     }
 
-    var wasKilled: Bool { lock.withLock { killed } }
+    var wasKilled: Bool { state.withLock { $0.killed } }
 
     private static func signal(_ pid: Int32) {
         // The whole process group first (the shell's children), then the shell itself.
@@ -125,10 +127,8 @@ private final class ChildProcessGroup: @unchecked Sendable {
     }
 }
 
-/// Safe to share: its one stored value is read and written only under `lock`.
-private final class TimeoutFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var flag = false
-    func set() { lock.withLock { flag = true } }
-    var value: Bool { lock.withLock { flag } }
+private final class TimeoutFlag: Sendable {
+    private let flag = Mutex(false)
+    func set() { flag.withLock { $0 = true } }
+    var value: Bool { flag.withLock { $0 } }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import FlowSpecHTTP
 import FlowSpecLanguage
 import FlowSpecProbe
@@ -149,48 +150,49 @@ extension ProbeCommand {
 
 /// Prints verdicts as they come, grouped under their session; the kinds a session declares no promise for are
 /// named on one line at the end of its group.
-final class ProbePrinter: @unchecked Sendable {
-    // Unchecked: every access holds `lock`.
-    private let lock = NSLock()
-    private var lastSession: String?
-    private var undeclared: [ProbeVerdict] = []
+final class ProbePrinter: Sendable {
+    private struct State {
+        var lastSession: String?
+        var undeclared: [ProbeVerdict] = []
+    }
+    private let state = Mutex(State())
 
     func print(_ verdict: ProbeVerdict) {
-        lock.lock(); defer { lock.unlock() }
-        if verdict.session != lastSession {
-            flushUndeclared()
-            Swift.print("probe \(verdict.session)")
-            lastSession = verdict.session
-        }
-        if verdict.status == .notApplicable, verdict.check.isEmpty, verdict.detail.hasPrefix("no `") {
-            undeclared.append(verdict)
-            return
-        }
-        let label = switch verdict.status {
-        case .held: "held   "
-        case .broken: "BROKEN "
-        case .skipped: "skipped"
-        case .notApplicable: "n/a    "
-        }
-        let what = verdict.kind.rawValue + (verdict.check.isEmpty ? "" : " · \(verdict.check)")
-        Swift.print("  \(label)  \(what) — \(verdict.detail)")
-        if verdict.status == .broken {
-            if !verdict.source.isEmpty { Swift.print("           promise: \(verdict.source)") }
-            for e in verdict.evidence {
-                Swift.print("           \(e.method) \(e.url) → \(e.status.map(String.init) ?? e.failure ?? "no response")\(e.responseBody.map { " " + String($0.prefix(200)) } ?? "")")
+        state.withLock { state in
+            if verdict.session != state.lastSession {
+                Self.flushUndeclared(&state)
+                Swift.print("probe \(verdict.session)")
+                state.lastSession = verdict.session
+            }
+            if verdict.status == .notApplicable, verdict.check.isEmpty, verdict.detail.hasPrefix("no `") {
+                state.undeclared.append(verdict)
+                return
+            }
+            let label = switch verdict.status {
+            case .held: "held   "
+            case .broken: "BROKEN "
+            case .skipped: "skipped"
+            case .notApplicable: "n/a    "
+            }
+            let what = verdict.kind.rawValue + (verdict.check.isEmpty ? "" : " · \(verdict.check)")
+            Swift.print("  \(label)  \(what) — \(verdict.detail)")
+            if verdict.status == .broken {
+                if !verdict.source.isEmpty { Swift.print("           promise: \(verdict.source)") }
+                for e in verdict.evidence {
+                    Swift.print("           \(e.method) \(e.url) → \(e.status.map(String.init) ?? e.failure ?? "no response")\(e.responseBody.map { " " + String($0.prefix(200)) } ?? "")")
+                }
             }
         }
     }
 
     func flush() {
-        lock.lock(); defer { lock.unlock() }
-        flushUndeclared()
+        state.withLock { Self.flushUndeclared(&$0) }
     }
 
-    private func flushUndeclared() {
-        guard !undeclared.isEmpty else { return }
-        Swift.print("  n/a      \(undeclared.map(\.kind.rawValue).joined(separator: ", ")) — no promise declared")
-        undeclared = []
+    private static func flushUndeclared(_ state: inout State) {
+        guard !state.undeclared.isEmpty else { return }
+        Swift.print("  n/a      \(state.undeclared.map(\.kind.rawValue).joined(separator: ", ")) — no promise declared")
+        state.undeclared = []
     }
 
     static func summary(_ verdicts: [ProbeVerdict]) -> String {

@@ -1,7 +1,7 @@
 import Testing
 @testable import FlowSpecHTTP
 
-struct ProxySettingsTests {
+@Suite(.timeLimit(.minutes(5))) struct ProxySettingsTests {
     @Test func readsUpperAndLowerCaseVariablesAndRespectsNoProxyAndLoopback() {
         let p = ProxySettings(environment: ["https_proxy": "http://user:pw@proxy.corp:3128/", "HTTP_PROXY": "proxy.corp", "NO_PROXY": ".internal, api.example.com:443"])
         #expect(p.server(scheme: "https", host: "staging.example.org") == .init(host: "proxy.corp", port: 3128))

@@ -5,7 +5,7 @@ import TestSupport
 @testable import FlowSpecRuntime
 
 /// A caller whose guards read an input that its sub-flow asks for: the sub-flow must get the value first.
-struct CallInputTests {
+@Suite(.timeLimit(.minutes(5))) struct CallInputTests {
     @Test func aCallersGuardReadingAnInputDoesNotConsumeTheSubFlowsAnswer() async throws {
         let pick = """
         flow: t.pick
@@ -37,7 +37,7 @@ struct CallInputTests {
     }
 }
 
-struct RedactorShapeTests {
+@Suite(.timeLimit(.minutes(5))) struct RedactorShapeTests {
     @Test func idsTimesAndShortCodesStayReadableWhileCredentialsAreMasked() {
         let r = Redactor()
         r.registerStored("user_id", .string("6f1c2a3b-1111-4222-8333-444455556666"))

@@ -4,7 +4,7 @@ import Testing
 @testable import FlowSpecRuntime
 
 /// Given values, then a command, then a prompt — and commands see the inputs handed out so far.
-struct InputSourceTests {
+@Suite(.timeLimit(.minutes(5))) struct InputSourceTests {
     func decl(_ name: String, secret: Bool = false) -> InputDecl {
         InputDecl(name: name, kind: .string, pattern: nil, secret: secret, prompt: nil, location: SourceLocation(file: "t", line: 1, column: 1))
     }
