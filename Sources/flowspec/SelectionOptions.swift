@@ -7,16 +7,28 @@ import FlowSpecScenarios
 /// `--repeat`, `--list`. The logic lives in `ScenarioSelection`; this is the command-line face of it.
 /// docs/ci.md explains how they combine.
 struct SelectionOptions: ParsableArguments {
-    @Option(help: "Run only scenarios whose name matches this regular expression.")
-    var filter: String?
+    @Option(help: "Run only scenarios whose name matches this regular expression.", transform: { text in
+        guard let regex = RegexCache.compile(text) else { throw ValidationError("not a valid regular expression") }
+        return Written(text: text, value: regex)
+    })
+    var filter: Written<CompiledRegex>?
 
     @Option(name: .customLong("tag"), help: ArgumentHelp(
         "Run only scenarios whose tags match this expression: `smoke`, `smoke and not slow`, `(a or b) and not c` (repeatable; all must match).",
-        discussion: "Every scenario also carries the tag `live` or `scripted`.", valueName: "expr"))
-    var tags: [String] = []
+        discussion: "Every scenario also carries the tag `live` or `scripted`.", valueName: "expr"), transform: { text in
+            // ArgumentParser already quotes the value and names the option.
+            do { return Written(text: text, value: try TagExpression.parse(text)) } catch { throw ValidationError("\(error)") }
+        })
+    var tags: [Written<TagExpression>] = []
 
-    @Option(help: ArgumentHelp("Run only shard K of N: scenarios sorted by file and name, every Nth from the Kth (e.g. 2/4).", valueName: "K/N"))
-    var shard: String?
+    @Option(help: ArgumentHelp("Run only shard K of N: scenarios sorted by file and name, every Nth from the Kth (e.g. 2/4).", valueName: "K/N"),
+            transform: { text in
+                do { return Written(text: text, value: try Shard.parse(text)) } catch {
+                    let message = "\(error)", echo = "--shard \(text): "
+                    throw ValidationError(message.hasPrefix(echo) ? String(message.dropFirst(echo.count)) : message)
+                }
+            })
+    var shard: Written<Shard>?
 
     @Flag(help: "Run the selected scenarios in a random order; the seed is printed so the order can be replayed with --seed.")
     var shuffle = false
@@ -31,9 +43,6 @@ struct SelectionOptions: ParsableArguments {
     var list = false
 
     func validate() throws {
-        if let filter, RegexCache.compile(filter) == nil { throw ValidationError("--filter is not a valid regular expression: \(filter)") }
-        _ = try parsedTags()
-        _ = try parsedShard()
         if seed != nil && !shuffle { throw ValidationError("--seed only orders a shuffled run: add --shuffle, or drop --seed") }
         if repetitions < 1 { throw ValidationError("--repeat must be at least 1, got \(repetitions)") }
     }
@@ -44,18 +53,17 @@ struct SelectionOptions: ParsableArguments {
     /// A short description of the selection, for "no scenarios found …".
     var describe: String {
         var parts: [String] = []
-        if let filter { parts.append(" matching /\(filter)/") }
-        if !tags.isEmpty { parts.append(" with tags " + tags.map { "`\($0)`" }.joined(separator: " and ")) }
-        if let shard { parts.append(" in shard \(shard)") }
+        if let filter { parts.append(" matching /\(filter.text)/") }
+        if !tags.isEmpty { parts.append(" with tags " + tags.map { "`\($0.text)`" }.joined(separator: " and ")) }
+        if let shard { parts.append(" in shard \(shard.text)") }
         return parts.joined()
     }
 
     /// The scenarios to run, in run order, each with its repetition number (nil unless repeating).
     /// Warns on stderr about `--tag` names no scenario has, and prints the seed of a shuffled run.
     func plan(_ scenarios: [Scenario]) -> [(scenario: Scenario, repetition: Int?)] {
-        // validate() already rejected bad values, so these cannot fail here.
-        let selection = ScenarioSelection(namePattern: filter.flatMap(RegexCache.compile), tagExpressions: (try? parsedTags()) ?? [],
-                                          shard: try? parsedShard(), shuffleSeed: shuffleSeed(), repetitions: repetitions)
+        let selection = ScenarioSelection(namePattern: filter?.value, tagExpressions: tags.map(\.value),
+                                          shard: shard?.value, shuffleSeed: shuffleSeed(), repetitions: repetitions)
         for (tag, closest) in selection.unknownTags(in: scenarios) {
             Console.error("warning: --tag: no scenario has the tag `\(tag)`" + (closest.map { "; did you mean `\($0)`?" } ?? ""))
         }
@@ -76,17 +84,6 @@ struct SelectionOptions: ParsableArguments {
         print(repetitions > 1 ? "\(count) (\(distinct) × \(repetitions) runs)" : count)
     }
 
-    private func parsedTags() throws -> [TagExpression] {
-        try tags.map { text in
-            do { return try TagExpression.parse(text) } catch { throw ValidationError("--tag \"\(text)\": \(error)") }
-        }
-    }
-
-    private func parsedShard() throws -> Shard? {
-        guard let shard else { return nil }
-        do { return try Shard.parse(shard) } catch { throw ValidationError(error.description) }
-    }
-
     /// The given seed, or a fresh one printed to stderr so a failing order can be replayed.
     private func shuffleSeed() -> UInt64? {
         guard shuffle else { return nil }
@@ -94,4 +91,10 @@ struct SelectionOptions: ParsableArguments {
         Console.error("shuffled with --seed \(seed)")
         return seed
     }
+}
+
+/// An option's value as parsed once, with the text it was written as (for messages that quote the command line).
+struct Written<Value> {
+    let text: String
+    let value: Value
 }

@@ -242,7 +242,7 @@ import Testing
     @Test func badSelectionOptionsExit2AndSayWhatToFix() async throws {
         let badTag = try await FlowSpecBinary.run(["run", "scenarios", "--tag", "smoke and"])
         #expect(badTag.status == 2)
-        #expect(badTag.stderr.contains(#"--tag "smoke and": expected a tag name or ( after "and" at column 10"#), "\(badTag.stderr)")
+        #expect(badTag.stderr.contains(#"'smoke and' is invalid for '--tag <expr>': expected a tag name or ( after "and" at column 10"#), "\(badTag.stderr)")
 
         let foreign = try await FlowSpecBinary.run(["run", "scenarios", "--tag", "a && b"])
         #expect(foreign.status == 2)
@@ -250,7 +250,7 @@ import Testing
 
         let shard = try await FlowSpecBinary.run(["run", "scenarios", "--shard", "4/3"])
         #expect(shard.status == 2)
-        #expect(shard.stderr.contains("--shard 4/3: K must be between 1 and 3"), "\(shard.stderr)")
+        #expect(shard.stderr.contains("'4/3' is invalid for '--shard <K/N>': K must be between 1 and 3"), "\(shard.stderr)")
 
         let shardShape = try await FlowSpecBinary.run(["run", "scenarios", "--shard", "half"])
         #expect(shardShape.status == 2)
