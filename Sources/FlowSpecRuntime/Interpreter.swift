@@ -170,11 +170,9 @@ struct FlowRun {
     }
 
     mutating func call(_ c: CallState, _ state: State) async -> Step {
-        // Only the `with:` arguments are needed before the call; inputs its guards read are asked for after it,
-        // so a sub-flow that asks for the same input gets the value first.
-        let argumentReads = state.inputReads.filter { name in c.with.contains { $0.1.inputReads.contains { $0.0 == name } } }
+        // See `State.inputReadsBeforeActing`: the arguments now, what the transitions read after the call.
         let e: Environment
-        do { e = try await environment(reading: argumentReads) } catch { return .finish(error.result) }
+        do { e = try await environment(reading: state.inputReadsBeforeActing) } catch { return .finish(error.result) }
         var arguments: [String: String] = [:]
         do throws(EvaluationError) {
             for (name, expr) in c.with { arguments[name.name] = try Evaluator.evaluate(expr, e).interpolated }

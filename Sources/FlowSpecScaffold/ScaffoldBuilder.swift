@@ -76,14 +76,15 @@ struct ScaffoldBuilder {
             guard let state = flow.states[edge.state] else { continue }
             // A choice may pick an input's value (`inputs.role == "staff"`), so its reads come after choosing.
             let isChoice: Bool = if case .choice = state.kind { true } else { false }
-            if !isChoice { for name in state.inputReads where !isInputState(state) { readInput(flow, name, &world, &readInputs) } }
+            if !isChoice { for name in state.inputReadsBeforeActing where !isInputState(state) { readInput(flow, name, &world, &readInputs) } }
             switch state.kind {
             case .request(let r): request(r, state, edge, flow, &world, &readInputs)
             case .input(let i): input(i, edge, flow, &world, &readInputs)
             case .choice(let transitions):
                 choose(transitions, state, edge, flow, &world, &readInputs)
                 for name in state.inputReads { readInput(flow, name, &world, &readInputs) }
-            case .call(let c): call(c, state, edge, flow, &world, &readInputs, depth: depth)
+            case .call(let c):
+                call(c, state, edge, flow, &world, &readInputs, depth: depth)
             case .wait(let w):
                 if case .number(let seconds)? = world.evaluate(w.duration) { world.now += seconds; clock = world.now }
             case .end: break
@@ -183,6 +184,7 @@ struct ScaffoldBuilder {
         defer { world.call = nil }
         guard let sub = specs.flows[c.flow.name], depth < Self.maxCallDepth else {
             plan.todos.append("call `\(state.name)`: script the requests of `\(c.flow.name)` that lead to `\(edge.target)`")
+            for name in state.inputReadsAfterActing { readInput(flow, name, &world, &read) }
             return
         }
         let graph = FlowGraph(sub)
@@ -200,6 +202,7 @@ struct ScaffoldBuilder {
         }
         guard let chosen else {
             plan.todos.append("call `\(state.name)`: " + guardTodo(c.transitions, edge, world) + "; script the requests of `\(c.flow.name)` that end that way")
+            for name in state.inputReadsAfterActing { readInput(flow, name, &world, &read) }
             return
         }
         var given: [String: String] = [:]
@@ -212,6 +215,8 @@ struct ScaffoldBuilder {
         walk(sub, edges: chosen.edges, with: given, depth: depth + 1)
         loadStore(flow.namespace, into: &world)
         world.now = clock
+        // As a run does (`State.inputReadsAfterActing`): what the transitions read is asked for after the call.
+        for name in state.inputReadsAfterActing { readInput(flow, name, &world, &read) }
         act(c.transitions[edge.index], flow, &world)
     }
 

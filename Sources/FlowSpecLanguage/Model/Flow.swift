@@ -106,6 +106,20 @@ public struct State: Sendable {
         }
     }
 
+    /// The inputs a run asks for before this state acts, and after. A call passes its `with:` arguments first and
+    /// asks for what its transitions read only once the called flow has run, so a sub-flow that asks for the same
+    /// input gets the first value; every other state asks for everything it reads before acting. The interpreter
+    /// runs by this rule and the scenario generator predicts by it.
+    public var inputReadsBeforeActing: [String] {
+        guard case .call(let c) = kind else { return inputReads }
+        return inputReads.filter { name in c.with.contains { $0.1.inputReads.contains { $0.0 == name } } }
+    }
+
+    public var inputReadsAfterActing: [String] {
+        let before = Set(inputReadsBeforeActing)
+        return inputReads.filter { !before.contains($0) }
+    }
+
     public var transitions: [Transition] {
         switch kind {
         case .request(let r): r.transitions
