@@ -66,7 +66,7 @@ public struct FlowCoverage: Codable, Sendable, Equatable {
         }
         flows = specs.flows.keys.sorted().map { name in
             let flow = specs.flows[name]!
-            let states = flow.stateOrder.compactMap { flow.states[$0] }
+            let states = flow.orderedStates
             return FlowEntry(
                 flow: name, file: flow.file,
                 states: states.map { state in

@@ -134,19 +134,10 @@ public enum HeaderName {
     /// Names are ASCII tokens, so ASCII letters are folded byte by byte without Foundation; a name that is not
     /// ASCII (a hostile backend's) is compared as Foundation compares text, as before.
     public static func same(_ a: String, _ b: String) -> Bool {
-        let x = a.utf8, y = b.utf8
-        guard x.count == y.count else { return !(a.isASCII && b.isASCII) && a.caseInsensitiveCompare(b) == .orderedSame }
-        var ascii = true
-        for (p, q) in zip(x, y) {
-            if p >= 0x80 || q >= 0x80 { ascii = false; break }
-            if p != q && lowered(p) != lowered(q) { return false }
-        }
-        return ascii || a.caseInsensitiveCompare(b) == .orderedSame
+        if a.utf8.elementsEqual(b.utf8, by: { lowered($0) == lowered($1) }) { return true }
+        if a.utf8.allSatisfy({ $0 < 0x80 }) && b.utf8.allSatisfy({ $0 < 0x80 }) { return false }
+        return a.caseInsensitiveCompare(b) == .orderedSame
     }
 
     private static func lowered(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
-}
-
-extension String {
-    var isASCII: Bool { utf8.allSatisfy { $0 < 0x80 } }
 }

@@ -15,7 +15,7 @@ public struct CompiledFlow: Sendable {
 
     public init(_ flow: Flow) {
         self.flow = flow
-        let states = flow.stateOrder.compactMap { flow.states[$0] }
+        let states = flow.orderedStates
         let indexByName = Dictionary(states.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
         self.states = states
         self.indexByName = indexByName
