@@ -96,6 +96,13 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     static func writeQuoted(_ s: String, into out: inout String) {
+        // Most strings need no escape: appended whole, not scalar by scalar.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            out += "\""
+            out += s
+            out += "\""
+            return
+        }
         writeQuoted(s, into: &out) { $0.value < 0x20 ? String(format: "\\u%04x", $0.value) : nil }
     }
 

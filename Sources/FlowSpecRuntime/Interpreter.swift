@@ -2,7 +2,9 @@ import Foundation
 import FlowSpecLanguage
 
 /// Runs flows: one state at a time, against the context's adapter, clock, store and input source.
-public struct Interpreter: Sendable {
+/// A class, not a struct: every flow run and sub-flow holds it, and copying the context's dozen references into each
+/// (retained and released at every step) was 8% of a scripted run's CPU (`perf record`, docs/performance.md).
+public final class Interpreter: Sendable {
     public let context: RunContext
 
     public init(context: RunContext) { self.context = context }

@@ -70,7 +70,7 @@ public final class Redactor: Sendable {
     /// as tokens are; ordinary values such as a role, an id or an expiry stay readable in reports.
     public func registerStored(_ key: String, _ value: JSONValue) {
         if case .string(let s) = value, Redactor.looksLikeErrorCode(s) { return }
-        if Redactor.isSensitiveKey(key) || key.lowercased().contains("session") {
+        if Redactor.isSensitiveKey(key) || Redactor.mentionsSession(key) {
             register(value)
         } else if case .string(let s) = value, s.count >= 20, !s.contains(" "), !Redactor.isUUID(s), !Redactor.isTimestamp(s) {
             register(s)
@@ -83,6 +83,14 @@ public final class Redactor: Sendable {
         guard Redactor.isSensitiveKey(name), !Redactor.isFlag(value) else { return }
         if case .string(let s) = value, Redactor.looksLikeErrorCode(s) { return }
         register(value)
+    }
+
+    /// `key` holds `session` in any case; by bytes, since Foundation's search was a hot spot of scripted runs.
+    static func mentionsSession(_ key: String) -> Bool {
+        let word = Array("session".utf8)
+        let bytes = key.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
+        guard bytes.count >= word.count else { return false }
+        return (0...(bytes.count - word.count)).contains { start in word.indices.allSatisfy { bytes[start + $0] == word[$0] } }
     }
 
     public func redact(_ text: String) -> String {

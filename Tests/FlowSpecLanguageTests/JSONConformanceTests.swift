@@ -76,6 +76,18 @@ enum JSONTestSuite {
         #expect(value.compactJSON == #"{"big":12345678901234,"f":false,"one":1,"t":true,"x":1.5,"zero":0}"#)
     }
 
+    @Test func writesStringsWithAndWithoutEscapesTheSameWay() {
+        // Plain strings take a fast path; these cross into the escaping one at every kind of byte it escapes.
+        let cases: [(String, String)] = [
+            ("plain é ✓", #""plain é ✓""#), ("q\"", #""q\"""#), ("back\\", #""back\\""#), ("a\nb\r\t", #""a\nb\r\t""#),
+            ("\u{01}\u{1f}", #""\u0001\u001f""#), ("\u{7f}", "\"\u{7f}\""), ("", #""""#),
+        ]
+        for (text, json) in cases {
+            #expect(JSONValue.string(text).compactJSON == json, "\(text)")
+            #expect(JSONValue.parse(json) == .string(text), "\(json) reads back")
+        }
+    }
+
     @Test func deepNestingIsAClearErrorNotACrash() throws {
         let deep = String(repeating: "[", count: 100_000)
         let problem = try #require(error(deep))

@@ -23,6 +23,16 @@ import Testing
         #expect(redactor.redactURL("/refresh?token=r1&page=2") == "/refresh?token=••••&page=2")
     }
 
+    @Test func aStoreKeyMentioningASessionInAnyCaseHoldsASecret() {
+        let redactor = Redactor()
+        redactor.registerStored("SessionID", .string("s1"))
+        redactor.registerStored("my_SESSION", .string("s2"))
+        redactor.registerStored("sess", .string("s3"))
+        #expect(redactor.isSecret("s1") && redactor.isSecret("s2"))
+        #expect(!redactor.isSecret("s3"))
+        #expect(Redactor.mentionsSession("x_session_y") && !Redactor.mentionsSession("sessio") && !Redactor.mentionsSession(""))
+    }
+
     @Test func aCodeCapturedIntoAVariableIsMaskedAsANumberToo() {
         let redactor = Redactor()
         redactor.registerCaptured("code", .number(726603))
