@@ -48,6 +48,13 @@ public enum ScenarioScaffold {
         }
     }
 
+    private typealias Top = ScenarioFormat.Top
+    private typealias Exchange = ScenarioFormat.Exchange
+    private typealias Request = ScenarioFormat.ExchangeRequest
+    private typealias Response = ScenarioFormat.ExchangeResponse
+    private typealias Expect = ScenarioFormat.Expect
+
+    /// Every key is written through `ScenarioFormat`'s, the ones the decoder reads.
     static func yaml(_ plan: ScaffoldPlan, path: FlowPath, number: Int, of total: Int, flow: Flow) -> String {
         var out: [String] = []
         func comment(_ text: String, indent: String = "") { out.append(indent + ScaffoldYAML.comment(text)) }
@@ -63,12 +70,12 @@ public enum ScenarioScaffold {
             comment("Open TODOs (\(todos.count)) — it will not pass until they are done:")
             for todo in todos { comment("  - " + todo.replacingOccurrences(of: "TODO: ", with: "")) }
         }
-        out.append("scenario: " + YAMLWriter.quoted(scenarioName(path, number: number, flow: flow)))
-        out.append("tags: [scaffold]")
-        out.append("flow: " + ScaffoldYAML.string(flow.name))
+        out.append("\(Top.scenario): " + YAMLWriter.quoted(scenarioName(path, number: number, flow: flow)))
+        out.append("\(Top.tags): [scaffold]")
+        out.append("\(Top.flow): " + ScaffoldYAML.string(flow.name))
 
         if !plan.inputs.isEmpty {
-            out.append("inputs:")
+            out.append("\(Top.inputs):")
             for (name, values) in plan.inputs {
                 let key = "  " + ScaffoldYAML.string(name) + ":"
                 if values.count == 1 {
@@ -81,7 +88,7 @@ public enum ScenarioScaffold {
         }
 
         if !plan.vars.isEmpty {
-            out.append("vars:")
+            out.append("\(Top.vars):")
             for name in plan.vars.keys.sorted() {
                 out.append("  " + ScaffoldYAML.string(name) + ": " + ScaffoldYAML.flow(plan.vars[name]!) + "  " + ScaffoldYAML.comment("TODO: placeholder run variable"))
             }
@@ -89,7 +96,7 @@ public enum ScenarioScaffold {
 
         let namespaces = plan.store.keys.sorted().filter { !(plan.store[$0]?.isEmpty ?? true) }
         if !namespaces.isEmpty {
-            out.append("store:")
+            out.append("\(Top.store):")
             for ns in namespaces {
                 out.append("  " + ScaffoldYAML.string(ns) + ":")
                 for key in plan.store[ns]!.keys.sorted() {
@@ -101,31 +108,31 @@ public enum ScenarioScaffold {
         }
 
         if !plan.exchanges.isEmpty {
-            out.append("exchanges:")
+            out.append("\(Top.exchanges):")
             for exchange in plan.exchanges {
                 comment("\(exchange.flow == flow.name ? "" : exchange.flow + " ")`\(exchange.state)`: \(exchange.edgeText)", indent: "  ")
                 for todo in exchange.todos { comment(todo.hasPrefix("TODO") ? todo : "TODO: " + todo, indent: "  ") }
-                out.append("  - request: { method: \(ScaffoldYAML.string(exchange.method)), path: \(ScaffoldYAML.string(exchange.path)) }")
+                out.append("  - \(Exchange.request): { \(Request.method): \(ScaffoldYAML.string(exchange.method)), \(Request.path): \(ScaffoldYAML.string(exchange.path)) }")
                 switch exchange.response {
                 case .refused:
-                    out.append("    response: { fail: refused }  " + ScaffoldYAML.comment("no response: the path takes `unreachable:`"))
+                    out.append("    \(Exchange.response): { \(Response.fail): refused }  " + ScaffoldYAML.comment("no response: the path takes `unreachable:`"))
                 case .reply(let status, let headers, let json):
-                    out.append("    response:")
-                    out.append("      status: \(status)")
+                    out.append("    \(Exchange.response):")
+                    out.append("      \(Response.status): \(status)")
                     if !headers.isEmpty {
-                        out.append("      headers: { " + headers.map { "\(ScaffoldYAML.string($0.0)): \(YAMLWriter.quoted($0.1))" }.joined(separator: ", ") + " }")
+                        out.append("      \(Response.headers): { " + headers.map { "\(ScaffoldYAML.string($0.0)): \(YAMLWriter.quoted($0.1))" }.joined(separator: ", ") + " }")
                     }
-                    if let json { out.append("      json: " + ScaffoldYAML.flow(json)) }
+                    if let json { out.append("      \(Response.json): " + ScaffoldYAML.flow(json)) }
                 }
             }
         }
 
-        out.append("expect:")
+        out.append("\(Top.expect):")
         if let ending = flow.states[path.last]?.ending {
-            out.append("  outcome: " + ScaffoldYAML.string(ending.outcome))
-            out.append("  success: \(ending.success)")
+            out.append("  \(Expect.outcome): " + ScaffoldYAML.string(ending.outcome))
+            out.append("  \(Expect.success): \(ending.success)")
         }
-        out.append("  path: [" + path.states.map(ScaffoldYAML.string).joined(separator: ", ") + "]")
+        out.append("  \(Expect.path): [" + path.states.map(ScaffoldYAML.string).joined(separator: ", ") + "]")
         return out.joined(separator: "\n") + "\n"
     }
 }

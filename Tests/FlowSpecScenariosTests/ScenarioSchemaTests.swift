@@ -23,6 +23,14 @@ import Testing
         #expect(ScenarioFormat.exchangeResponseKeys == ["status", "headers", "json", "body", "fail"])
     }
 
+    @Test func keysPrintAsTheyAreWrittenInYAML() {
+        // The scenario generator interpolates keys into YAML: a key must print its YAML spelling, not its case name.
+        #expect("\(ScenarioFormat.Top.exchangeOrder)" == "exchange_order")
+        #expect("\(ScenarioFormat.Expect.storePresent): x" == "store_present: x")
+        #expect(ScenarioFormat.Top.allCases.map(\.description) == ScenarioFormat.topKeys)
+        #expect(ScenarioFormat.Expect.allCases.map(\.rawValue) == ScenarioFormat.expectKeys)
+    }
+
     static let flow = """
     flow: demo.login
     start: login
