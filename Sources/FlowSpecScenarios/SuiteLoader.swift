@@ -52,7 +52,7 @@ public enum SuiteLoader {
                 files.append(file)
             }
         }
-        for file in files { specs.load(file: file) }
+        specs.load(files: files)
         specs.check()
         var diagnostics = specs.diagnostics
         var scenarios: [Scenario] = []

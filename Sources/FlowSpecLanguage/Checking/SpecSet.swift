@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Every flow, session and scenario document found under some paths, loaded once.
 public struct SpecSet: Sendable {
@@ -38,43 +39,86 @@ public struct SpecSet: Sendable {
     }
 
     public mutating func load(paths: [String]) {
-        for file in SpecSet.yamlFiles(in: paths, &diagnostics) { load(file: file) }
+        load(files: SpecSet.yamlFiles(in: paths, &diagnostics))
     }
 
-    public mutating func load(file: String) {
-        files.append(file)
-        switch YAMLLoader.load(file: file) {
-        case .failure(let diagnostic):
-            diagnostics.add(diagnostic)
-        case .success(let root):
-            add(root, file: file)
+    public mutating func load(file: String) { load(files: [file]) }
+
+    /// Reads and decodes the files side by side (each on its own: YAML parsing and decoding are most of a cold
+    /// `check`), then joins them in the order given, so names, duplicates and messages come out as one by one.
+    public mutating func load(files: [String]) {
+        let read = Mutex([LoadedFile?](repeating: nil, count: files.count))
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let loaded = SpecSet.read(file: files[index])
+            read.withLock { $0[index] = loaded }
         }
+        for loaded in read.withLock({ $0 }) { if let loaded { join(loaded) } }
     }
 
     public mutating func add(_ root: YAMLNode, file: String) {
+        join(SpecSet.decode(root, file: file))
+    }
+
+    /// One file, read and decoded without the rest of the set.
+    struct LoadedFile: Sendable {
+        enum Document: Sendable { case flow(Flow), session(SessionDef), scenario(YAMLNode), probe(YAMLNode), nothing }
+        var file: String
+        var document: Document
+        var diagnostics = Diagnostics()
+    }
+
+    static func read(file: String) -> LoadedFile {
+        switch YAMLLoader.load(file: file) {
+        case .failure(let diagnostic):
+            var loaded = LoadedFile(file: file, document: .nothing)
+            loaded.diagnostics.add(diagnostic)
+            return loaded
+        case .success(let root):
+            return decode(root, file: file)
+        }
+    }
+
+    static func decode(_ root: YAMLNode, file: String) -> LoadedFile {
+        var d = Diagnostics()
         let keys = root.mapping?.compactMap { $0.key.scalar } ?? []
+        let document: LoadedFile.Document
         if keys.contains("scenario") {
-            scenarioDocuments.append((file, root))
+            document = .scenario(root)
         } else if keys.contains("probe") {
-            probeDocuments.append((file, root))
+            document = .probe(root)
         } else if keys.contains("flow") {
-            guard let flow = FlowDecoder.decode(root, file: file, &diagnostics) else { return }
+            document = FlowDecoder.decode(root, file: file, &d).map(LoadedFile.Document.flow) ?? .nothing
+        } else if keys.contains("session") {
+            document = SessionDecoder.decode(root, file: file, &d).map(LoadedFile.Document.session) ?? .nothing
+        } else {
+            let guess = keys.lazy.compactMap { Suggestion.closest(to: $0, in: ["flow", "session", "scenario", "probe"]) }.first
+            d.error(root.location, "not a FlowSpec file: expected a top-level `flow:`, `session:`, `scenario:` or `probe:` key",
+                    hint: guess.map { "did you mean `\($0)`?" })
+            document = .nothing
+        }
+        return LoadedFile(file: file, document: document, diagnostics: d)
+    }
+
+    /// Adds a decoded file: the first definition of a name wins, a second is an error.
+    mutating func join(_ loaded: LoadedFile) {
+        files.append(loaded.file)
+        diagnostics.append(contentsOf: loaded.diagnostics)
+        switch loaded.document {
+        case .scenario(let root): scenarioDocuments.append((loaded.file, root))
+        case .probe(let root): probeDocuments.append((loaded.file, root))
+        case .flow(let flow):
             if let existing = flows[flow.name] {
                 diagnostics.error(flow.location, "a flow named `\(flow.name)` is already defined in \(existing.file)")
                 return
             }
             flows[flow.name] = flow
-        } else if keys.contains("session") {
-            guard let session = SessionDecoder.decode(root, file: file, &diagnostics) else { return }
+        case .session(let session):
             if let existing = sessions[session.name] {
                 diagnostics.error(session.location, "a session named `\(session.name)` is already defined in \(existing.file)")
                 return
             }
             sessions[session.name] = session
-        } else {
-            let guess = keys.lazy.compactMap { Suggestion.closest(to: $0, in: ["flow", "session", "scenario", "probe"]) }.first
-            diagnostics.error(root.location, "not a FlowSpec file: expected a top-level `flow:`, `session:`, `scenario:` or `probe:` key",
-                              hint: guess.map { "did you mean `\($0)`?" })
+        case .nothing: break
         }
     }
 
@@ -102,10 +146,11 @@ extension SpecSet {
     public static func fromSources(_ files: [String: String]) -> SpecSet {
         var set = SpecSet()
         for (name, text) in files.sorted(by: { $0.key < $1.key }) {
-            set.files.append(name)
             switch YAMLLoader.load(text: text, file: name) {
             case .success(let root): set.add(root, file: name)
-            case .failure(let d): set.diagnostics.add(d)
+            case .failure(let d):
+                set.files.append(name)
+                set.diagnostics.add(d)
             }
         }
         set.check()
