@@ -97,8 +97,9 @@ public final class Redactor: Sendable {
         // One lock for both answers: this runs for every string a run shows.
         let (isWhole, known) = secrets.withLock { secrets -> (Bool, [String]) in
             if !secrets.inTextIsCurrent {
-                // Longest first, so a token containing a shorter secret is masked whole.
-                secrets.inText = secrets.whole.filter { $0.count >= Redactor.shortestMaskedInText }.sorted { $0.count > $1.count }
+                // Longest first, so a token containing a shorter secret is masked whole. Lengths in bytes: a string
+                // contains only shorter ones by bytes too, and `count` (characters) walks the whole string each time.
+                secrets.inText = secrets.whole.filter { $0.count >= Redactor.shortestMaskedInText }.sorted { $0.utf8.count > $1.utf8.count }
                 secrets.inTextIsCurrent = true
             }
             return (secrets.whole.contains(text), secrets.inText)

@@ -1,8 +1,8 @@
 import FlowSpecDiagrams
 import FlowSpecLanguage
 
-// Over 300 lines for now: it mirrors the interpreter's handling of each kind of state to choose what makes an
-// edge the one taken. It shrinks when the scaffold generator and the interpreter share one evaluator (issue 12).
+// Over 300 lines: for each kind of state it works out, in reverse of the interpreter, what makes a given edge the one
+// taken. The evaluator and the input-ordering rule are the interpreter's; why the stepping is not: docs/decisions.md.
 
 /// Walks a path state by state, choosing inputs, store and responses that make each edge the one taken,
 /// and writes down a TODO wherever a choice cannot be derived. Called flows are walked too (their shortest

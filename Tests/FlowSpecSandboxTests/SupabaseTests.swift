@@ -1,3 +1,4 @@
+// Over 300 lines: one suite for one API surface (GoTrue's /auth/v1), each test a documented behaviour with its source.
 import Testing
 
 @testable import FlowSpecSandbox

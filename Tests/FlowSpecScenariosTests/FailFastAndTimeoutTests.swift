@@ -1,3 +1,5 @@
+// Over 300 lines: --fail-fast and --timeout interact (a timed-out scenario is a failure that stops the rest), so
+// their tests share fixtures and stay together.
 import Foundation
 import Testing
 @testable import FlowSpecLanguage
