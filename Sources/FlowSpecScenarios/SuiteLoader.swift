@@ -1,5 +1,6 @@
 import Foundation
 import FlowSpecLanguage
+import Synchronization
 
 /// Finds and loads everything a command needs: the flows folder, flows, sessions and scenarios, checked.
 public struct Suite: Sendable {
@@ -57,8 +58,20 @@ public enum SuiteLoader {
         var diagnostics = specs.diagnostics
         var scenarios: [Scenario] = []
         var names: [String: String] = [:]
-        for (file, root) in specs.scenarioDocuments {
-            guard let scenario = ScenarioDecoder.decode(root, file: file, specs: specs, &diagnostics) else { continue }
+        // Decoded side by side, as the flows were; joined in file order, so messages and names come out as one by one.
+        let documents = specs.scenarioDocuments
+        let decoded = Mutex([(Scenario?, Diagnostics)](repeating: (nil, Diagnostics()), count: documents.count))
+        DispatchQueue.concurrentPerform(iterations: documents.count) { [specs] index in
+            var d = Diagnostics()
+            let scenario = ScenarioDecoder.decode(documents[index].root, file: documents[index].file, specs: specs, &d)
+            decoded.withLock { $0[index] = (scenario, d) }
+        }
+        // The YAML trees are not needed once decoded; a long run should not carry them.
+        specs.scenarioDocuments = []
+        for (index, (scenario, d)) in decoded.withLock({ $0 }).enumerated() {
+            diagnostics.append(contentsOf: d)
+            guard let scenario else { continue }
+            let file = documents[index].file
             if let other = names[scenario.name] {
                 diagnostics.error(scenario.location, "another scenario in \(other) has the same name \"\(scenario.name)\"", hint: "names identify scenarios in reports; make them unique")
             }
