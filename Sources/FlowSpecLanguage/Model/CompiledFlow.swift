@@ -1,7 +1,9 @@
 /// A checked flow made ready to run, once: states by index in file order, every edge's target resolved to an index
 /// by the one numbering of `State.edges`, inputs by name. The interpreter walks indices; it never looks a state up
 /// by name or numbers an edge itself, so a trace's edge is the diagram's by construction.
-public struct CompiledFlow: Sendable {
+/// A class: it never changes once made, and every run and sub-run holds it (as a struct, each was a copy of its
+/// arrays' references, retained and released per run).
+public final class CompiledFlow: Sendable {
     public let flow: Flow
     /// In file order.
     public let states: [State]
