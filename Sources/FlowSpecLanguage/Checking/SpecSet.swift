@@ -128,8 +128,23 @@ public struct SpecSet: Sendable {
     public mutating func check() {
         for name in flows.keys.sorted() { flows[name]!.namespace = FlowChecker.resolveNamespace(flows[name]!, in: self) }
         for name in sessions.keys.sorted() { SessionChecker.check(sessions[name]!, in: self, into: &diagnostics) }
-        for name in flows.keys.sorted() { FlowChecker.check(flows[name]!, in: self, into: &diagnostics) }
-        compiled = flows.mapValues(CompiledFlow.init)
+        // Each flow is checked and compiled on its own, side by side; messages are joined in name order as before.
+        let names = flows.keys.sorted()
+        let done = Mutex([(Diagnostics, CompiledFlow)?](repeating: nil, count: names.count))
+        DispatchQueue.concurrentPerform(iterations: names.count) { [self] index in
+            let flow = flows[names[index]]!
+            var d = Diagnostics()
+            FlowChecker.check(flow, in: self, into: &d)
+            let compiledFlow = CompiledFlow(flow)
+            done.withLock { $0[index] = (d, compiledFlow) }
+        }
+        var compiled: [String: CompiledFlow] = [:]
+        for (name, result) in zip(names, done.withLock { $0 }) {
+            guard let (d, compiledFlow) = result else { continue }
+            diagnostics.append(contentsOf: d)
+            compiled[name] = compiledFlow
+        }
+        self.compiled = compiled
     }
 
     /// Loads and checks flow folders in one go.
