@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 /// Turns a flow file's YAML into a `Flow`, reporting every shape problem with its position.
 public enum FlowDecoder {
     static let topKeys = ["flow", "title", "namespace", "session", "inputs", "defaults", "variables", "max_steps", "start", "states"]
@@ -33,9 +36,9 @@ public enum FlowDecoder {
         if let statesNode = fields.require("states", &d) {
             if let pairs = Fields.pairs(of: statesNode, what: "`states`", &d) {
                 if pairs.isEmpty { d.error(statesNode.location, "`states` is empty", hint: "a flow needs at least one end state") }
-                for (ref, node) in pairs {
-                    if var state = decodeState(ref, node, &d) {
-                        state.inputReads = inputNames(FlowChecker.expressions(in: state))
+                for ((ref, _), (state, stateDiagnostics)) in zip(pairs, decodeStates(pairs)) {
+                    d.append(contentsOf: stateDiagnostics)
+                    if let state {
                         states[ref.name] = state
                         order.append(ref.name)
                     } else {
@@ -52,6 +55,26 @@ public enum FlowDecoder {
         flow.brokenStates = broken
         flow.variableInputReads = inputNames(variables.map(\.1))
         return flow
+    }
+
+    /// The states in the order given, each with its own messages. A large flow's states are decoded side by side
+    /// (each is decoded on its own; parsing their expressions is most of loading a 1,000-state flow).
+    static func decodeStates(_ pairs: [(NameRef, YAMLNode)]) -> [(State?, Diagnostics)] {
+        @Sendable func decode(_ index: Int) -> (State?, Diagnostics) {
+            var d = Diagnostics()
+            guard var state = decodeState(pairs[index].0, pairs[index].1, &d) else { return (nil, d) }
+            state.inputReads = inputNames(FlowChecker.expressions(in: state))
+            return (state, d)
+        }
+        let chunk = 64
+        guard pairs.count > chunk else { return pairs.indices.map(decode) }
+        let chunks = (pairs.count + chunk - 1) / chunk
+        let decoded = Mutex([[(State?, Diagnostics)]](repeating: [], count: chunks))
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            let part = (c * chunk..<min(pairs.count, (c + 1) * chunk)).map(decode)
+            decoded.withLock { $0[c] = part }
+        }
+        return decoded.withLock { $0 }.flatMap { $0 }
     }
 
     static func inputNames(_ exprs: [Expr]) -> [String] {

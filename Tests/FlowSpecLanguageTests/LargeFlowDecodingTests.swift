@@ -1,0 +1,45 @@
+import Testing
+@testable import FlowSpecLanguage
+
+/// A large flow's states are decoded side by side (FlowDecoder.decodeStates); the flow and its messages must be what
+/// decoding them in file order gives.
+@Suite(.timeLimit(.minutes(2))) struct LargeFlowDecodingTests {
+    /// `count` states in a chain; every 17th is not a state at all (it is broken), every 23rd has a misspelt key and
+    /// a guard that does not parse (it loads, with messages).
+    static func yaml(states count: Int) -> String {
+        var lines = ["flow: big.chain", "start: s0", "states:"]
+        for i in 0..<count {
+            if i % 17 == 5 {
+                lines.append("  s\(i): oops")
+                continue
+            }
+            lines.append("  s\(i):")
+            lines.append("    request: { method: GET, path: /s/\(i) }")
+            if i % 23 == 7 { lines.append("    retyr: 1") }
+            lines.append("    on:")
+            lines.append("      - when: \(i % 23 == 7 ? "status ==" : "status == 200")")
+            lines.append("        goto: \(i + 1 < count ? "s\(i + 1)" : "done")")
+        }
+        lines.append("  done: { end: ok, success: true }")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test(arguments: [10, 64, 65, 300]) func statesAndMessagesComeInFileOrder(_ count: Int) throws {
+        let root = try YAMLLoader.load(text: Self.yaml(states: count), file: "big.yaml").get()
+        var d = Diagnostics()
+        let flow = try #require(FlowDecoder.decode(root, file: "big.yaml", &d))
+        let expectedBroken = (0..<count).filter { $0 % 17 == 5 }
+        #expect(flow.stateOrder == (0..<count).filter { !expectedBroken.contains($0) }.map { "s\($0)" } + ["done"])
+        #expect(flow.brokenStates == Set(expectedBroken.map { "s\($0)" }))
+        let lines = d.items.map(\.location.line)
+        #expect(!lines.isEmpty)
+        #expect(lines == lines.sorted(), "messages in file order")
+        #expect(d.items.filter { $0.message.contains("retyr") }.count == (0..<count).filter { $0 % 23 == 7 && $0 % 17 != 5 }.count)
+        // The same states decoded one by one give the same messages.
+        let statesNode = try #require(root["states"])
+        let pairs = try #require(Fields.pairs(of: statesNode, what: "states", &d))
+        var oneByOne = Diagnostics()
+        for (ref, node) in pairs { _ = FlowDecoder.decodeState(ref, node, &oneByOne) }
+        #expect(FlowDecoder.decodeStates(pairs).flatMap(\.1.items).map(\.description) == oneByOne.items.map(\.description))
+    }
+}
