@@ -1,6 +1,5 @@
 import Foundation
 import FlowSpecLanguage
-import Synchronization
 
 /// Finds and loads everything a command needs: the flows folder, flows, sessions and scenarios, checked.
 public struct Suite: Sendable {
@@ -60,15 +59,14 @@ public enum SuiteLoader {
         var names: [String: String] = [:]
         // Decoded side by side, as the flows were; joined in file order, so messages and names come out as one by one.
         let documents = specs.scenarioDocuments
-        let decoded = Mutex([(Scenario?, Diagnostics)](repeating: (nil, Diagnostics()), count: documents.count))
-        DispatchQueue.concurrentPerform(iterations: documents.count) { [specs] index in
+        let decoded = SideBySide.map(count: documents.count) { [specs] index -> (Scenario?, Diagnostics) in
             var d = Diagnostics()
             let scenario = ScenarioDecoder.decode(documents[index].root, file: documents[index].file, specs: specs, &d)
-            decoded.withLock { $0[index] = (scenario, d) }
+            return (scenario, d)
         }
         // The YAML trees are not needed once decoded; a long run should not carry them.
         specs.scenarioDocuments = []
-        for (index, (scenario, d)) in decoded.withLock({ $0 }).enumerated() {
+        for (index, (scenario, d)) in decoded.enumerated() {
             diagnostics.append(contentsOf: d)
             guard let scenario else { continue }
             let file = documents[index].file

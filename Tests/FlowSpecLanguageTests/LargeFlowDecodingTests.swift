@@ -43,3 +43,17 @@ import Testing
         #expect(FlowDecoder.decodeStates(pairs).flatMap(\.1.items).map(\.description) == oneByOne.items.map(\.description))
     }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct SideBySideMapTests {
+    @Test func resultsComeBackInIndexOrder() {
+        #expect(SideBySide.map(count: 0) { $0 } == [])
+        #expect(SideBySide.map(count: 1) { $0 + 1 } == [1])
+        // Uneven work, so later indices often finish first.
+        let squares = SideBySide.map(count: 2_000) { index -> Int in
+            var spin = 0
+            for i in 0..<((2_000 - index) * 20) { spin &+= i }
+            return index * index + (spin == -1 ? 1 : 0)
+        }
+        #expect(squares == (0..<2_000).map { $0 * $0 })
+    }
+}

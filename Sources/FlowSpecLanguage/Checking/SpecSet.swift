@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Every flow, session and scenario document found under some paths, loaded once.
 public struct SpecSet: Sendable {
@@ -47,12 +46,7 @@ public struct SpecSet: Sendable {
     /// Reads and decodes the files side by side (each on its own: YAML parsing and decoding are most of a cold
     /// `check`), then joins them in the order given, so names, duplicates and messages come out as one by one.
     public mutating func load(files: [String]) {
-        let read = Mutex([LoadedFile?](repeating: nil, count: files.count))
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let loaded = SpecSet.read(file: files[index])
-            read.withLock { $0[index] = loaded }
-        }
-        for loaded in read.withLock({ $0 }) { if let loaded { join(loaded) } }
+        for loaded in SideBySide.map(count: files.count, { SpecSet.read(file: files[$0]) }) { join(loaded) }
     }
 
     public mutating func add(_ root: YAMLNode, file: String) {
@@ -129,20 +123,17 @@ public struct SpecSet: Sendable {
         for name in flows.keys.sorted() { flows[name]!.namespace = FlowChecker.resolveNamespace(flows[name]!, in: self) }
         for name in sessions.keys.sorted() { SessionChecker.check(sessions[name]!, in: self, into: &diagnostics) }
         // Each flow is checked and compiled on its own, side by side; messages are joined in name order as before.
-        let names = flows.keys.sorted()
-        let done = Mutex([(Diagnostics, CompiledFlow)?](repeating: nil, count: names.count))
-        DispatchQueue.concurrentPerform(iterations: names.count) { [self] index in
-            let flow = flows[names[index]]!
+        let checking = self
+        let ordered = flows.keys.sorted().map { flows[$0]! }
+        let done = SideBySide.map(count: ordered.count) { index -> (Diagnostics, CompiledFlow) in
             var d = Diagnostics()
-            FlowChecker.check(flow, in: self, into: &d)
-            let compiledFlow = CompiledFlow(flow)
-            done.withLock { $0[index] = (d, compiledFlow) }
+            FlowChecker.check(ordered[index], in: checking, into: &d)
+            return (d, CompiledFlow(ordered[index]))
         }
         var compiled: [String: CompiledFlow] = [:]
-        for (name, result) in zip(names, done.withLock { $0 }) {
-            guard let (d, compiledFlow) = result else { continue }
+        for (d, compiledFlow) in done {
             diagnostics.append(contentsOf: d)
-            compiled[name] = compiledFlow
+            compiled[compiledFlow.name] = compiledFlow
         }
         self.compiled = compiled
     }

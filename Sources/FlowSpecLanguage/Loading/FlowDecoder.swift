@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Turns a flow file's YAML into a `Flow`, reporting every shape problem with its position.
 public enum FlowDecoder {
@@ -69,12 +68,7 @@ public enum FlowDecoder {
         let chunk = 64
         guard pairs.count > chunk else { return pairs.indices.map(decode) }
         let chunks = (pairs.count + chunk - 1) / chunk
-        let decoded = Mutex([[(State?, Diagnostics)]](repeating: [], count: chunks))
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            let part = (c * chunk..<min(pairs.count, (c + 1) * chunk)).map(decode)
-            decoded.withLock { $0[c] = part }
-        }
-        return decoded.withLock { $0 }.flatMap { $0 }
+        return SideBySide.map(count: chunks) { c in (c * chunk..<min(pairs.count, (c + 1) * chunk)).map(decode) }.flatMap { $0 }
     }
 
     static func inputNames(_ exprs: [Expr]) -> [String] {
