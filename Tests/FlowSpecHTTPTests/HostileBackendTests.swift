@@ -149,12 +149,13 @@ import HostileBackend
 
     // MARK: Too slow, too much, too many
 
-    @Test func tenSecondsOfSilenceIsATimeoutNearTheConfiguredBound() async throws {
-        let server = try HostileServer([.pause(seconds: 10)])
+    @Test func thirtySecondsOfSilenceIsATimeoutNearTheConfiguredBound() async throws {
+        // The silence is long so the upper bound can be generous on a loaded machine and still prove the timeout.
+        let server = try HostileServer([.pause(seconds: 30)])
         let outcome = await send(to: server, options { $0.requestTimeout = 1.5 })
         expectFailure(outcome, .timeout, cause: "no complete response within 1.5 s", server: server)
         #expect(outcome.seconds >= 1.4, "not before the bound: \(outcome.seconds) s")
-        #expect(outcome.seconds < 8, "well before the silence ends: \(outcome.seconds) s")
+        #expect(outcome.seconds < 20, "well before the silence ends: \(outcome.seconds) s")
     }
 
     @Test func aHeadDrippingOneBytePerSecondEndsAtTheRequestTimeout() async throws {
