@@ -42,17 +42,25 @@ enum CredentialKey {
 
     /// Whether some credential word (or standalone credential key) occurs in `key`, ignoring case and word bounds.
     private static func mayNameCredential(_ key: String) -> Bool {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(key.utf8.count)
-        for byte in key.utf8 { bytes.append(byte >= 65 && byte <= 90 ? byte | 0x20 : byte) }
-        for part in substrings where bytes.count >= part.count {
-            var start = 0
-            while start + part.count <= bytes.count {
-                var offset = 0
-                while offset < part.count, bytes[start + offset] == part[offset] { offset += 1 }
-                if offset == part.count { return true }
-                start += 1
-            }
+        let bytes = asciiLowercased(key)
+        return substrings.contains { occurs($0, in: bytes) }
+    }
+
+    /// Whether the lowercase ASCII `word` occurs in `key`, ignoring case and word bounds (a byte scan, no Foundation).
+    static func mentions(_ word: [UInt8], in key: String) -> Bool { occurs(word, in: asciiLowercased(key)) }
+
+    private static func asciiLowercased(_ key: String) -> [UInt8] {
+        key.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
+    }
+
+    private static func occurs(_ part: [UInt8], in bytes: [UInt8]) -> Bool {
+        guard bytes.count >= part.count else { return false }
+        var start = 0
+        while start + part.count <= bytes.count {
+            var offset = 0
+            while offset < part.count, bytes[start + offset] == part[offset] { offset += 1 }
+            if offset == part.count { return true }
+            start += 1
         }
         return false
     }

@@ -85,13 +85,9 @@ public final class Redactor: Sendable {
         register(value)
     }
 
-    /// `key` holds `session` in any case; by bytes, since Foundation's search was a hot spot of scripted runs.
-    static func mentionsSession(_ key: String) -> Bool {
-        let word = Array("session".utf8)
-        let bytes = key.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
-        guard bytes.count >= word.count else { return false }
-        return (0...(bytes.count - word.count)).contains { start in word.indices.allSatisfy { bytes[start + $0] == word[$0] } }
-    }
+    /// `key` holds `session` in any case (by bytes: Foundation's search was a hot spot of scripted runs).
+    static func mentionsSession(_ key: String) -> Bool { CredentialKey.mentions(sessionWord, in: key) }
+    private static let sessionWord = Array("session".utf8)
 
     public func redact(_ text: String) -> String {
         // One lock for both answers: this runs for every string a run shows.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Turns a flow file's YAML into a `Flow`, reporting every shape problem with its position.
 public enum FlowDecoder {
     static let topKeys = ["flow", "title", "namespace", "session", "inputs", "defaults", "variables", "max_steps", "start", "states"]
