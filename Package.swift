@@ -34,7 +34,8 @@ let package = Package(
         // The language, the pure core every other module shares: model, YAML loading with positions, expressions,
         // templates, static checks, the evaluator (the one semantics of expressions), JWT decoding. No I/O beyond
         // reading files. Crypto for the `totp()` function's HMAC-SHA1/256/512 (RFC 6238): the same audited library
-        // the sandbox signs its JWTs with.
+        // the sandbox signs its JWTs with. Yams for its vendored libyaml (the CYaml module), whose events
+        // YAMLComposer reads directly; Yams' own node tree is not used here (docs/decisions.md).
         .target(name: "FlowSpecLanguage", dependencies: [
             .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto"),
         ]),
@@ -76,7 +77,8 @@ let package = Package(
             "FlowSpecProbe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "FlowSpecLanguageTests", dependencies: ["FlowSpecLanguage"], exclude: ["Fixtures"]),
+        .testTarget(name: "FlowSpecLanguageTests", dependencies: ["FlowSpecLanguage", .product(name: "Yams", package: "Yams")],
+                    exclude: ["Fixtures"]),
         // What several test targets share (inline specs); test support only, no product ships it.
         .target(name: "TestSupport", dependencies: ["FlowSpecLanguage"], path: "Tests/TestSupport"),
         .testTarget(name: "FlowSpecRuntimeTests", dependencies: ["FlowSpecRuntime", "FlowSpecLanguage", "TestSupport"]),

@@ -20,7 +20,7 @@ extension SandboxAccounts {
     public static func parse(_ text: String, file: String) throws(SandboxAccountsError) -> SandboxAccounts {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try Yams.compose(yaml: text, .default, .default, .utf8)  // named: Yams computes `.default` from the environment on every call
         } catch let error as YamlError {
             throw AccountsSyntax.error(error, file: file)
         } catch {
