@@ -130,7 +130,10 @@ extension JSONValue {
     /// Parses JSON bytes; nil when they are not JSON (RFC 8259: no trailing commas, no `01`, `+1` or `.5`).
     public static func parse(_ data: Data) -> JSONValue? { try? parsing(data) }
 
-    public static func parse(_ text: String) -> JSONValue? { parse(Data(text.utf8)) }
+    public static func parse(_ text: String) -> JSONValue? {
+        var parser = JSONParser(bytes: Array(text.utf8))
+        return try? parser.parseDocument()
+    }
 
     /// Parses JSON bytes, saying why and where when they are not JSON.
     public static func parsing(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
@@ -138,7 +141,11 @@ extension JSONValue {
         return try parser.parseDocument()
     }
 
-    public var data: Data { Data(compactJSON.utf8) }
+    /// Copied from the text's UTF-8 storage at once: `Data(_: String.UTF8View)` went through a dynamic cast.
+    public var data: Data {
+        var text = compactJSON
+        return text.withUTF8 { Data($0) }
+    }
 
     /// Human-friendly, indented JSON with sorted keys.
     public var prettyJSON: String {

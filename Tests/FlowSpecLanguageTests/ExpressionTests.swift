@@ -113,6 +113,19 @@ func typeErrors(_ text: String, response: Bool = true, inputs: Set<String> = ["e
         if case .text(let tail) = t.parts[2] { #expect(tail == " ${literal}") } else { Issue.record("no tail text") }
     }
 
+    /// "Empty" means spaces, tabs and other space separators only, as Foundation's `.whitespaces` said before the
+    /// check was made scalar by scalar; a line break inside is left to the expression parser.
+    @Test(arguments: ["${}", "${ }", "${\t \u{3000}\u{A0}}", "a ${  } b"])
+    func anEmptyHoleIsAnError(_ text: String) {
+        guard case .failure(let d) = Template.parse(text, at: here) else { Issue.record("\(text) should fail"); return }
+        #expect(d.message.hasPrefix("empty `${}`"))
+    }
+
+    @Test func aHoleWithOnlyALineBreakIsNotCalledEmpty() {
+        guard case .failure(let d) = Template.parse("${\n}", at: here) else { Issue.record("should fail"); return }
+        #expect(!d.message.hasPrefix("empty `${}`"))
+    }
+
     @Test func unclosedHoleIsAnErrorAtItsColumn() {
         guard case .failure(let d) = Template.parse("Bearer ${store.token", at: here) else { Issue.record("should fail"); return }
         #expect(d.location.column == 17)

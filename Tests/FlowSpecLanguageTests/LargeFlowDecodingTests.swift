@@ -44,6 +44,43 @@ import Testing
     }
 }
 
+/// A large flow's checks run side by side (FlowChecker.check); their messages must be those of running them one
+/// after the other, in the same order.
+@Suite(.timeLimit(.minutes(2))) struct LargeFlowCheckingTests {
+    @Test(arguments: [30, 65, 300]) func checksGiveTheMessagesOfCheckingInOrder(_ count: Int) throws {
+        // Unknown states and sessions (references), bad expressions, a loop that cannot end and an unreachable state
+        // (graph), a variable read before it is set (variables), a file name that does not match (name).
+        var lines = ["flow: big.wrong-name", "start: s0", "session: nowhere", "states:"]
+        for i in 0..<count {
+            lines.append("  s\(i):")
+            lines.append("    request: { method: GET, path: \"/s/${\(i % 11 == 3 ? "later" : "status")}\" }")
+            lines.append("    on:")
+            lines.append("      - when: \(i % 13 == 4 ? "len(1, 2) == 1" : "status == 200")")
+            lines.append("        goto: \(i % 29 == 8 ? "missing\(i)" : i + 1 < count ? "s\(i + 1)" : "done")")
+            if i % 31 == 9 { lines.append("        set: { later: 1 }") }
+            lines.append("      - else: true")
+            lines.append("        goto: \(i % 37 == 11 ? "s\(i)" : "done")")
+        }
+        lines.append("  loop_a: { wait: 1s, goto: loop_b }")
+        lines.append("  loop_b: { wait: 1s, goto: loop_a }")
+        lines.append("  done: { end: ok, success: true }")
+        let root = try YAMLLoader.load(text: lines.joined(separator: "\n") + "\n", file: "flows/big/chain.yaml").get()
+        var set = SpecSet()
+        set.add(root, file: "flows/big/chain.yaml")
+        let flow = try #require(set.flows["big.wrong-name"])
+        var together = Diagnostics()
+        FlowChecker.check(flow, in: set, into: &together)
+        var inOrder = Diagnostics()
+        FlowChecker.checkName(flow, &inOrder)
+        FlowChecker.checkReferences(flow, set, &inOrder)
+        FlowChecker.checkExpressions(flow, set, &inOrder)
+        FlowChecker.checkGraph(flow, &inOrder)
+        FlowChecker.checkVariables(flow, &inOrder)
+        #expect(inOrder.items.count > 8, "every kind of check should find something")
+        #expect(together.items.map(\.description) == inOrder.items.map(\.description))
+    }
+}
+
 @Suite(.timeLimit(.minutes(1))) struct SideBySideMapTests {
     @Test func resultsComeBackInIndexOrder() {
         #expect(SideBySide.map(count: 0) { $0 } == [])

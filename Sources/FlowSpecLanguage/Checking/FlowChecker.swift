@@ -14,11 +14,20 @@ public enum FlowChecker {
     }
 
     public static func check(_ flow: Flow, in specs: SpecSet, into d: inout Diagnostics) {
-        checkName(flow, &d)
-        checkReferences(flow, specs, &d)
-        checkExpressions(flow, specs, &d)
-        checkGraph(flow, &d)
-        checkVariables(flow, &d)
+        let checks: [@Sendable (inout Diagnostics) -> Void] = [
+            { checkName(flow, &$0) }, { checkReferences(flow, specs, &$0) }, { checkExpressions(flow, specs, &$0) },
+            { checkGraph(flow, &$0) }, { checkVariables(flow, &$0) },
+        ]
+        // A large flow's checks run side by side, each with its own messages, joined in this order: the same
+        // messages in the same order as one after the other (checking was a serial fifth of a 1,000-state load).
+        guard flow.states.count > 64 else { return checks.forEach { $0(&d) } }
+        for found in SideBySide.map(count: checks.count, { index in
+            var found = Diagnostics()
+            checks[index](&found)
+            return found
+        }) {
+            d.append(contentsOf: found)
+        }
     }
 
     static func checkName(_ flow: Flow, _ d: inout Diagnostics) {
@@ -142,23 +151,29 @@ public enum FlowChecker {
         for state in flow.orderedStates where !reachable.contains(state.name) && flow.brokenStates.isEmpty {
             d.warning(state.location, "state `\(state.name)` is unreachable: no transition leads to it from `\(flow.start.name)`")
         }
-        // States that can reach an end: fixpoint over predecessors.
-        var canEnd = Set(flow.orderedStates.filter { $0.ending != nil }.map(\.name))
-        if canEnd.isEmpty { d.error(flow.location, "flow `\(flow.name)` has no end state", hint: "add a state with `end: <outcome>` and `success:`") }
-        var changed = true
-        while changed {
-            changed = false
-            for state in flow.orderedStates where !canEnd.contains(state.name) {
-                let name = state.name
-                // A call whose sub-flow ends abnormally ends the caller, and a request can end unhandled; but
-                // if every written path loops, the run can only exhaust its step budget.
-                if state.successors.contains(where: { canEnd.contains($0.target.name) || flow.states[$0.target.name] == nil }) {
-                    canEnd.insert(name)
-                    changed = true
-                }
+        // States that can reach an end, found backwards from the ends along the transitions into each state (once:
+        // re-scanning every state until nothing changed was quadratic on a long chain of states). A call whose
+        // sub-flow ends abnormally ends the caller, and a request can end unhandled; but if every written path
+        // loops, the run can only exhaust its step budget. A transition to a state that did not load counts as
+        // reaching an end: that state's own error says enough.
+        let ordered = flow.orderedStates
+        if !ordered.contains(where: { $0.ending != nil }) {
+            d.error(flow.location, "flow `\(flow.name)` has no end state", hint: "add a state with `end: <outcome>` and `success:`")
+        }
+        var predecessors: [String: [String]] = [:]
+        var canEnd: Set<String> = []
+        var found: [String] = []
+        for state in ordered {
+            let successors = state.successors
+            for successor in successors { predecessors[successor.target.name, default: []].append(state.name) }
+            if state.ending != nil || successors.contains(where: { flow.states[$0.target.name] == nil }) {
+                if canEnd.insert(state.name).inserted { found.append(state.name) }
             }
         }
-        for state in flow.orderedStates where !canEnd.contains(state.name) && reachable.contains(state.name) {
+        while let name = found.popLast() {
+            for predecessor in predecessors[name] ?? [] where canEnd.insert(predecessor).inserted { found.append(predecessor) }
+        }
+        for state in ordered where !canEnd.contains(state.name) && reachable.contains(state.name) {
             let name = state.name
             if state.successors.isEmpty {
                 d.error(state.location, "state `\(name)` is a dead end: it is not an end state and has no transitions", hint: "add transitions with `goto:`, or make it an end state")

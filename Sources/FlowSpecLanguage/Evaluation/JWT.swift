@@ -6,8 +6,10 @@ import Foundation
 /// sends exactly what the probe sent.
 public enum JWT {
     public static func claims(_ token: String) -> JSONValue? {
-        let parts = token.split(separator: ".")
-        guard parts.count == 3, let data = base64URLDecode(parts[1]) else { return nil }
+        // Split on the bytes: a token is ASCII, and splitting the String by characters was half of `jwt()`'s cost.
+        // Empty parts are skipped, as `split` does.
+        let parts = token.utf8.split(separator: UInt8(ascii: "."))
+        guard parts.count == 3, let data = base64URLDecode(bytes: parts[1]) else { return nil }
         return JSONValue.parse(data)
     }
 
@@ -36,8 +38,12 @@ public enum JWT {
     }
 
     public static func base64URLDecode<S: StringProtocol>(_ text: S) -> Data? {
+        base64URLDecode(bytes: text.utf8)
+    }
+
+    static func base64URLDecode<Bytes: Collection<UInt8>>(bytes text: Bytes) -> Data? {
         // Byte by byte: `jwt()` runs in guards on every response, and Foundation's text replacing was most of its cost.
-        var base64 = Array(text.utf8).map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0 }
+        var base64 = text.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0 }
         while base64.count % 4 != 0 { base64.append(UInt8(ascii: "=")) }
         return Data(base64Encoded: Data(base64))
     }

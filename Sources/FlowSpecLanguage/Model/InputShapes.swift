@@ -5,6 +5,14 @@ enum InputShapes {
     /// Something, `@`, then a domain with a dot that is neither its first nor its last character; no `@` or white
     /// space anywhere.
     static func isEmail(_ value: String) -> Bool {
+        if let ascii = asciiBytes(value) {
+            // The same rule on bytes; ASCII's white space is tab, line feed, vertical tab, form feed, return, space.
+            guard let at = ascii.firstIndex(of: UInt8(ascii: "@")), at > 0 else { return false }
+            let domain = ascii[(at + 1)...]
+            guard domain.count >= 3, !ascii.contains(where: { $0 == 0x20 || (0x09...0x0D).contains($0) }),
+                  !domain.contains(UInt8(ascii: "@")) else { return false }
+            return domain.dropFirst().dropLast().contains(UInt8(ascii: "."))
+        }
         let scalars = Array(value.unicodeScalars)
         guard let at = scalars.firstIndex(of: "@"), at > 0 else { return false }
         let domain = scalars[(at + 1)...]
@@ -17,6 +25,11 @@ enum InputShapes {
         let bytes = Array(value.utf8)
         guard (3...16).contains(bytes.count), bytes[0] == UInt8(ascii: "+"), (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[1]) else { return false }
         return bytes.dropFirst(2).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    private static func asciiBytes(_ value: String) -> [UInt8]? {
+        let bytes = Array(value.utf8)
+        return bytes.allSatisfy { $0 < 0x80 } ? bytes : nil
     }
 
     /// ICU's `\s`: Unicode's White_Space, vertical tab and NEL included.
