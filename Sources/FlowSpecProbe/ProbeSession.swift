@@ -57,10 +57,10 @@ struct ProbeSession: Sendable {
         let log = ExchangeLog()
         let context = environment.context(store: store, inputs: inputs, log: log)
         let result = await Interpreter(context: context).run(flow: declaration.login.name)
-        let tokens = await store.namespace(namespace)
+        let tokens = store.namespace(namespace)
         // The probe knows which keys hold the tokens, whatever they are called: mask them by that.
         for key in [accessTokenKey, refreshTokenKey].compactMap({ $0 }) { if let value = tokens[key] { environment.redactor.register(value) } }
-        return Login(result: result, tokens: tokens, codes: inputs.codeValues, log: await log.entries)
+        return Login(result: result, tokens: tokens, codes: inputs.codeValues, log: log.entries)
     }
 
     private var secretInputs: [String] {
@@ -87,10 +87,10 @@ struct ProbeSession: Sendable {
             return Refresh(accepted: false, refreshToken: nil, tokens: tokens, result: FlowResult(flow: "", ending: .error("no refresh flow")), log: [])
         }
         let result = await Interpreter(context: context).run(flow: flow, bypassSessions: true)
-        let after = await store.get(namespace, refreshTokenKey)
+        let after = store.get(namespace, refreshTokenKey)
         if case .string(let token) = after { environment.redactor.register(token) }
-        return Refresh(accepted: result.success, refreshToken: after.stringValue, tokens: await store.namespace(namespace), result: result,
-                       log: await log.entries)
+        return Refresh(accepted: result.success, refreshToken: after.stringValue, tokens: store.namespace(namespace), result: result,
+                       log: log.entries)
     }
 
     /// What the backend answered when a protected flow sent `replacement` (nil: no token at all) instead of the
@@ -113,7 +113,7 @@ struct ProbeSession: Sendable {
         guard let observed = swap.observed else {
             return .notSent("\(protected) sent no request with the session's token (it ended `\(result.outcome)`: \(environment.redactor.redact(result.reason)))")
         }
-        let sentBy = await log.entries.first { $0.request.headers.contains { $0.1.contains(token) } }?.state ?? ""
+        let sentBy = log.entries.first { $0.request.headers.contains { $0.1.contains(token) } }?.state ?? ""
         let entry = ExchangeLog.Entry(flow: protected, state: sentBy, request: observed.request, response: observed.response, failure: observed.failure)
         if let response = observed.response { return .answered(status: response.status, entry: entry, state: sentBy) }
         return .unreachable(observed.failure.map { "\($0.kind.rawValue): \(environment.redactor.redact($0.cause))" } ?? "no response", entry: entry)
@@ -128,7 +128,7 @@ struct ProbeSession: Sendable {
         let context = environment.context(store: store, inputs: ListInputSource([:]), log: log,
                                           specs: session.withoutRefresh(in: environment.specs))
         let result = await Interpreter(context: context).run(flow: logout.name)
-        return (result, await log.entries)
+        return (result, log.entries)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import FlowSpecLanguage
 
 /// Time as flows see it: `now`, `wait`, token expiry.
@@ -20,13 +21,14 @@ public struct SystemClock: FlowClock {
 }
 
 /// Scripted runs: `wait 16m` moves time forward instantly, so runs are fast and deterministic.
-public actor VirtualClock: FlowClock {
-    private var current: Double
+/// A lock, not an actor: nothing here waits, and a run reads the clock at every step (an actor hop each time).
+public final class VirtualClock: FlowClock, Sendable {
+    private let current: Mutex<Double>
 
-    public init(start: Double = VirtualTime.defaultStart) { current = start }
+    public init(start: Double = VirtualTime.defaultStart) { current = Mutex(start) }
 
-    public func now() -> Double { current }
-    public func sleep(seconds: Double) { if seconds > 0 { current += seconds } }
+    public func now() -> Double { current.withLock { $0 } }
+    public func sleep(seconds: Double) { if seconds > 0 { current.withLock { $0 += seconds } } }
 }
 
 /// How long things take (an exchange, a scenario), for reports: monotonic seconds from any fixed origin. Apart from

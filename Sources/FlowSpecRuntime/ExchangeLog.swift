@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 import FlowSpecLanguage
 
 /// Every request sent and what came back, in order, for expectations and failure reports.
-public actor ExchangeLog {
+public final class ExchangeLog: Sendable {
     public struct Entry: Sendable {
         public var flow: String
         public var state: String
@@ -29,15 +30,18 @@ public actor ExchangeLog {
         }
     }
 
-    public private(set) var entries: [Entry] = []
+    // A lock, not an actor: nothing here waits, and every exchange of a run is recorded (an actor hop each time).
+    private let recorded = Mutex<[Entry]>([])
 
     public init() {}
+
+    public var entries: [Entry] { recorded.withLock { $0 } }
 
     /// Requests that got no response at all, from `index` on: what makes a failed live run an
     /// infrastructure problem rather than a broken promise, even when the flow handled it (`unreachable:`).
     public func transportFailures(from index: Int = 0) -> [TransportError] {
-        entries.dropFirst(index).compactMap(\.failure).filter { $0.kind != .notSent }
+        recorded.withLock { $0.dropFirst(index).compactMap(\.failure).filter { $0.kind != .notSent } }
     }
 
-    public func record(_ entry: Entry) { entries.append(entry) }
+    public func record(_ entry: Entry) { recorded.withLock { $0.append(entry) } }
 }

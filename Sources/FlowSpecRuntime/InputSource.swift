@@ -1,3 +1,4 @@
+import Synchronization
 import FlowSpecLanguage
 
 /// Where input values come from: a scenario's `inputs:`, `--input`, a shell command, a prompt.
@@ -15,34 +16,47 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Fixed values; a list gives successive answers to successive input states.
-public actor ListInputSource: InputSource {
-    private var values: [String: [String]]
-    private var cursor: [String: Int] = [:]
+/// Fixed values; a list gives successive answers to successive input states. A lock, not an actor: nothing here
+/// waits, and a run asks it for every input it reads.
+public final class ListInputSource: InputSource, Sendable {
+    private struct Lists {
+        var values: [String: [String]]
+        var cursor: [String: Int] = [:]
 
-    public init(_ values: [String: [String]]) { self.values = values }
+        mutating func next(_ name: String) -> String? {
+            let i = (cursor[name] ?? -1) + 1
+            guard let list = values[name], i < list.count else { return nil }
+            cursor[name] = i
+            return list[i]
+        }
+    }
+
+    private let lists: Mutex<Lists>
+
+    public init(_ values: [String: [String]]) { lists = Mutex(Lists(values: values)) }
 
     /// A new run reading an input takes the next unused value; when all are used, the last one again
     /// (so sub-flows and later steps see the same email unless a step gives a new one).
     public func current(_ input: InputDecl, flow: String) -> String? {
-        if let fresh = next(input, flow: flow) { return fresh }
-        if let i = cursor[input.name] { return values[input.name]?[safe: i] }
-        return nil
+        lists.withLock { lists in
+            if let fresh = lists.next(input.name) { return fresh }
+            if let i = lists.cursor[input.name] { return lists.values[input.name]?[safe: i] }
+            return nil
+        }
     }
 
     public func next(_ input: InputDecl, flow: String) -> String? {
-        let i = (cursor[input.name] ?? -1) + 1
-        guard let list = values[input.name], i < list.count else { return nil }
-        cursor[input.name] = i
-        return list[i]
+        lists.withLock { $0.next(input.name) }
     }
 
     /// Adds values (a scenario step's inputs) after the ones given so far.
     public func merge(_ more: [String: [String]]) {
-        for (name, list) in more {
-            let used = cursor[name].map { $0 + 1 } ?? 0
-            let kept = Array((values[name] ?? []).prefix(used))
-            values[name] = kept + list
+        lists.withLock { lists in
+            for (name, list) in more {
+                let used = lists.cursor[name].map { $0 + 1 } ?? 0
+                let kept = Array((lists.values[name] ?? []).prefix(used))
+                lists.values[name] = kept + list
+            }
         }
     }
 }

@@ -219,11 +219,11 @@ struct FlowRun {
                     variables[name] = value
                     context.redactor.registerCaptured(name, value)
                 }
-                for (key, value) in writes { await context.store.set(flow.namespace, key, value) }
+                for (key, value) in writes { context.store.set(flow.namespace, key, value) }
                 switch t.forget {
                 case .nothing: break
-                case .all: await context.store.clear(flow.namespace)
-                case .keys(let keys): for key in keys { await context.store.delete(flow.namespace, key) }
+                case .all: context.store.clear(flow.namespace)
+                case .keys(let keys): for key in keys { context.store.delete(flow.namespace, key) }
                 }
                 return .take(edge: index)
             } catch {
@@ -262,7 +262,7 @@ struct FlowRun {
         var env = Environment()
         env.inputs = inputValues
         env.variables = variables
-        env.store = await context.store.namespace(flow.namespace)
+        env.store = context.store.namespace(flow.namespace)
         env.vars = context.vars
         env.now = await context.clock.now()
         env.redactor = context.redactor

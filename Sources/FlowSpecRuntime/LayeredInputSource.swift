@@ -30,21 +30,21 @@ public actor LayeredInputSource: InputSource {
 
     /// A scenario step's inputs: values after the ones given so far; commands replace earlier ones.
     public func merge(values: [String: [String]], commands more: [String: String]) async {
-        await given.merge(values)
+        given.merge(values)
         commands.merge(more) { $1 }
         // A step that gives a command for an input wants it run again, not the previous step's answer.
         for name in more.keys { handedOut[name] = nil }
     }
 
     public func current(_ input: InputDecl, flow: String) async throws(InputError) -> String? {
-        if let value = await given.next(input, flow: flow) { return record(input, value) }
+        if let value = given.next(input, flow: flow) { return record(input, value) }
         if let value = handedOut[input.name] { return value }
-        if let value = await given.current(input, flow: flow) { return record(input, value) }
+        if let value = given.current(input, flow: flow) { return record(input, value) }
         return try await fresh(input, flow: flow)
     }
 
     public func next(_ input: InputDecl, flow: String) async throws(InputError) -> String? {
-        if let value = await given.next(input, flow: flow) { return record(input, value) }
+        if let value = given.next(input, flow: flow) { return record(input, value) }
         return try await fresh(input, flow: flow)
     }
 

@@ -36,7 +36,8 @@ public final class Redactor: Sendable {
     public func register(known values: Set<String>) {
         secrets.withLock { secrets in
             let before = secrets.whole.count
-            secrets.whole.formUnion(values.filter { !$0.isEmpty })
+            // A fresh redactor (one a run) takes the set as it is, shared until either side changes it.
+            if before == 0, !values.contains("") { secrets.whole = values } else { secrets.whole.formUnion(values.filter { !$0.isEmpty }) }
             if secrets.whole.count != before { secrets.inTextIsCurrent = false }
         }
     }

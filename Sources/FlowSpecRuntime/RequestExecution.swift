@@ -36,7 +36,7 @@ extension FlowRun {
 
         var responseEnv = env
         responseEnv.response = response
-        responseEnv.store = await context.store.namespace(flow.namespace)
+        responseEnv.store = context.store.namespace(flow.namespace)
         responseEnv.now = await context.clock.now()
         let redactor = context.redactor
         return await take(r.transitions, responseEnv,
@@ -168,7 +168,7 @@ extension FlowRun {
     /// What session expressions see: the session's namespace, run variables and the clock; no flow variables.
     func sessionEnvironment(_ session: SessionDef) async -> Environment {
         var env = Environment()
-        env.store = await context.store.namespace(session.namespace)
+        env.store = context.store.namespace(session.namespace)
         env.vars = context.vars
         env.now = await context.clock.now()
         env.redactor = context.redactor
@@ -187,7 +187,7 @@ extension FlowRun {
             if result.isInfrastructureFailure { return .unreachable("refresh flow `\(refresh.flow.name)` got no response: \(result.reason)") }
             // A broken refresh flow is a spec problem to report, not a reason to sign the user out.
             if case .error(let message) = result.ending { return .broken("in refresh flow `\(refresh.flow.name)`: \(message)") }
-            await store.clear(session.namespace)
+            store.clear(session.namespace)
             return .failed("refresh flow `\(refresh.flow.name)` ended \(result.outcome)\(result.reason.isEmpty ? "" : ": \(result.reason)")")
         }
     }
@@ -209,10 +209,10 @@ extension FlowRun {
         }
         do {
             let response = try await context.adapter.send(request)
-            await context.log.record(entry(response, nil))
+            context.log.record(entry(response, nil))
             return .response(response)
         } catch {
-            await context.log.record(entry(nil, error))
+            context.log.record(entry(nil, error))
             return .transportFailure(error)
         }
     }

@@ -1,46 +1,52 @@
 import Foundation
+import Synchronization
 import FlowSpecLanguage
 
 /// Named values (access and refresh tokens, expiry, role…) in namespaces, shared by every flow of a run.
 /// Credentials that enter the store are registered as secrets (see `Redactor.registerStored`).
-public actor TokenStore {
+public final class TokenStore: Sendable {
     public typealias Snapshot = [String: [String: JSONValue]]
 
-    private var namespaces: Snapshot
+    // A lock, not an actor: no operation waits, and a run reads its namespace at every step (an actor hop each time).
+    private let namespaces: Mutex<Snapshot>
     private let redactor: Redactor
 
     public init(_ initial: Snapshot = [:], redactor: Redactor) {
-        namespaces = initial.filter { !$0.value.isEmpty }
+        namespaces = Mutex(initial.filter { !$0.value.isEmpty })
         self.redactor = redactor
         for values in initial.values { for (key, value) in values { redactor.registerStored(key, value) } }
     }
 
     public func get(_ namespace: String, _ key: String) -> JSONValue {
-        namespaces[namespace]?[key] ?? .null
+        namespaces.withLock { $0[namespace]?[key] ?? .null }
     }
 
-    public func namespace(_ name: String) -> [String: JSONValue] { namespaces[name] ?? [:] }
+    public func namespace(_ name: String) -> [String: JSONValue] { namespaces.withLock { $0[name] ?? [:] } }
 
+    /// Registers credential-like values with the redactor before storing them.
     public func set(_ namespace: String, _ key: String, _ value: JSONValue) {
         redactor.registerStored(key, value)
         if value.isNull {
             delete(namespace, key)
         } else {
-            namespaces[namespace, default: [:]][key] = value
+            namespaces.withLock { $0[namespace, default: [:]][key] = value }
         }
     }
 
     public func delete(_ namespace: String, _ key: String) {
-        namespaces[namespace]?[key] = nil
-        if namespaces[namespace]?.isEmpty == true { namespaces[namespace] = nil }
+        namespaces.withLock { namespaces in
+            namespaces[namespace]?[key] = nil
+            if namespaces[namespace]?.isEmpty == true { namespaces[namespace] = nil }
+        }
     }
 
-    public func clear(_ namespace: String) { namespaces[namespace] = nil }
+    public func clear(_ namespace: String) { namespaces.withLock { $0[namespace] = nil } }
 
-    public func snapshot() -> Snapshot { namespaces }
+    public func snapshot() -> Snapshot { namespaces.withLock { $0 } }
 
+    /// Replaces everything (a reset to a snapshot); values are registered as secrets as `set` does.
     public func replace(with snapshot: Snapshot) {
-        namespaces = snapshot.filter { !$0.value.isEmpty }
+        namespaces.withLock { $0 = snapshot.filter { !$0.value.isEmpty } }
         for values in snapshot.values { for (key, value) in values { redactor.registerStored(key, value) } }
     }
 }

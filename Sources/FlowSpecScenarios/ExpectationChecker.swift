@@ -45,7 +45,7 @@ struct ExpectationChecker {
         for (name, value) in e.outputs where result.outputs[name] != value {
             out.append("\(prefix)expected output `\(name)` = \(show(value)), got \(result.outputs[name].map(show) ?? "none")")
         }
-        if let reason = e.reason, !result.reason.contains(reason) {
+        if let reason = e.reason, !TextSearch.contains(reason, in: result.reason) {
             out.append("\(prefix)expected the reason to contain \"\(redactor.redact(reason))\", got \"\(redactor.redact(result.reason))\"")
         }
         if let error = e.error {
@@ -53,7 +53,7 @@ struct ExpectationChecker {
             case .end:
                 out.append("\(prefix)expected an error containing \"\(redactor.redact(error))\", but the flow ended normally with `\(result.outcome)`")
             default:
-                if !result.reason.contains(error) {
+                if !TextSearch.contains(error, in: result.reason) {
                     out.append("\(prefix)expected an error containing \"\(redactor.redact(error))\", got \"\(redactor.redact(result.reason))\"")
                 }
             }

@@ -99,7 +99,7 @@ struct ExecCommand: AsyncParsableCommand {
         await live.shutdown()
 
         if let storeFile {
-            do { try TokenStoreFile.write(await tokenStore.snapshot(), to: storeFile) } catch {
+            do { try TokenStoreFile.write(tokenStore.snapshot(), to: storeFile) } catch {
                 Console.error("error: could not save the token store to \(storeFile): \(error.localizedDescription)")
                 throw ExitCode(Exit.invalid)
             }
@@ -107,7 +107,7 @@ struct ExecCommand: AsyncParsableCommand {
         report(result, redactor)
         // A failure the flow reached because the backend never answered is an infrastructure problem (3),
         // even when the flow handles it with `unreachable:`; say what did not answer and why.
-        let noResponse = await log.transportFailures()
+        let noResponse = log.transportFailures()
         if !result.success, !noResponse.isEmpty {
             if !result.isInfrastructureFailure {
                 for failure in noResponse { Console.error("no response: \(redactor.redact(failure.description))") }

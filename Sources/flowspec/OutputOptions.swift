@@ -47,6 +47,11 @@ struct OutputOptions: ParsableArguments {
         verbose || reports.contains { $0.kind == .json || $0.kind == .html }
     }
 
+    /// Whether runs' traces (states, edges, false guards) are shown anywhere: coverage and the JSON and HTML reports.
+    var needsTraces: Bool {
+        coverage || reports.contains { $0.kind == .json || $0.kind == .html || $0.kind == .coverage }
+    }
+
     var consoleReporter: ConsoleReporter { ConsoleReporter(color: consoleStream.useColor, verbose: verbose) }
 
     /// Checks every report file can be written before any scenario runs: a typo in a folder name should

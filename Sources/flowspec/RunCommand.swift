@@ -42,7 +42,7 @@ struct RunCommand: AsyncParsableCommand {
         let progress = ConsoleProgress(total: plan.count, reporter: reporter, quiet: output.quiet, stream: output.consoleStream)
         await progress.start()
         let result = try await SuiteRun.execute(suite: suite, plan: plan, options: suiteOptions,
-                                                recordExchanges: output.needsExchanges) { index, report in
+                                                recordExchanges: output.needsExchanges, recordTraces: output.needsTraces) { index, report in
             await progress.finished(index, report)
         }
         await progress.finish()

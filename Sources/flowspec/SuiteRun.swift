@@ -22,13 +22,14 @@ struct SuiteRun {
     }
 
     static func execute(suite: Suite, plan: [(scenario: Scenario, repetition: Int?)], options: SuiteOptions, recordExchanges: Bool,
-                        onReport: @escaping @Sendable (Int, ScenarioReport) async -> Void) async throws -> SuiteRun {
+                        recordTraces: Bool = true, onReport: @escaping @Sendable (Int, ScenarioReport) async -> Void) async throws -> SuiteRun {
         var runVars = try options.variables.resolved()
         let backend = try await LiveBackend.prepare(needed: plan.contains(where: \.scenario.live), vars: &runVars,
                                                     embedded: !options.noSandbox, options: options.http.liveOptions())
         var runner = ScenarioRunner(specs: suite.specs, jobs: options.jobs, vars: runVars, live: backend?.adapter)
         options.execution.configure(&runner)
         runner.recordExchanges = recordExchanges
+        runner.recordTraces = recordTraces
         let started = Date()
         var reports = await runner.run(plan.map(\.scenario)) { index, report in
             var report = report

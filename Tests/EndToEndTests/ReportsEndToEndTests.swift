@@ -56,6 +56,9 @@ import Testing
         #expect(try jsonCounts(document) == counts)
         #expect(names(document).count == counts.total)
         #expect(document["schema"] as? String == "flowspec-report")
+        // A JSON report asks for traces (runs record nothing when no report shows them): every scenario has its runs.
+        let scenarios = (document["scenarios"] as? [[String: Any]]) ?? []
+        #expect(!scenarios.isEmpty && scenarios.allSatisfy { (($0["runs"] as? [Any]) ?? []).isEmpty == false })
     }
 
     @Test func mergingTwoShardsGivesTheWholeRun() async throws {

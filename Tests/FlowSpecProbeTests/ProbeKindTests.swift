@@ -12,7 +12,7 @@ import FlowSpecReports
     func verdicts(_ knobs: ToyAuthBackend.Knobs = .init(), probeFile: String = ToyFlows.probe(), kinds: [ProbeKind] = ProbeKind.allCases,
                   allowWait: Double = 60) async throws -> (verdicts: [ProbeVerdict], backend: ToyAuthBackend) {
         var specs = SpecSet()
-        for (file, text) in ToyFlows.files.merging(["flows/toy/session-probe.yaml": probeFile]) { $1 } {
+        for (file, text) in ToyFlows.files.merging(["flows/toy/session-probe.yaml": probeFile], uniquingKeysWith: { $1 }) {
             specs.add(try YAMLLoader.load(text: text, file: file).get(), file: file)
         }
         specs.check()
@@ -175,7 +175,7 @@ import FlowSpecReports
         broken = broken.filter { $0.status == .broken }
 
         var specs = SpecSet()
-        for (name, text) in ToyFlows.files.merging(["flows/toy/session-probe.yaml": file]) { $1 } {
+        for (name, text) in ToyFlows.files.merging(["flows/toy/session-probe.yaml": file], uniquingKeysWith: { $1 }) {
             specs.add(try YAMLLoader.load(text: text, file: name).get(), file: name)
         }
         specs.check()

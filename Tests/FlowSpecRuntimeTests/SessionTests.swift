@@ -17,7 +17,7 @@ import Testing
         let result = await Interpreter(context: context).run(flow: "t.me")
         #expect(result.outcome == "ok")
         #expect(result.outputs["id"] == .string("u1"))
-        #expect(await store.get("t", "refresh") == .string("r2"))
+        #expect(store.get("t", "refresh") == .string("r2"))
         let requests = await backend.requests
         #expect(requests.map(\.path) == ["/me", "/refresh", "/me"])
         #expect(requests[1].header("Authorization") == nil, "refresh requests bypass the session")
@@ -42,8 +42,8 @@ import Testing
         #expect(result.outcome == "signed_out")
         #expect(result.success == false)
         #expect(result.reason == "Session expired")
-        #expect(await store.namespace("t").isEmpty)
-        #expect(await store.get("other", "k") == .string("keep"))
+        #expect(store.namespace("t").isEmpty)
+        #expect(store.get("other", "k") == .string("keep"))
     }
 
     @Test func concurrent401sShareExactlyOneRefresh() async throws {

@@ -48,7 +48,7 @@ import TestSupport
         #expect(runs[2].visits.first == .init(state: "r", edge: 0))
 
         // The first try and the retry after the refresh were both sent by visit 0 of run 1; the refresh by run 2.
-        let entries = await log.entries
+        let entries = log.entries
         #expect(entries.map(\.request.path) == ["/me", "/refresh", "/me"])
         #expect(entries.map(\.run) == [1, 2, 1])
         #expect(entries.map(\.visit) == [0, 0, 0])

@@ -29,6 +29,22 @@ func shippedSuite() -> Suite {
         }
     }
 
+    /// Without traces (no coverage, JSON or HTML report asked for) every verdict, path and message is the same; the
+    /// reports only lack the runs nobody will show.
+    @Test func runningWithoutTracesChangesNoVerdict() async {
+        let suite = shippedSuite()
+        var plain = ScenarioRunner(specs: suite.specs, jobs: 4)
+        plain.recordTraces = false
+        let traced = await ScenarioRunner(specs: suite.specs, jobs: 4).run(suite.scenarios)
+        let untraced = await plain.run(suite.scenarios)
+        #expect(traced.count == untraced.count)
+        #expect(traced.allSatisfy { !$0.runs.isEmpty } && untraced.allSatisfy { $0.runs.isEmpty })
+        for (a, b) in zip(traced, untraced) {
+            #expect(a.status == b.status && a.failures == b.failures && a.skipReason == b.skipReason, "\(a.file)")
+            #expect(a.paths.map { "\($0.flow): \($0.path)" } == b.paths.map { "\($0.flow): \($0.path)" }, "\(a.file)")
+        }
+    }
+
     /// Every scenario can fail: expecting any other outcome its flow can produce makes it fail.
     @Test func aWrongExpectedOutcomeFailsEveryScenario() async {
         let suite = shippedSuite()

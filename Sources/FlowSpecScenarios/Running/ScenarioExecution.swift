@@ -32,7 +32,7 @@ struct ScenarioExecution {
         let inputs: LayeredInputSource
         let log: ExchangeLog
         let broker: SessionBroker
-        let trace: TraceRecorder
+        let trace: TraceRecorder?
         let interpreter: Interpreter
         let checker: ExpectationChecker
     }
@@ -90,7 +90,7 @@ struct ScenarioExecution {
                                         runner: settings.commandRunner)
         let log = ExchangeLog()
         let broker = SessionBroker()
-        let trace = TraceRecorder()
+        let trace = settings.recordTraces ? TraceRecorder() : nil
         let target: RunContextFactory.Backend = scenario.live ? .live(settings.live!, waitLimit: settings.allowWait) : .scripted(backend)
         var context = settings.contexts.context(backend: target, clock: clock, store: store, inputs: inputs, redactor: redactor,
                                                 vars: runVars, log: log, broker: broker)
@@ -118,17 +118,17 @@ struct ScenarioExecution {
         case .setStore(let values, _):
             for (namespace, keys) in values {
                 for (key, value) in keys {
-                    if value == .null { await setup.store.delete(namespace, key) } else { await setup.store.set(namespace, key, value) }
+                    if value == .null { setup.store.delete(namespace, key) } else { setup.store.set(namespace, key, value) }
                 }
             }
         case .relaunch:
             // The app restarts: only what the store persists survives, exactly as its file format keeps it.
-            let snapshot = await setup.store.snapshot()
+            let snapshot = setup.store.snapshot()
             guard let reloaded = TokenStoreFile.decode(TokenStoreFile.encode(snapshot)) else {
                 findings.failures.append("step \(number): the token store did not survive a save and reload")
                 return
             }
-            await setup.store.replace(with: reloaded)
+            setup.store.replace(with: reloaded)
             await setup.broker.reset()
         case .run(let r):
             await run(r, number: number, labelled: labelled, setup, &findings)
@@ -148,7 +148,7 @@ struct ScenarioExecution {
                 return
             }
         }
-        let before = await setup.log.entries.count
+        let before = setup.log.entries.count
         let results = await runCopies(of: r, setup.interpreter)
         for (copy, result) in results.enumerated() {
             findings.paths.append((r.flow.name, result.path))
@@ -159,8 +159,8 @@ struct ScenarioExecution {
         if findings.mustStop { return }
         guard let e = r.expect else { return }
         findings.failures += setup.checker.checkCopies(e, results, label: labelled ? "step \(number) (\(r.flow.name)): " : "")
-        findings.failures += setup.checker.checkStore(e, await setup.store.snapshot())
-        let requests = await setup.log.entries.dropFirst(before).map(\.request)
+        findings.failures += setup.checker.checkStore(e, setup.store.snapshot())
+        let requests = setup.log.entries.dropFirst(before).map(\.request)
         findings.failures += setup.checker.checkRequests(e, Array(requests))
     }
 
@@ -179,7 +179,7 @@ struct ScenarioExecution {
     private func judge(_ result: FlowResult, of r: Scenario.RunStep, label: String, logFrom before: Int, _ setup: Setup,
                        _ findings: inout Findings) async {
         let prefix = label.isEmpty ? "" : label + ": "
-        let causes = scenario.live ? await setup.log.transportFailures(from: before).map(\.description) : []
+        let causes = scenario.live ? setup.log.transportFailures(from: before).map(\.description) : []
         if scenario.live, !result.success, result.isInfrastructureFailure || !causes.isEmpty {
             // A backend that did not answer is not a broken promise: say what did not answer, and stop.
             let why = causes.isEmpty ? result.reason : causes.joined(separator: "; ")
@@ -205,19 +205,19 @@ struct ScenarioExecution {
     private func finish(_ findings: Findings, _ setup: Setup, started: Double) async -> ScenarioReport {
         var failures = findings.failures
         if !findings.cutShort, let e = scenario.expect {
-            failures += setup.checker.checkStore(e, await setup.store.snapshot())
-            failures += setup.checker.checkRequests(e, await setup.log.entries.map(\.request))
+            failures += setup.checker.checkStore(e, setup.store.snapshot())
+            failures += setup.checker.checkRequests(e, setup.log.entries.map(\.request))
         }
         if !scenario.live {
             failures = await setup.backend.problems + failures
             if findings.notChecked == nil { failures += await setup.backend.unused() }
-            if scenario.exchanges.isEmpty, await setup.log.entries.contains(where: { $0.failure?.kind == .notSent }) {
+            if scenario.exchanges.isEmpty, setup.log.entries.contains(where: { $0.failure?.kind == .notSent }) {
                 failures.append("this scenario is scripted and scripts no `exchanges:`; to run it against a real backend, add `live: true`")
             }
         }
         failures = findings.infrastructure + failures
 
-        let entries = await setup.log.entries
+        let entries = setup.log.entries
         // Masking every exchange is the costliest part of reporting: done for failures, or when a report shows them.
         let detailed = !failures.isEmpty || settings.recordExchanges
         let last = failures.isEmpty ? nil : entries.last.map { ExchangeExcerpt.describe($0, setup.redactor) }
@@ -228,7 +228,7 @@ struct ScenarioExecution {
                               paths: findings.paths, lastExchange: last, durationSeconds: settings.stopwatch.seconds() - started,
                               infrastructureFailure: !findings.infrastructure.isEmpty,
                               skipReason: status == .skipped ? findings.notChecked : nil,
-                              runs: setup.trace.traces,
+                              runs: setup.trace?.traces ?? [],
                               exchanges: detailed ? entries.map { ExchangeRecord($0, redactor: setup.redactor) } : [])
     }
 }

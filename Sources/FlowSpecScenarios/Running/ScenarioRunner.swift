@@ -31,6 +31,9 @@ public struct ScenarioRunner: Sendable {
     /// Keep the masked exchanges of passed scenarios too (failed ones always keep them): for `--verbose`
     /// and the JSON and HTML reports.
     public var recordExchanges = true
+    /// Record each run's states, edges and false guards (`ScenarioReport.runs`): for coverage and the JSON and HTML
+    /// reports. Without them a run records nothing it will not show; `path:` expectations read the run's own path.
+    public var recordTraces = true
     /// The time live scenarios see: the machine's clock, unless a test that embeds its backend shares one clock
     /// with it, so `wait` steps and token expiry pass without sleeping.
     public var liveClock: any FlowClock = SystemClock()
