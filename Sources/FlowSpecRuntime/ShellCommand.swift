@@ -56,18 +56,25 @@ public struct ShellCommand: Sendable {
             return .failure(InputError("could not start /bin/sh: \(error.localizedDescription)"))
         }
         let timedOut = TimeoutFlag()
-        let timer = DispatchWorkItem {
-            guard process.isRunning else { return }
-            timedOut.set()
-            child.kill()
+        // The timer holds only the group and the flag. Dispatch keeps a cancelled item's block until its deadline,
+        // so a block holding `process` kept its two pipes open for the whole timeout after every command: hundreds
+        // of open pipes in a suite that fetches codes by shell, and past about 1,360 open descriptors Foundation's
+        // `Process.run` itself crashes (swift-corelibs-foundation #5472, an over-read listing /proc/self/fd).
+        let timer = DispatchWorkItem { [child, timedOut] in
+            if child.killIfRunning() { timedOut.set() }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         // Read stderr on another thread so a chatty command cannot fill one pipe while we drain the other.
         let errorData = PipeReader(stderr.fileHandleForReading)
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        child.finish()
         timer.cancel()
-        let errorText = String(decoding: errorData.wait(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let errorBytes = errorData.wait()
+        // Closed now rather than whenever the last reference goes.
+        try? stdout.fileHandleForReading.close()
+        try? stderr.fileHandleForReading.close()
+        let errorText = String(decoding: errorBytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if timedOut.value {
             return .failure(InputError("the command did not finish within \(Int(timeout)) s: \(command)"))
         }
@@ -93,6 +100,8 @@ private final class ChildProcessGroup: Sendable {
     private struct State {
         var pid: Int32?
         var killed = false
+        /// Waited for: its pid may belong to another process by now, so it is never signalled again.
+        var finished = false
     }
     private let state = Mutex(State())
 
@@ -106,11 +115,27 @@ private final class ChildProcessGroup: Sendable {
         }
     }
 
+    /// Kills the group, or stops a start still to come.
     func kill() {
         state.withLock { state in
             state.killed = true
-            if let pid = state.pid { Self.signal(pid) }
+            if let pid = state.pid, !state.finished { Self.signal(pid) }
         }
+    }
+
+    /// Kills the group if the shell was started and not yet waited for; true when it did.
+    func killIfRunning() -> Bool {
+        state.withLock { state in
+            guard let pid = state.pid, !state.finished else { return false }
+            state.killed = true
+            Self.signal(pid)
+            return true
+        }
+    }
+
+    /// The shell has been waited for.
+    func finish() {
+        state.withLock { $0.finished = true }
     }
 
     var wasKilled: Bool { state.withLock { $0.killed } }

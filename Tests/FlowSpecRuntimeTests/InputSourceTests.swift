@@ -59,6 +59,21 @@ import Testing
         #expect(throws: InputError.self) { try result.get() }
     }
 
+    /// A finished command leaves no pipe open: they were once held until the timeout's deadline (30 s), two per
+    /// command, and a suite fetching codes by shell reached 1,700 open pipes, where Foundation's `Process.run` crashes.
+    @Test func aFinishedCommandLeavesNoPipeOpen() async throws {
+        let before = Self.openPipes()
+        for _ in 0..<300 { #expect(try await ShellCommand("echo 1").run() == "1") }
+        // Other tests run alongside and open pipes of their own for moments; 300 commands that kept theirs hold 600.
+        let grown = Self.openPipes() - before
+        #expect(grown < 150, "\(grown) more pipes open after 300 finished commands")
+    }
+
+    static func openPipes() -> Int {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return entries.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)"))?.hasPrefix("pipe:") == true }.count
+    }
+
     /// Processes whose command line contains `text`, from /proc.
     static func processes(containing text: String) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
