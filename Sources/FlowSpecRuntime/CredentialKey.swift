@@ -1,3 +1,5 @@
+import FlowSpecLanguage
+
 /// Whether a JSON key, variable or store key names a credential, read word by word: `access_token`,
 /// `refreshToken`, `staff_password`, `supabase_anon_key`, `code_verifier` do; `token_type`, `expires_in`,
 /// `otp_length`, `status_code`, `postcode` do not. A key that merely contains a credential's letters, or that
@@ -54,15 +56,9 @@ enum CredentialKey {
     }
 
     private static func occurs(_ part: [UInt8], in bytes: [UInt8]) -> Bool {
-        guard bytes.count >= part.count else { return false }
-        var start = 0
-        while start + part.count <= bytes.count {
-            var offset = 0
-            while offset < part.count, bytes[start + offset] == part[offset] { offset += 1 }
-            if offset == part.count { return true }
-            start += 1
+        part.withUnsafeBufferPointer { part in
+            bytes.withUnsafeBufferPointer { TextSearch.firstOffset(of: part, in: $0) != nil }
         }
-        return false
     }
 
     /// Every word that can make a key a credential, as bytes, shortest first (`pin` before `password`).

@@ -114,28 +114,22 @@ public final class Redactor: Sendable {
     /// combining mark (`…N` + U+065E is one character) was not found and was printed (found by fuzzing).
     /// A match of valid UTF-8 inside valid UTF-8 starts and ends on scalar boundaries, so the result stays valid.
     static func replacingBytes(of secret: String, in text: String) -> String? {
-        let needle = Array(secret.utf8)
-        guard let first = needle.first else { return nil }
-        var text = text
-        return text.withUTF8 { hay -> String? in
-            guard hay.count >= needle.count else { return nil }
-            var out: [UInt8] = []
-            var copied = 0, i = 0
-            let last = hay.count - needle.count
-            while i <= last {
-                if hay[i] == first && needle.indices.allSatisfy({ hay[i + $0] == needle[$0] }) {
+        var secret = secret, text = text
+        return secret.withUTF8 { needle -> String? in
+            guard !needle.isEmpty else { return nil }
+            return text.withUTF8 { hay -> String? in
+                var out: [UInt8] = []
+                var copied = 0
+                while let found = TextSearch.firstOffset(of: needle, in: UnsafeBufferPointer(rebasing: hay[copied...])) {
                     if out.isEmpty { out.reserveCapacity(hay.count) }
-                    out.append(contentsOf: hay[copied..<i])
+                    out.append(contentsOf: hay[copied..<(copied + found)])
                     out.append(contentsOf: Redactor.mask.utf8)
-                    i += needle.count
-                    copied = i
-                } else {
-                    i += 1
+                    copied += found + needle.count
                 }
+                guard copied > 0 else { return nil }
+                out.append(contentsOf: hay[copied...])
+                return String(decoding: out, as: UTF8.self)
             }
-            guard copied > 0 else { return nil }
-            out.append(contentsOf: hay[copied...])
-            return String(decoding: out, as: UTF8.self)
         }
     }
 

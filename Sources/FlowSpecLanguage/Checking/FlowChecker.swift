@@ -20,7 +20,7 @@ public enum FlowChecker {
         ]
         // A large flow's checks run side by side, each with its own messages, joined in this order: the same
         // messages in the same order as one after the other (checking was a serial fifth of a 1,000-state load).
-        guard flow.states.count > 64 else { return checks.forEach { $0(&d) } }
+        guard flow.states.count > SideBySide.largeFlowStates else { return checks.forEach { $0(&d) } }
         for found in SideBySide.map(count: checks.count, { index in
             var found = Diagnostics()
             checks[index](&found)

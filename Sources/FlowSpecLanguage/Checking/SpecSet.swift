@@ -127,7 +127,7 @@ public struct SpecSet: Sendable {
         let ordered = flows.keys.sorted().map { flows[$0]! }
         let done = SideBySide.map(count: ordered.count) { index -> (Diagnostics, CompiledFlow) in
             let flow = ordered[index]
-            guard flow.states.count > 64 else {
+            guard flow.states.count > SideBySide.largeFlowStates else {
                 var d = Diagnostics()
                 FlowChecker.check(flow, in: checking, into: &d)
                 return (d, CompiledFlow(flow))

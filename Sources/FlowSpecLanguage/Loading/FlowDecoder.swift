@@ -63,9 +63,9 @@ public enum FlowDecoder {
             state.inputReads = inputNames(FlowChecker.expressions(in: state))
             return (state, d)
         }
-        // Over 64 states, side by side in chunks of 16: small enough that the core which takes the last chunk is
+        // A large flow's states, side by side in chunks of 16: small enough that the core which takes the last chunk is
         // not left working alone for long (chunks of 64 left one core idle for a tenth of a 1,000-state load).
-        guard pairs.count > 64 else { return pairs.indices.map(decode) }
+        guard pairs.count > SideBySide.largeFlowStates else { return pairs.indices.map(decode) }
         let chunk = 16
         let chunks = (pairs.count + chunk - 1) / chunk
         return SideBySide.map(count: chunks) { c in (c * chunk..<min(pairs.count, (c + 1) * chunk)).map(decode) }.flatMap { $0 }

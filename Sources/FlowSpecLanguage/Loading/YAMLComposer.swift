@@ -56,18 +56,14 @@ final class YAMLComposer {
     /// The document in `text`, or nil when it holds none (empty, or only comments).
     static func compose(_ text: String, file: String) throws(YAMLComposeError) -> YAMLNode? {
         var text = text
-        do {
-            return try text.withUTF8 { bytes in
-                guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
-                let composer = YAMLComposer(file: file)
-                yaml_parser_set_input_string(composer.parser, base, bytes.count)
-                return try composer.singleDocument()
-            }
-        } catch let error as YAMLComposeError {
-            throw error
-        } catch {
-            throw .syntax(problem: "\(error)", context: nil, line: 1, column: 1)
+        // `withUTF8` rethrows untyped, so the typed error rides out in a Result.
+        let composed: Result<YAMLNode?, YAMLComposeError> = text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return .success(nil) }
+            let composer = YAMLComposer(file: file)
+            yaml_parser_set_input_string(composer.parser, base, bytes.count)
+            return Result { () throws(YAMLComposeError) in try composer.singleDocument() }
         }
+        return try composed.get()
     }
 
     private func singleDocument() throws(YAMLComposeError) -> YAMLNode? {
