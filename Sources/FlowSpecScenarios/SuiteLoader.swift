@@ -42,13 +42,18 @@ public enum SuiteLoader {
     public static func load(paths: [String], flowsFolder explicit: String?) -> Suite {
         var specs = SpecSet()
         var files = SpecSet.yamlFiles(in: paths, &specs.diagnostics)
-        var seen = Set(files.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+        let cwd = FileManager.default.currentDirectoryPath
+        var seen = Set(files.map { PathText.standardized($0, workingDirectory: cwd) })
         if let folder = flowsFolder(for: paths, explicit: explicit) {
             var ignored = Diagnostics()
             if explicit != nil, !FileManager.default.fileExists(atPath: folder) {
                 specs.diagnostics.error(SourceLocation(file: folder, line: 1, column: 1), "no such flows folder")
             }
-            for file in SpecSet.yamlFiles(in: [folder], &ignored) where seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted {
+            // `flowspec check flows` names the flows folder itself: its files are all found already.
+            let standardizedFolder = PathText.standardized(folder, workingDirectory: cwd)
+            let alreadyListed = paths.contains { PathText.standardized($0, workingDirectory: cwd) == standardizedFolder }
+            for file in alreadyListed ? [] : SpecSet.yamlFiles(in: [folder], &ignored)
+            where seen.insert(PathText.standardized(file, workingDirectory: cwd)).inserted {
                 files.append(file)
             }
         }

@@ -31,12 +31,19 @@ public enum FlowChecker {
     }
 
     static func checkName(_ flow: Flow, _ d: inout Diagnostics) {
-        let url = URL(fileURLWithPath: flow.file)
-        let stem = url.deletingPathExtension().lastPathComponent
-        let system = url.deletingLastPathComponent().lastPathComponent
+        let system: String, stem: String, fileName: String
+        if let parts = PathText.folderAndStem(ofYAML: flow.file) {
+            system = String(parts.folder)
+            stem = String(parts.stem)
+            fileName = String(flow.file[parts.stem.startIndex...])
+        } else {
+            let url = URL(fileURLWithPath: flow.file)
+            (system, stem, fileName) = (url.deletingLastPathComponent().lastPathComponent, url.deletingPathExtension().lastPathComponent,
+                                        url.lastPathComponent)
+        }
         let expected = "\(system).\(stem)"
         if flow.name != expected, !flow.name.hasSuffix(".\(stem)") {
-            d.warning(flow.location, "flow `\(flow.name)` is in \(url.lastPathComponent); by convention its name is `\(expected)`")
+            d.warning(flow.location, "flow `\(flow.name)` is in \(fileName); by convention its name is `\(expected)`")
         }
     }
 
