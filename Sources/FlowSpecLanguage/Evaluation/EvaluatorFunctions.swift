@@ -19,7 +19,7 @@ extension Evaluator {
         case .matches:
             let subject = try evaluate(args[0], env), pattern = try evaluate(args[1], env)
             guard case .string(let text) = subject else { return .bool(false) }
-            guard case .string(let p) = pattern, let regex = RegexCache.compile(p) else {
+            guard case .string(let p) = pattern, let regex = expr.literalPattern ?? RegexCache.compile(p) else {
                 throw EvaluationError(location: args[1].location, message: "`matches` needs a valid regular expression, got \(describe(pattern))")
             }
             do {

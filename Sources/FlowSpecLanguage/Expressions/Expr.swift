@@ -17,6 +17,9 @@ public struct Expr: Sendable {
     public var location: SourceLocation
     /// The source text, for messages.
     public var text: String
+    /// `matches(s, "literal")`'s pattern, compiled once when the expression is parsed rather than by ICU at every
+    /// evaluation; nil for any other expression, and for a pattern computed at run time.
+    public var literalPattern: CompiledRegex?
 
     public init(_ kind: Kind, at location: SourceLocation, text: String = "") {
         self.kind = kind

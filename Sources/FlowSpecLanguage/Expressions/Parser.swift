@@ -230,7 +230,11 @@ public enum ExpressionParser {
                     guard function.arguments.contains(args.count) else {
                         throw failure("`\(name)` takes \(function.argumentsText), got \(args.count)", at: token)
                     }
-                    return Expr(.call(function, args), at: location(token), text: text)
+                    var call = Expr(.call(function, args), at: location(token), text: text)
+                    if function == .matches, case .literal(.string(let pattern)) = args[1].kind {
+                        call.literalPattern = RegexCache.compile(pattern)
+                    }
+                    return call
                 }
                 if let root = Root(rawValue: name) {
                     return Expr(.root(root), at: location(token), text: text)
