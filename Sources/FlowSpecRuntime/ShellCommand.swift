@@ -13,17 +13,30 @@ public struct ShellCommand: Sendable {
     /// Added to the inherited environment.
     public var environment: [String: String]
     public var timeoutSeconds: Double
+    /// Above this many open descriptors the command is refused with an error instead of started: Foundation's
+    /// `Process.run` on Swift 6.3.1 crashes the whole process past about 1,350 (swift-corelibs-foundation #5472).
+    public var descriptorCeiling: Int
 
-    public init(_ command: String, environment: [String: String] = [:], timeoutSeconds: Double = 30) {
+    /// Leaves room for the pipes and for other runs opening connections between the count and the start.
+    public static let defaultDescriptorCeiling = 1_200
+
+    public init(_ command: String, environment: [String: String] = [:], timeoutSeconds: Double = 30,
+                descriptorCeiling: Int = ShellCommand.defaultDescriptorCeiling) {
         self.command = command
         self.environment = environment
         self.timeoutSeconds = timeoutSeconds
+        self.descriptorCeiling = descriptorCeiling
     }
 
     public func run() async throws(InputError) -> String {
         let command = self.command
         let environment = ProcessInfo.processInfo.environment.merging(self.environment) { $1 }
         let timeout = timeoutSeconds
+        if let open = OpenDescriptors.count(), open > descriptorCeiling {
+            throw InputError("cannot start the command: flowspec has \(open) files and connections open, and starting a process "
+                             + "with more than about 1,350 open crashes Foundation on this Swift version (swift-corelibs-foundation "
+                             + "#5472); run fewer scenarios at once (--jobs) — command: \(command)")
+        }
         let child = ChildProcessGroup()
         // A run abandoned by --timeout is cancelled: the command (and whatever it started) is killed with it, rather
         // than left running after flowspec has exited.

@@ -69,6 +69,17 @@ import Testing
         #expect(grown < 150, "\(grown) more pipes open after 300 finished commands")
     }
 
+    /// Past the ceiling a command is refused with a reason, never started: starting it could crash flowspec.
+    @Test func tooManyOpenDescriptorsIsAClearErrorNotACrash() async throws {
+        let open = try #require(OpenDescriptors.count())
+        #expect(open >= 3)  // standard input, output and error at least
+        await #expect { try await ShellCommand("echo started", descriptorCeiling: 2).run() } throws: { error in
+            let text = "\(error)"
+            return text.contains("cannot start the command") && text.contains("files and connections open") && text.contains("--jobs")
+        }
+        #expect(try await ShellCommand("echo 1", descriptorCeiling: open + 500).run() == "1")
+    }
+
     static func openPipes() -> Int {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
         return entries.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)"))?.hasPrefix("pipe:") == true }.count
