@@ -44,21 +44,23 @@ enum CredentialKey {
 
     /// Whether some credential word (or standalone credential key) occurs in `key`, ignoring case and word bounds.
     private static func mayNameCredential(_ key: String) -> Bool {
-        let bytes = asciiLowercased(key)
-        return substrings.contains { occurs($0, in: bytes) }
+        withASCIILowercased(key) { bytes in substrings.contains { occurs($0, in: bytes) } }
     }
 
     /// Whether the lowercase ASCII `word` occurs in `key`, ignoring case and word bounds (a byte scan, no Foundation).
-    static func mentions(_ word: [UInt8], in key: String) -> Bool { occurs(word, in: asciiLowercased(key)) }
+    static func mentions(_ word: [UInt8], in key: String) -> Bool { withASCIILowercased(key) { occurs(word, in: $0) } }
 
-    private static func asciiLowercased(_ key: String) -> [UInt8] {
-        key.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
+    /// `key`'s bytes with ASCII letters lowercased, in scratch memory rather than an array: asked for every key of
+    /// every stored value and every body shown.
+    private static func withASCIILowercased<Result>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: key.utf8.count) { scratch in
+            for (offset, byte) in key.utf8.enumerated() { scratch[offset] = byte >= 65 && byte <= 90 ? byte | 0x20 : byte }
+            return body(UnsafeBufferPointer(scratch))
+        }
     }
 
-    private static func occurs(_ part: [UInt8], in bytes: [UInt8]) -> Bool {
-        part.withUnsafeBufferPointer { part in
-            bytes.withUnsafeBufferPointer { TextSearch.firstOffset(of: part, in: $0) != nil }
-        }
+    private static func occurs(_ part: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        part.withUnsafeBufferPointer { TextSearch.firstOffset(of: $0, in: bytes) != nil }
     }
 
     /// Every word that can make a key a credential, as bytes, shortest first (`pin` before `password`).
