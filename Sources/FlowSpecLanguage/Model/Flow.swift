@@ -86,7 +86,9 @@ public struct State: Sendable {
     /// Inputs any expression of this state reads, found once at load time so a run need not walk them.
     public var inputReads: [String] = []
 
-    public enum Kind: Sendable {
+    /// Indirect: a run copies the state it is in at every step, and a boxed payload makes that one reference to
+    /// retain rather than every field of a request.
+    public indirect enum Kind: Sendable {
         case request(RequestState)
         case input(InputState)
         case choice([Transition])
