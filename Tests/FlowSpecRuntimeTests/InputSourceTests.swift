@@ -77,7 +77,8 @@ import Testing
             let text = "\(error)"
             return text.contains("cannot start the command") && text.contains("files and connections open") && text.contains("--jobs")
         }
-        #expect(try await ShellCommand("echo 1", descriptorCeiling: open + 500).run() == "1")
+        // Under the default ceiling it starts (the whole suite, run side by side, peaks near 900 descriptors).
+        #expect(try await ShellCommand("echo 1").run() == "1")
     }
 
     static func openPipes() -> Int {
