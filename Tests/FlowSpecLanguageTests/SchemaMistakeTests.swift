@@ -116,6 +116,8 @@ private let mistakes: [FlowMistake] = [
     FlowMistake("empty when", "      - when: exists(user)", "      - when:"),
     FlowMistake("forget neither all nor a list", "forget: all", "forget: everything"),
     FlowMistake("set of a reserved name", "set: { user: body.id }", "set: { status: body.id }"),
+    FlowMistake("set of a token-store key", "set: { user: body.id }", "set: { store.token: body.id }"),
+    FlowMistake("set of a dotted name", "set: { user: body.id }", "set: { user.id: body.id }"),
     FlowMistake("reserved outcome", "end: rejected", "end: error"),
     FlowMistake("end without success", "end: authenticated, success: true,", "end: authenticated,"),
     FlowMistake("quoted success", "success: true, outputs", "success: \"true\", outputs"),

@@ -269,6 +269,19 @@ public enum FlowDecoder {
                     d.error(name.location, "`\(name.name)` is a reserved name and cannot be set", hint: name.name == "store" ? "write to the token store with `store:`" : nil)
                     continue
                 }
+                // A variable is read by its bare name, so a dotted one could never be read: `store.token` here was
+                // meant for the token store, and `user.id` for `user_id`.
+                if let dot = name.name.firstIndex(of: ".") {
+                    let head = String(name.name[..<dot]), rest = String(name.name[name.name.index(after: dot)...])
+                    if head == "store" {
+                        d.error(name.location, "`set` names flow variables; `\(name.name)` is a token-store key",
+                                hint: "write to the token store with `store: { \(rest): … }`")
+                    } else {
+                        d.error(name.location, "`\(name.name)` cannot be a variable name: a variable is read by its bare name, and `.` reads a member",
+                                hint: "name it with letters, digits and `_`, e.g. `\(name.name.replacingOccurrences(of: ".", with: "_"))`")
+                    }
+                    continue
+                }
                 if let e = ExprReader.value(value, what: "`set.\(name.name)`", &d) { set.append((name.name, e)) }
             }
             var store: [(String, Expr)] = []

@@ -58,7 +58,7 @@ enum FlowStateSchema {
                 ("when", F.typed(["string", "boolean"], "Guard expression; must be boolean, e.g. `status == 200`.")),
                 ("else", F.constant(.bool(true), "`else: true` always matches; it must be the last transition.")),
                 ("set", F.map("Flow variables to set: a plain value is an expression, a quoted one a template.",
-                              of: F.value("Variable value (expression, or quoted template)."), ["propertyNames": F.notOneOf(FlowSchema.reservedRoots)])),
+                              of: F.value("Variable value (expression, or quoted template)."), ["propertyNames": F.variableName])),
                 ("store", F.map("Token-store keys to write in the flow's namespace (expressions; quoted: templates).",
                                 of: F.value("Store value (expression, or quoted template)."))),
                 ("forget", .object([

@@ -85,9 +85,15 @@ enum SchemaFragment {
     static func requires(_ keys: String...) -> JSONValue { .object(["required": .array(keys.map(JSONValue.string))]) }
 
     /// Names the loader reserves: `propertyNames` that must not be one of `names`.
-    static func notOneOf(_ names: [String]) -> JSONValue {
-        .object(["not": .object(["enum": .array(names.sorted().map(JSONValue.string))])])
+    static func notOneOf(_ names: [String], _ extra: [String: JSONValue] = [:]) -> JSONValue {
+        var fields = extra
+        fields["not"] = .object(["enum": .array(names.sorted().map(JSONValue.string))])
+        return .object(fields)
     }
+
+    /// A name `set:` can give a variable: not a reserved root, and without a `.` (a variable is read by its bare
+    /// name, so `store.token` or `user.id` could never be read back), as in the loader.
+    static var variableName: JSONValue { notOneOf(FlowSchema.reservedRoots, ["pattern": .string("^[^.]*$")]) }
 
     /// HTTP methods, case-insensitive as in the loader; the enum branch gives editors the completions.
     static var method: JSONValue {
