@@ -31,12 +31,7 @@ public struct ShellCommand: Sendable {
     public func run() async throws(InputError) -> String {
         let command = self.command
         let environment = ProcessInfo.processInfo.environment.merging(self.environment) { $1 }
-        let timeout = timeoutSeconds
-        if let open = OpenDescriptors.count(), open > descriptorCeiling {
-            throw InputError("cannot start the command: flowspec has \(open) files and connections open, and starting a process "
-                             + "with more than about 1,350 open crashes Foundation on this Swift version (swift-corelibs-foundation "
-                             + "#5472); run fewer scenarios at once (--jobs) — command: \(command)")
-        }
+        let timeout = timeoutSeconds, ceiling = descriptorCeiling
         let child = ChildProcessGroup()
         // A run abandoned by --timeout is cancelled: the command (and whatever it started) is killed with it, rather
         // than left running after flowspec has exited.
@@ -44,7 +39,7 @@ public struct ShellCommand: Sendable {
             await withCheckedContinuation { continuation in
                 // Blocking reads and waits belong on their own thread, not on the cooperative pool.
                 Thread.detachNewThread {
-                    continuation.resume(returning: Self.runBlocking(command, environment, timeout, child))
+                    continuation.resume(returning: Self.runBlocking(command, environment, timeout, ceiling, child))
                 }
             }
         } onCancel: {
@@ -53,8 +48,14 @@ public struct ShellCommand: Sendable {
         return try outcome.get()
     }
 
-    private static func runBlocking(_ command: String, _ environment: [String: String], _ timeout: Double,
+    private static func runBlocking(_ command: String, _ environment: [String: String], _ timeout: Double, _ ceiling: Int,
                                     _ child: ChildProcessGroup) -> Result<String, InputError> {
+        // Counted here, on the command's own thread: reading /proc is blocking I/O.
+        if let open = OpenDescriptors.count(), open > ceiling {
+            return .failure(InputError("cannot start the command: flowspec has \(open) files and connections open, and starting a process "
+                                       + "with more than about 1,350 open crashes Foundation on this Swift version (swift-corelibs-foundation "
+                                       + "#5472); run fewer scenarios at once (--jobs) — command: \(command)"))
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
@@ -71,8 +72,7 @@ public struct ShellCommand: Sendable {
         let timedOut = TimeoutFlag()
         // The timer holds only the group and the flag. Dispatch keeps a cancelled item's block until its deadline,
         // so a block holding `process` kept its two pipes open for the whole timeout after every command: hundreds
-        // of open pipes in a suite that fetches codes by shell, and past about 1,360 open descriptors Foundation's
-        // `Process.run` itself crashes (swift-corelibs-foundation #5472, an over-read listing /proc/self/fd).
+        // of open pipes in a suite that fetches codes by shell (see `descriptorCeiling`).
         let timer = DispatchWorkItem { [child, timedOut] in
             if child.killIfRunning() { timedOut.set() }
         }
@@ -132,18 +132,23 @@ private final class ChildProcessGroup: Sendable {
     func kill() {
         state.withLock { state in
             state.killed = true
-            if let pid = state.pid, !state.finished { Self.signal(pid) }
+            _ = Self.signalIfRunning(state)
         }
     }
 
     /// Kills the group if the shell was started and not yet waited for; true when it did.
     func killIfRunning() -> Bool {
         state.withLock { state in
-            guard let pid = state.pid, !state.finished else { return false }
+            guard Self.signalIfRunning(state) else { return false }
             state.killed = true
-            Self.signal(pid)
             return true
         }
+    }
+
+    private static func signalIfRunning(_ state: State) -> Bool {
+        guard let pid = state.pid, !state.finished else { return false }
+        signal(pid)
+        return true
     }
 
     /// The shell has been waited for.
