@@ -21,6 +21,9 @@ let package = Package(
         // To name the HTTP/2 stream codec our status-code guard sits behind (already in the graph via AsyncHTTPClient).
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // NIO's gzip/deflate response decompressor, which the plain-HTTP client puts in its pipeline exactly as
+        // AsyncHTTPClient does in its own (already in the graph via AsyncHTTPClient).
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         // No traits: we use neither its swift-configuration support nor its full-Foundation form coding, and with
         // them enabled SwiftPM passes their -D flags in an order that changes between plans, so `swift test` and
         // `swift run` rebuilt Hummingbird after each other (measured on a fresh clone: 104 files, 21 s each time).
@@ -53,6 +56,9 @@ let package = Package(
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "NIOHTTP2", package: "swift-nio-http2"),
             .product(name: "NIOHPACK", package: "swift-nio-http2"),
+            // The plain-HTTP client runs NIO's HTTP/1.1 handlers in an in-memory pipeline (PlainHTTPConnection).
+            .product(name: "NIOEmbedded", package: "swift-nio"),
+            .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
         ]),
         // The sandbox: a faithful in-memory reference backend for the seed APIs (Hummingbird).
         .target(name: "FlowSpecSandbox", dependencies: [

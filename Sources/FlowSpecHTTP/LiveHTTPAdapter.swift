@@ -6,15 +6,19 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
-/// Real HTTP through AsyncHTTPClient: one pooled client per proxy route, created once and shared by every
-/// flow of a run, all on one event loop of their own. Call `shutdown()` when the run is over.
+/// Real HTTP. Call `shutdown()` when the run is over.
 ///
-/// The loop is also the run's `preferredExecutor`: flows run on its thread, so a request and its answer no longer
-/// hop from Swift's cooperative pool to the loop and back (live runs are one at a time, and a profile showed
-/// those switches as 40% of a live run's CPU; docs/performance.md).
+/// Two clients behind one seam. The run's `preferredExecutor` is a thread of the adapter's own, where live flows
+/// run one at a time; a plain `http://` request made there, with no proxy and no redirects to follow, is sent by
+/// `PlainHTTPClient` on that thread, which waits for the answer in `poll` — no event loop, no thread switch. Every
+/// other request (TLS, a proxy, `--follow-redirects`, or one from another thread, like the concurrent copies of
+/// `parallel:`) goes through AsyncHTTPClient: one pooled client per proxy route, on one event loop. Why, and what
+/// it saves: docs/performance.md, sixth part.
 public final class LiveHTTPAdapter: HTTPAdapter {
     private let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    public let preferredExecutor: (any TaskExecutor)?
+    private let thread = DedicatedThreadExecutor(name: "flowspec-live")
+    public var preferredExecutor: (any TaskExecutor)? { thread }
+    private let plain: PlainHTTPClient
     private let options: LiveHTTPOptions
     private let proxies: ProxySettings
     private let direct: HTTPClient
@@ -22,7 +26,7 @@ public final class LiveHTTPAdapter: HTTPAdapter {
 
     public init(options: LiveHTTPOptions = LiveHTTPOptions()) {
         self.options = options
-        preferredExecutor = EventLoopTaskExecutor(group.next())
+        plain = PlainHTTPClient(options: options)
         proxies = ProxySettings(environment: options.environment)
         direct = Self.makeClient(options, proxy: nil, group: group)
         var clients: [ProxySettings.Server: HTTPClient] = [:]
@@ -50,6 +54,8 @@ public final class LiveHTTPAdapter: HTTPAdapter {
     }
 
     public func shutdown() async {
+        plain.shutdown()
+        thread.stop()
         try? await direct.shutdown()
         for client in viaProxy.values { try? await client.shutdown() }
         try? await group.shutdownGracefully()
@@ -61,7 +67,12 @@ public final class LiveHTTPAdapter: HTTPAdapter {
               scheme == "http" || scheme == "https" else {
             throw TransportError(.other, url: url, cause: "not an absolute http(s) URL — check the flow's base_url and the run variables it uses")
         }
-        let client = proxies.server(scheme: scheme, host: host).flatMap { viaProxy[$0] } ?? direct
+        let proxy = proxies.server(scheme: scheme, host: host)
+        if scheme == "http", proxy == nil, !options.followRedirects, !host.contains(":"), thread.isCurrent,
+           let (head, body) = PlainHTTPClient.prepare(request, parsed, host: host, userAgent: options.userAgent) {
+            return try await plain.send(head, body: body, host: host, port: parsed.port ?? 80, url: url)
+        }
+        let client = proxy.flatMap { viaProxy[$0] } ?? direct
 
         var outgoing = HTTPClientRequest(url: url)
         outgoing.method = HTTPMethod(rawValue: request.method)
@@ -90,4 +101,7 @@ public final class LiveHTTPAdapter: HTTPAdapter {
         for header in response.headers { headers.append((header.name, header.value)) }
         return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
     }
+
+    /// How many requests `PlainHTTPClient` took on, for tests that must know which client answered.
+    var plainRequests: Int { plain.taken.load(ordering: .relaxed) }
 }

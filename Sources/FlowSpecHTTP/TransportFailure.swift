@@ -6,7 +6,7 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
-/// Turns the many error types NIO and AsyncHTTPClient throw into the few kinds a user acts on differently:
+/// Turns the many error types NIO, AsyncHTTPClient and `PlainHTTPClient` throw into the few kinds a user acts on differently:
 /// nothing listening, a wrong host name, a certificate problem, a slow backend, a cut-off body.
 enum TransportFailure {
     enum Phase { case beforeResponse, body }
@@ -19,6 +19,9 @@ enum TransportFailure {
     private static func describe(_ error: any Error, phase: Phase, options: LiveHTTPOptions) -> (TransportError.Kind, String) {
         if let e = error as? InvalidStatusCode {
             return (.invalidResponse, e.description)
+        }
+        if let e = error as? PlainSocket.UnknownHost {
+            return (.dns, e.description)
         }
         if let e = error as? HTTPParserError {
             return malformed(e, phase: phase)

@@ -28,7 +28,8 @@ extension ProbeCheck {
         guard let token = refreshToken(tokens) else { return (noRefreshToken(), tokens) }
         let burst = promise.burst
         let attempts = await withTaskGroup(of: ProbeSession.Refresh.self) { group in
-            for _ in 0..<burst { group.addTask { await probe.refresh(with: token, tokens: tokens) } }
+            // Truly at once: on Swift's global executor, not one after another on the live client's thread.
+            for _ in 0..<burst { group.addTask(executorPreference: globalConcurrentExecutor) { await probe.refresh(with: token, tokens: tokens) } }
             var all: [ProbeSession.Refresh] = []
             for await attempt in group { all.append(attempt) }
             return all

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import FlowSpecHTTP
+@testable import FlowSpecHTTP
 import FlowSpecLanguage
 import FlowSpecRuntime
 import HostileBackend
@@ -21,8 +21,9 @@ import HostileBackend
         return o
     }
 
-    /// Sends the secret-carrying request to `server` with a fresh adapter, shut down whatever happens, and stops the server.
-    func send(to server: HostileServer, path: String = "/api/auth/login", _ options: LiveHTTPOptions) async
+    /// Sends the secret-carrying request to `server` with a fresh adapter, through the client `route` names, shut
+    /// down whatever happens, and stops the server. (Following redirects is the pooled client's job only.)
+    func send(via route: Route = .pooled, to server: HostileServer, path: String = "/api/auth/login", _ options: LiveHTTPOptions) async
         -> (Result<FlowSpecRuntime.HTTPResponse, TransportError>, url: String, seconds: Double) {
         defer { server.stop() }
         let adapter = LiveHTTPAdapter(options: options)
@@ -33,7 +34,7 @@ import HostileBackend
         let clock = ContinuousClock()
         let started = clock.now
         let result: Result<FlowSpecRuntime.HTTPResponse, TransportError>
-        do { result = .success(try await adapter.send(request)) } catch { result = .failure(error) }
+        result = await route.sendPlainHTTP(request, with: adapter)
         let elapsed = clock.now - started
         await adapter.shutdown()
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -72,75 +73,75 @@ import HostileBackend
 
     // MARK: Nothing, or not enough
 
-    @Test func closingWithoutSendingAByteIsAClassifiedError() async throws {
+    @Test(arguments: Route.allCases) func closingWithoutSendingAByteIsAClassifiedError(route: Route) async throws {
         let server = try HostileServer([])
-        expectFailure(await send(to: server, options()), .other, cause: "closed the connection without answering", server: server)
+        expectFailure(await send(via: route, to: server, options()), .other, cause: "closed the connection without answering", server: server)
     }
 
-    @Test func halfTheHeadersThenCloseIsAClassifiedError() async throws {
+    @Test(arguments: Route.allCases) func halfTheHeadersThenCloseIsAClassifiedError(route: Route) async throws {
         let server = try HostileServer(reply: "HTTP/1.1 200 OK\r\nContent-Type: application/js")
-        expectFailure(await send(to: server, options()), .truncated, cause: "in the middle of the response head", server: server)
+        expectFailure(await send(via: route, to: server, options()), .truncated, cause: "in the middle of the response head", server: server)
     }
 
-    @Test func aBodyShorterThanItsContentLengthIsTruncated() async throws {
+    @Test(arguments: Route.allCases) func aBodyShorterThanItsContentLengthIsTruncated(route: Route) async throws {
         let server = try HostileServer(reply: "HTTP/1.1 200 OK\r\nContent-Length: 100\r\nContent-Type: application/json\r\n\r\n{\"access_token\":")
-        expectFailure(await send(to: server, options()), .truncated, cause: "before the whole body arrived", server: server)
+        expectFailure(await send(via: route, to: server, options()), .truncated, cause: "before the whole body arrived", server: server)
     }
 
     // MARK: Not HTTP
 
-    @Test func anInvalidChunkSizeIsAnInvalidResponse() async throws {
+    @Test(arguments: Route.allCases) func anInvalidChunkSizeIsAnInvalidResponse(route: Route) async throws {
         let server = try HostileServer(reply: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nhello\r\n0\r\n\r\n")
-        expectFailure(await send(to: server, options()), .invalidResponse, cause: "invalid chunk size", server: server)
+        expectFailure(await send(via: route, to: server, options()), .invalidResponse, cause: "invalid chunk size", server: server)
     }
 
-    @Test func aGarbageStatusLineIsAnInvalidResponse() async throws {
+    @Test(arguments: Route.allCases) func aGarbageStatusLineIsAnInvalidResponse(route: Route) async throws {
         let server = try HostileServer(reply: "GARBAGE \u{1}\u{2} NOT HTTP\r\n\r\n")
-        expectFailure(await send(to: server, options()), .invalidResponse, cause: "does not begin with an HTTP/1.x status line", server: server)
+        expectFailure(await send(via: route, to: server, options()), .invalidResponse, cause: "does not begin with an HTTP/1.x status line", server: server)
     }
 
     /// AsyncHTTPClient 1.37.0 stops the whole process on these (SIGILL) without `StatusCodeGuard`.
-    @Test(arguments: ["000", "050", "099"])
-    func aStatusBelow100IsAnInvalidResponseNotACrash(status: String) async throws {
+    @Test(arguments: ["000", "050", "099"], Route.allCases)
+    func aStatusBelow100IsAnInvalidResponseNotACrash(status: String, route: Route) async throws {
         let server = try HostileServer(reply: "HTTP/1.1 \(status) Zero\r\nContent-Length: 0\r\n\r\n")
         let code = String(Int(status)!)
-        expectFailure(await send(to: server, options()), .invalidResponse,
+        expectFailure(await send(via: route, to: server, options()), .invalidResponse,
                       cause: "the server answered with status \(code), which is not an HTTP status code (100–999)", server: server)
     }
 
-    @Test func aStatusBelow100WithABodyOnAKeptAliveConnectionIsAnInvalidResponseToo() async throws {
+    @Test(arguments: Route.allCases) func aStatusBelow100WithABodyOnAKeptAliveConnectionIsAnInvalidResponseToo(route: Route) async throws {
         let server = try HostileServer([.send("HTTP/1.1 000 Zero\r\nContent-Length: 5\r\n\r\nhello"), .pause(seconds: 30)])
-        expectFailure(await send(to: server, options()), .invalidResponse, cause: "status 0,", server: server)
+        expectFailure(await send(via: route, to: server, options()), .invalidResponse, cause: "status 0,", server: server)
     }
 
-    @Test func aStatusAbove999IsAnInvalidResponse() async throws {
+    @Test(arguments: Route.allCases) func aStatusAbove999IsAnInvalidResponse(route: Route) async throws {
         let server = try HostileServer(reply: "HTTP/1.1 1000 X\r\nContent-Length: 0\r\n\r\n")
-        expectFailure(await send(to: server, options()), .invalidResponse, cause: "no valid status code", server: server)
+        expectFailure(await send(via: route, to: server, options()), .invalidResponse, cause: "no valid status code", server: server)
     }
 
-    @Test func anHTTP09AnswerWithoutAStatusLineIsAnInvalidResponse() async throws {
+    @Test(arguments: Route.allCases) func anHTTP09AnswerWithoutAStatusLineIsAnInvalidResponse(route: Route) async throws {
         let server = try HostileServer(reply: #"{"access_token":"abc"}"#)
-        expectFailure(await send(to: server, options()), .invalidResponse, cause: "does not begin with an HTTP/1.x status line", server: server)
+        expectFailure(await send(via: route, to: server, options()), .invalidResponse, cause: "does not begin with an HTTP/1.x status line", server: server)
     }
 
     /// A lone informational head is not an answer: AsyncHTTPClient waits for the real one, and the close ends it.
-    @Test func aBareInformationalHeadThenCloseIsAClassifiedError() async throws {
+    @Test(arguments: Route.allCases) func aBareInformationalHeadThenCloseIsAClassifiedError(route: Route) async throws {
         let server = try HostileServer(reply: "HTTP/1.1 150 X\r\n\r\n")
-        expectFailure(await send(to: server, options()), .other, cause: "closed the connection without answering", server: server)
+        expectFailure(await send(via: route, to: server, options()), .other, cause: "closed the connection without answering", server: server)
     }
 
-    @Test func anInformationalHeadThenSilenceIsATimeout() async throws {
+    @Test(arguments: Route.allCases) func anInformationalHeadThenSilenceIsATimeout(route: Route) async throws {
         let server = try HostileServer([.send("HTTP/1.1 150 X\r\n\r\n"), .pause(seconds: 30)])
-        let outcome = await send(to: server, options { $0.requestTimeout = 1.5 })
+        let outcome = await send(via: route, to: server, options { $0.requestTimeout = 1.5 })
         expectFailure(outcome, .timeout, cause: "--request-timeout", server: server)
         #expect(outcome.seconds < 20, "\(outcome.seconds) s")
     }
 
     /// 101 ends the HTTP exchange: the flow sees a 101 with no body, and whatever follows on the wire is not read.
-    @Test func switchingProtocolsIsAResponseWithoutABody() async throws {
+    @Test(arguments: Route.allCases) func switchingProtocolsIsAResponseWithoutABody(route: Route) async throws {
         let server = try HostileServer([.send("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n\u{81}\u{5}hello"),
                                         .pause(seconds: 30)])
-        let outcome = await send(to: server, options { $0.requestTimeout = 5 })
+        let outcome = await send(via: route, to: server, options { $0.requestTimeout = 5 })
         let answer = try response(outcome)
         #expect(answer.status == 101)
         #expect(answer.body.isEmpty)
@@ -149,42 +150,42 @@ import HostileBackend
 
     // MARK: Too slow, too much, too many
 
-    @Test func thirtySecondsOfSilenceIsATimeoutNearTheConfiguredBound() async throws {
+    @Test(arguments: Route.allCases) func thirtySecondsOfSilenceIsATimeoutNearTheConfiguredBound(route: Route) async throws {
         // The silence is long so the upper bound can be generous on a loaded machine and still prove the timeout.
         let server = try HostileServer([.pause(seconds: 30)])
-        let outcome = await send(to: server, options { $0.requestTimeout = 1.5 })
+        let outcome = await send(via: route, to: server, options { $0.requestTimeout = 1.5 })
         expectFailure(outcome, .timeout, cause: "no complete response within 1.5 s", server: server)
         #expect(outcome.seconds >= 1.4, "not before the bound: \(outcome.seconds) s")
         #expect(outcome.seconds < 20, "well before the silence ends: \(outcome.seconds) s")
     }
 
-    @Test func aHeadDrippingOneBytePerSecondEndsAtTheRequestTimeout() async throws {
+    @Test(arguments: Route.allCases) func aHeadDrippingOneBytePerSecondEndsAtTheRequestTimeout(route: Route) async throws {
         let server = try HostileServer([.drip(Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8), every: 1)])
-        let outcome = await send(to: server, options { $0.requestTimeout = 2 })
+        let outcome = await send(via: route, to: server, options { $0.requestTimeout = 2 })
         expectFailure(outcome, .timeout, cause: "--request-timeout", server: server)
         #expect(outcome.seconds < 20, "the drip lasts 40 s: \(outcome.seconds) s")
     }
 
     /// AsyncHTTPClient's deadline stops at the head; `BodyDeadline` bounds the body by what is left of the timeout.
-    @Test func aBodyDrippingOneBytePerSecondEndsAtTheRequestTimeout() async throws {
+    @Test(arguments: Route.allCases) func aBodyDrippingOneBytePerSecondEndsAtTheRequestTimeout(route: Route) async throws {
         let body = String(repeating: "x", count: 60)
         let server = try HostileServer([.send("HTTP/1.1 200 OK\r\nContent-Length: 60\r\n\r\n"), .drip(Array(body.utf8), every: 1)])
-        let outcome = await send(to: server, options { $0.requestTimeout = 2 })
+        let outcome = await send(via: route, to: server, options { $0.requestTimeout = 2 })
         expectFailure(outcome, .timeout, cause: "no complete response within 2 s", server: server)
         #expect(outcome.seconds >= 1.9, "not before the bound: \(outcome.seconds) s")
         #expect(outcome.seconds < 20, "the drip lasts 60 s: \(outcome.seconds) s")
     }
 
-    @Test func aBodyOverTheCapIsTooLarge() async throws {
+    @Test(arguments: Route.allCases) func aBodyOverTheCapIsTooLarge(route: Route) async throws {
         let server = try HostileServer(reply: "HTTP/1.1 200 OK\r\nContent-Length: 5000\r\n\r\n" + String(repeating: "x", count: 5000))
-        expectFailure(await send(to: server, options { $0.maxBodyBytes = 1000 }), .tooLarge, cause: "1000-byte limit", server: server)
+        expectFailure(await send(via: route, to: server, options { $0.maxBodyBytes = 1000 }), .tooLarge, cause: "1000-byte limit", server: server)
     }
 
-    @Test func aChunkedBodyOverTheCapIsTooLarge() async throws {
+    @Test(arguments: Route.allCases) func aChunkedBodyOverTheCapIsTooLarge(route: Route) async throws {
         let chunk = String(repeating: "x", count: 0x400)
         let server = try HostileServer(reply: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
                                        + String(repeating: "400\r\n\(chunk)\r\n", count: 5) + "0\r\n\r\n")
-        expectFailure(await send(to: server, options { $0.maxBodyBytes = 1000 }), .tooLarge, cause: "1000-byte limit", server: server)
+        expectFailure(await send(via: route, to: server, options { $0.maxBodyBytes = 1000 }), .tooLarge, cause: "1000-byte limit", server: server)
     }
 
     @Test func aRedirectLoopIsAClassifiedErrorNotAnEndlessLoop() async throws {
@@ -206,10 +207,10 @@ import HostileBackend
     // MARK: Bodies that are not JSON after all
 
     /// Not a transport failure: a response whose body, not being JSON, is its text.
-    @Test func invalidJSONWithAJSONContentTypeIsAnUnparsedBody() async throws {
+    @Test(arguments: Route.allCases) func invalidJSONWithAJSONContentTypeIsAnUnparsedBody(route: Route) async throws {
         let text = #"{"access_token": "abc", }"#
         let server = try HostileServer(reply: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(text.utf8.count)\r\n\r\n\(text)")
-        let answer = try response(await send(to: server, options()))
+        let answer = try response(await send(via: route, to: server, options()))
         #expect(answer.status == 200)
         #expect(answer.json == .string(text))
         #expect(throws: JSONSyntaxError.self) { try JSONValue.parsing(answer.body) }
@@ -217,10 +218,10 @@ import HostileBackend
     }
 
     /// The parser keeps nesting on a heap stack and stops at 512 levels: 100,000 is an unparsed body, not a stack overflow.
-    @Test func JSONNested100000DeepIsAnUnparsedBodyNotAStackOverflow() async throws {
+    @Test(arguments: Route.allCases) func JSONNested100000DeepIsAnUnparsedBodyNotAStackOverflow(route: Route) async throws {
         let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         let server = try HostileServer(reply: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(text.utf8.count)\r\n\r\n\(text)")
-        let answer = try response(await send(to: server, options()))
+        let answer = try response(await send(via: route, to: server, options()))
         #expect(answer.json == .string(text))
         let refusal = #expect(throws: JSONSyntaxError.self) { try JSONValue.parsing(answer.body) }
         #expect(refusal?.message == "lists and objects nested deeper than 512 levels")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import FlowSpecHTTP
+@testable import FlowSpecHTTP
 import FlowSpecRuntime
 import FlowSpecLanguage
 import Hummingbird
@@ -45,11 +45,24 @@ import Logging
         await adapter.shutdown()
     }
 
-    func send(_ adapter: LiveHTTPAdapter, _ url: String, headers: [(String, String)] = []) async -> Result<FlowSpecRuntime.HTTPResponse, TransportError> {
+    func request(_ url: String, headers: [(String, String)] = []) -> FlowSpecRuntime.HTTPRequest {
         let parts = URLComponents(string: url)!
         let base = "\(parts.scheme!)://\(parts.host!)" + (parts.port.map { ":\($0)" } ?? "")
-        let request = FlowSpecRuntime.HTTPRequest(method: "GET", baseURL: base, path: parts.path.isEmpty ? "/" : parts.path, headers: headers)
-        do { return .success(try await adapter.send(request)) } catch { return .failure(error) }
+        return FlowSpecRuntime.HTTPRequest(method: "GET", baseURL: base, path: parts.path.isEmpty ? "/" : parts.path, headers: headers)
+    }
+
+    /// A plain `http://` GET through the client `route` names.
+    func send(_ adapter: LiveHTTPAdapter, _ url: String, headers: [(String, String)] = [], via route: Route,
+              sourceLocation: Testing.SourceLocation = #_sourceLocation) async -> Result<FlowSpecRuntime.HTTPResponse, TransportError> {
+        await route.sendPlainHTTP(request(url, headers: headers), with: adapter, sourceLocation: sourceLocation)
+    }
+
+    /// A request only AsyncHTTPClient may send (TLS, a proxy, redirects to follow), from wherever `route` says.
+    func sendPooledOnly(_ adapter: LiveHTTPAdapter, _ url: String, via route: Route,
+                        sourceLocation: Testing.SourceLocation = #_sourceLocation) async -> Result<FlowSpecRuntime.HTTPResponse, TransportError> {
+        let (result, tookPlain) = await route.send(request(url), with: adapter)
+        #expect(!tookPlain, "the plain-HTTP client sent a request it must leave to AsyncHTTPClient", sourceLocation: sourceLocation)
+        return result
     }
 
     func failureKind(_ result: Result<FlowSpecRuntime.HTTPResponse, TransportError>) -> TransportError.Kind? {
@@ -57,7 +70,7 @@ import Logging
         return nil
     }
 
-    @Test func answersComeBackWithStatusHeadersAndParsedJSONAndOurUserAgent() async throws {
+    @Test(arguments: Route.allCases) func answersComeBackWithStatusHeadersAndParsedJSONAndOurUserAgent(route: Route) async throws {
         let router = Router()
         router.get("/echo") { request, _ -> Response in
             let ua = request.headers[.userAgent] ?? ""
@@ -66,11 +79,11 @@ import Logging
         }
         try await withServer(router) { port in
             try await withAdapter(options()) { adapter in
-            let response = try await send(adapter, "http://127.0.0.1:\(port)/echo").get()
+            let response = try await send(adapter, "http://127.0.0.1:\(port)/echo", via: route).get()
             #expect(response.status == 201)
             #expect(response.json == .object(["ok": .bool(true)]))
             #expect(response.header("x-seen")?.hasPrefix("flowspec/") == true)
-            let own = try await send(adapter, "http://127.0.0.1:\(port)/echo", headers: [("User-Agent", "RepairMinder-iOS/1.0 (iPhone)")]).get()
+            let own = try await send(adapter, "http://127.0.0.1:\(port)/echo", headers: [("User-Agent", "RepairMinder-iOS/1.0 (iPhone)")], via: route).get()
             #expect(own.header("x-seen") == "RepairMinder-iOS/1.0 (iPhone)")
             }
         }
@@ -85,7 +98,7 @@ import Logging
     }
 
     /// A mail catcher's `text/plain` code is the text it sent, not the number 12345; only JSON media types are parsed.
-    @Test func bodiesAreJSONOnlyWhenTheContentTypeSaysSo() async throws {
+    @Test(arguments: Route.allCases) func bodiesAreJSONOnlyWhenTheContentTypeSaysSo(route: Route) async throws {
         let router = Router()
         router.get("/code") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: .init(string: "012345")))
@@ -103,49 +116,49 @@ import Logging
         }
         try await withServer(router) { port in
             try await withAdapter(options()) { adapter in
-            let code = try await send(adapter, "http://127.0.0.1:\(port)/code").get()
+            let code = try await send(adapter, "http://127.0.0.1:\(port)/code", via: route).get()
             #expect(code.json == .string("012345"))
             #expect(try evaluate(#"body == "012345""#, code) == .bool(true))
             #expect(try evaluate("len(body)", code) == .number(6))
-            #expect(try await send(adapter, "http://127.0.0.1:\(port)/html").get().json == .string("12345"))
-            let json = try await send(adapter, "http://127.0.0.1:\(port)/json").get()
+            #expect(try await send(adapter, "http://127.0.0.1:\(port)/html", via: route).get().json == .string("12345"))
+            let json = try await send(adapter, "http://127.0.0.1:\(port)/json", via: route).get()
             #expect(try evaluate(#"body.code == "012345" && body.n == 12345 && body.ok == true"#, json) == .bool(true))
-            let problem = try await send(adapter, "http://127.0.0.1:\(port)/problem").get()
+            let problem = try await send(adapter, "http://127.0.0.1:\(port)/problem", via: route).get()
             #expect(try evaluate("body.status", problem) == .number(404))
             }
         }
     }
 
     /// No Content-Type at all: the body is text, exactly as sent (flowspec does not sniff).
-    @Test func aBodyWithoutAContentTypeIsText() async throws {
+    @Test(arguments: Route.allCases) func aBodyWithoutAContentTypeIsText(route: Route) async throws {
         let server = try RawServer(reply: Array("HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n{\"n\":12345}".utf8))
         defer { server.stop() }
         try await withAdapter(options()) { adapter in
-            let response = try await send(adapter, "http://127.0.0.1:\(server.port)/").get()
+            let response = try await send(adapter, "http://127.0.0.1:\(server.port)/", via: route).get()
             #expect(response.header("content-type") == nil)
             #expect(response.json == .string(#"{"n":12345}"#))
         }
     }
 
-    @Test func redirectsAreShownNotFollowedUnlessAsked() async throws {
+    @Test(arguments: Route.allCases) func redirectsAreShownNotFollowedUnlessAsked(route: Route) async throws {
         let router = Router()
         router.get("/old") { _, _ in Response(status: .found, headers: [.location: "/new"]) }
         router.get("/new") { _, _ in "arrived" }
         try await withServer(router) { port in
             try await withAdapter(options()) { plain in
-                let shown = try await send(plain, "http://127.0.0.1:\(port)/old").get()
+                let shown = try await send(plain, "http://127.0.0.1:\(port)/old", via: route).get()
                 #expect(shown.status == 302)
                 #expect(shown.header("location") == "/new")
             }
             try await withAdapter(options { $0.followRedirects = true }) { following in
-                let followed = try await send(following, "http://127.0.0.1:\(port)/old").get()
+                let followed = try await sendPooledOnly(following, "http://127.0.0.1:\(port)/old", via: route).get()
                 #expect(followed.status == 200)
                 #expect(String(decoding: followed.body, as: UTF8.self) == "arrived")
             }
         }
     }
 
-    @Test func aSlowBackendIsATimeoutAndAHugeBodyIsTooLarge() async throws {
+    @Test(arguments: Route.allCases) func aSlowBackendIsATimeoutAndAHugeBodyIsTooLarge(route: Route) async throws {
         let router = Router()
         router.get("/slow") { _, _ -> String in
             try await Task.sleep(for: .seconds(3))
@@ -154,54 +167,54 @@ import Logging
         router.get("/huge") { _, _ in String(repeating: "x", count: 300_000) }
         try await withServer(router) { port in
             try await withAdapter(options { $0.requestTimeout = 0.5; $0.maxBodyBytes = 100_000 }) { adapter in
-            let slow = await send(adapter, "http://127.0.0.1:\(port)/slow")
+            let slow = await send(adapter, "http://127.0.0.1:\(port)/slow", via: route)
             #expect(failureKind(slow) == .timeout)
             if case .failure(let e) = slow {
                 #expect(e.url == "http://127.0.0.1:\(port)/slow")
                 #expect(e.cause.contains("--request-timeout"))
             }
-            #expect(failureKind(await send(adapter, "http://127.0.0.1:\(port)/huge")) == .tooLarge)
+            #expect(failureKind(await send(adapter, "http://127.0.0.1:\(port)/huge", via: route)) == .tooLarge)
             }
         }
     }
 
-    @Test func nothingListeningIsRefusedAndAnUnknownHostIsDNS() async throws {
+    @Test(arguments: Route.allCases) func nothingListeningIsRefusedAndAnUnknownHostIsDNS(route: Route) async throws {
         try await withAdapter(options()) { adapter in
-        let refused = await send(adapter, "http://127.0.0.1:9/api/auth/me")
+        let refused = await send(adapter, "http://127.0.0.1:9/api/auth/me", via: route)
         #expect(failureKind(refused) == .refused)
         if case .failure(let e) = refused { #expect(e.description.contains("http://127.0.0.1:9/api/auth/me")) }
-        #expect(failureKind(await send(adapter, "http://flowspec-no-such-host.invalid/x")) == .dns)
+        #expect(failureKind(await send(adapter, "http://flowspec-no-such-host.invalid/x", via: route)) == .dns)
         }
     }
 
-    @Test func aBodyCutShortIsTruncated() async throws {
+    @Test(arguments: Route.allCases) func aBodyCutShortIsTruncated(route: Route) async throws {
         let server = try RawServer(reply: Array("HTTP/1.1 200 OK\r\nContent-Length: 100\r\nContent-Type: application/json\r\n\r\n{\"token\":".utf8))
         defer { server.stop() }
         try await withAdapter(options()) { adapter in
-            #expect(failureKind(await send(adapter, "http://127.0.0.1:\(server.port)/")) == .truncated)
+            #expect(failureKind(await send(adapter, "http://127.0.0.1:\(server.port)/", via: route)) == .truncated)
         }
     }
 
-    @Test func tlsToAPlainServerIsATLSFailure() async throws {
+    @Test(arguments: Route.allCases) func tlsToAPlainServerIsATLSFailure(route: Route) async throws {
         let server = try RawServer(reply: Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8), replyToAnyBytes: true)
         defer { server.stop() }
         try await withAdapter(options()) { adapter in
-            #expect(failureKind(await send(adapter, "https://127.0.0.1:\(server.port)/")) == .tls)
+            #expect(failureKind(await sendPooledOnly(adapter, "https://127.0.0.1:\(server.port)/", via: route)) == .tls)
         }
     }
 
-    @Test func requestsGoThroughTheConfiguredProxyExceptNoProxyHosts() async throws {
+    @Test(arguments: Route.allCases) func requestsGoThroughTheConfiguredProxyExceptNoProxyHosts(route: Route) async throws {
         let proxy = try RawServer(reply: Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8))
         defer { proxy.stop() }
         try await withAdapter(options {
             $0.environment = ["HTTP_PROXY": "http://127.0.0.1:\(proxy.port)", "NO_PROXY": "internal.example"]
         }) { adapter in
-        let viaProxy = try await send(adapter, "http://staging.example.test/api/auth/me").get()
+        let viaProxy = try await sendPooledOnly(adapter, "http://staging.example.test/api/auth/me", via: route).get()
         #expect(viaProxy.status == 200)
         #expect(proxy.requestHeads.first?.hasPrefix("CONNECT staging.example.test:80 HTTP/1.1") == true)
         #expect(proxy.requestHeads.last?.hasPrefix("GET /api/auth/me HTTP/1.1") == true)
         // NO_PROXY hosts go direct (and fail to resolve here), never through the proxy.
-        #expect(failureKind(await send(adapter, "http://api.internal.example/x")) == .dns)
+        #expect(failureKind(await send(adapter, "http://api.internal.example/x", via: route)) == .dns)
         #expect(proxy.requestHeads.count == 2)
         }
     }

@@ -168,7 +168,11 @@ struct ScenarioExecution {
     private func runCopies(of r: Scenario.RunStep, _ interpreter: Interpreter) async -> [FlowResult] {
         guard r.parallel > 1 else { return [await interpreter.run(flow: r.flow.name)] }
         return await withTaskGroup(of: (Int, FlowResult).self) { group in
-            for copy in 0..<r.parallel { group.addTask { (copy, await interpreter.run(flow: r.flow.name)) } }
+            // On Swift's global executor, not the live client's thread: copies that race each other must not wait
+            // there one behind another's blocked request (LiveHTTPAdapter sends theirs through its pooled client).
+            for copy in 0..<r.parallel {
+                group.addTask(executorPreference: globalConcurrentExecutor) { (copy, await interpreter.run(flow: r.flow.name)) }
+            }
             var collected: [(Int, FlowResult)] = []
             for await item in group { collected.append(item) }
             return collected.sorted { $0.0 < $1.0 }.map(\.1)

@@ -1,0 +1,97 @@
+import AsyncHTTPClient
+import Foundation
+import FlowSpecRuntime
+import NIOCore
+import NIOEmbedded
+import NIOHTTP1
+import NIOHTTPCompression
+
+/// One kept-alive plain-HTTP/1.1 connection, used by one request at a time on the thread that sends it.
+///
+/// The bytes are read and written by `PlainSocket`; what they mean is decided by the same NIO handlers
+/// AsyncHTTPClient puts in its pipeline — HTTP/1.1's request encoder and response decoder (llhttp), our status-code
+/// guard, and the gzip/deflate decompressor with the body limit — here in an in-memory pipeline, so a response is
+/// parsed, refused or decompressed exactly as before, only without an event loop between the flow and the socket.
+///
+/// `@unchecked Sendable`, because its pipeline is not: a connection is only ever used by the request that took it
+/// out of `PlainHTTPClient`'s idle list (under its lock), on `DedicatedThreadExecutor`'s one thread, and goes back
+/// to the list only when that request is over.
+final class PlainHTTPConnection: @unchecked Sendable {
+    let socket: PlainSocket
+    private let pipeline = EmbeddedChannel()
+    /// Where received bytes land before the decoder sees them; kept for the connection's life.
+    private var incoming = ByteBufferAllocator().buffer(capacity: 16 * 1024)
+    /// False once a response or an error leaves the connection unfit for another request.
+    private(set) var reusable = true
+
+    init(socket: PlainSocket, maxBodyBytes: Int) throws {
+        self.socket = socket
+        let handlers = pipeline.pipeline.syncOperations
+        try handlers.addHandler(HTTPRequestEncoder())
+        try handlers.addHandler(ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop)))
+        try handlers.addHandler(StatusCodeGuard())
+        try handlers.addHandler(NIOHTTPResponseDecompressor(limit: .size(maxBodyBytes)))
+    }
+
+    /// Where a failure happened, for its wording: before the response head arrived, or while its body did.
+    private(set) var phase = TransportFailure.Phase.beforeResponse
+
+    /// Sends the request and reads its whole response.
+    func exchange(_ head: HTTPRequestHead, body: ByteBuffer?, maxBodyBytes: Int, by deadline: PlainSocket.Deadline) throws -> FlowSpecRuntime.HTTPResponse {
+        reusable = false
+        phase = .beforeResponse
+        try pipeline.writeOutbound(HTTPClientRequestPart.head(head))
+        if let body { try pipeline.writeOutbound(HTTPClientRequestPart.body(.byteBuffer(body))) }
+        try pipeline.writeOutbound(HTTPClientRequestPart.end(nil))
+        var wire = ByteBufferAllocator().buffer(capacity: 512 + (body?.readableBytes ?? 0))
+        while let part = try pipeline.readOutbound(as: IOData.self) {
+            guard case .byteBuffer(var bytes) = part else { continue }
+            wire.writeBuffer(&bytes)
+        }
+        try wire.withUnsafeReadableBytes { try socket.write($0, by: deadline) }
+        return try readResponse(maxBodyBytes: maxBodyBytes, by: deadline, keepAliveAsked: head.isKeepAlive)
+    }
+
+    private func readResponse(maxBodyBytes: Int, by deadline: PlainSocket.Deadline, keepAliveAsked: Bool) throws -> FlowSpecRuntime.HTTPResponse {
+        var responseHead: HTTPResponseHead?
+        var body = ByteBufferAllocator().buffer(capacity: 0)
+        while true {
+            incoming.clear()
+            let count = try incoming.writeWithUnsafeMutableBytes(minimumWritableBytes: 4096) { try socket.read(into: $0, by: deadline) }
+            // Bytes the decoder refuses may follow a complete response in the same read: the response stands, the
+            // connection does not. So the parts already decoded are read before any error is thrown.
+            var refusal: (any Error)?
+            do {
+                if count == 0 {
+                    // The server closed: the decoder decides whether that ended the body or cut it short.
+                    pipeline.pipeline.fireChannelInactive()
+                    try pipeline.throwIfErrorCaught()
+                } else {
+                    try pipeline.writeInbound(incoming)
+                }
+            } catch {
+                refusal = error
+            }
+            while let part = try pipeline.readInbound(as: HTTPClientResponsePart.self) {
+                switch part {
+                case .head(let head):
+                    responseHead = head
+                    phase = .body
+                case .body(var bytes):
+                    guard body.readableBytes + bytes.readableBytes <= maxBodyBytes else { throw NIOTooManyBytesError(maxBytes: maxBodyBytes) }
+                    body.writeBuffer(&bytes)
+                case .end:
+                    guard let head = responseHead else { continue }
+                    // A switch of protocols leaves bytes HTTP cannot read, as does a refused byte after the end.
+                    reusable = refusal == nil && count > 0 && keepAliveAsked && head.isKeepAlive && head.status != .switchingProtocols
+                    var headers: [(String, String)] = []
+                    headers.reserveCapacity(head.headers.count)
+                    for header in head.headers { headers.append((header.name, header.value)) }
+                    return FlowSpecRuntime.HTTPResponse(status: Int(head.status.code), headers: headers, body: Data(body.readableBytesView))
+                }
+            }
+            if let refusal { throw refusal }
+            if count == 0 { throw HTTPClientError.remoteConnectionClosed }
+        }
+    }
+}
