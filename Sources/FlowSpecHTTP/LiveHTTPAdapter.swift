@@ -69,7 +69,7 @@ public final class LiveHTTPAdapter: HTTPAdapter {
         }
         let proxy = proxies.server(scheme: scheme, host: host)
         if scheme == "http", proxy == nil, !options.followRedirects, !host.contains(":"), thread.isCurrent,
-           let (head, body) = PlainHTTPClient.prepare(request, parsed, host: host, userAgent: options.userAgent) {
+           let (head, body) = PlainHTTPClient.prepare(request, url, parsed, host: host, userAgent: options.userAgent) {
             return try await plain.send(head, body: body, host: host, port: parsed.port ?? 80, url: url)
         }
         let client = proxy.flatMap { viaProxy[$0] } ?? direct

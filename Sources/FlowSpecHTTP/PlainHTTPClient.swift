@@ -27,7 +27,7 @@ final class PlainHTTPClient: Sendable {
 
     /// The request's head and body as they go on the wire, or nil when only AsyncHTTPClient may send it: a header
     /// name or value it would refuse (its error, worded as before, is the answer), a method it rejects with a body.
-    static func prepare(_ request: HTTPRequest, _ url: URL, host: String, userAgent: String) -> (HTTPRequestHead, ByteBuffer?)? {
+    static func prepare(_ request: HTTPRequest, _ text: String, _ url: URL, host: String, userAgent: String) -> (HTTPRequestHead, ByteBuffer?)? {
         guard request.headers.allSatisfy({ HeaderSyntax.isToken($0.0) && HeaderSyntax.isFieldValue($0.1) }),
               HeaderSyntax.isFieldValue(userAgent) else { return nil }
         let method = HTTPMethod(rawValue: request.method)
@@ -48,7 +48,9 @@ final class PlainHTTPClient: Sendable {
             let port = url.port.map { $0 == 80 ? "" : ":\($0)" } ?? ""
             headers.add(name: "host", value: host + port)
         }
-        return (HTTPRequestHead(version: .http1_1, method: method, uri: url.requestTarget, headers: headers), body)
+        // What AsyncHTTPClient's decompressor adds to a request that does not say which encodings it accepts.
+        if !headers.contains(name: "Accept-Encoding") { headers.add(name: "Accept-Encoding", value: "deflate, gzip") }
+        return (HTTPRequestHead(version: .http1_1, method: method, uri: requestTarget(text, url), headers: headers), body)
     }
 
     func send(_ head: HTTPRequestHead, body: ByteBuffer?, host: String, port: Int, url: String) async throws(TransportError) -> HTTPResponse {
@@ -98,14 +100,27 @@ final class PlainHTTPClient: Sendable {
     private func putIdle(_ connection: PlainHTTPConnection, _ origin: Origin) {
         idle.withLock { $0[origin, default: []].append(connection) }
     }
-}
 
-extension URL {
-    /// The path and query as AsyncHTTPClient 1.37.0 puts them in the request line (`URL.uri` there).
-    var requestTarget: String {
-        var target = path.isEmpty ? "/" : (URLComponents(url: self, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? path)
-        if let query { target += "?" + query }
+    /// The path and query as AsyncHTTPClient 1.37.0 puts them in the request line (`URL.uri` there): for a URL whose
+    /// text needs no encoding, the text after the host itself; otherwise as Foundation re-encodes it.
+    static func requestTarget(_ text: String, _ url: URL) -> String {
+        var bytes = text.utf8[...]
+        if let scheme = bytes.firstRange(of: "://".utf8) { bytes = bytes[scheme.upperBound...] }
+        let afterHost = bytes.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
+        var rest = bytes[afterHost...]
+        if let fragment = rest.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<fragment] }
+        if rest.allSatisfy(isSentAsIs) {
+            let target = String(Substring(rest))
+            return target.first == "/" ? target : "/" + target
+        }
+        var target = url.path.isEmpty ? "/" : (URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? url.path)
+        if let query = url.query { target += "?" + query }
         return target
+    }
+
+    /// Printable ASCII that a URL carries unencoded (RFC 3986 §2), which Foundation leaves as it is.
+    private static func isSentAsIs(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F && !#""<>\^`{|}"#.utf8.contains(byte)
     }
 }
 

@@ -8,10 +8,12 @@ import NIOHTTPCompression
 
 /// One kept-alive plain-HTTP/1.1 connection, used by one request at a time on the thread that sends it.
 ///
-/// The bytes are read and written by `PlainSocket`; what they mean is decided by the same NIO handlers
-/// AsyncHTTPClient puts in its pipeline — HTTP/1.1's request encoder and response decoder (llhttp), our status-code
-/// guard, and the gzip/deflate decompressor with the body limit — here in an in-memory pipeline, so a response is
-/// parsed, refused or decompressed exactly as before, only without an event loop between the flow and the socket.
+/// The bytes are read and written by `PlainSocket`; what a response means is decided by the same NIO handlers
+/// AsyncHTTPClient puts in its pipeline — HTTP/1.1's response decoder (llhttp), our status-code guard, and the
+/// gzip/deflate decompressor with the body limit — here in an in-memory pipeline, so a response is parsed, refused
+/// or decompressed exactly as before, only without an event loop between the flow and the socket. The request is
+/// written here, as NIO's encoder writes one whose framing headers are already right (`PlainHTTPClient.prepare`);
+/// its head still goes down the pipeline, for the decoder to know that the answer to `HEAD` has no body.
 ///
 /// `@unchecked Sendable`, because its pipeline is not: a connection is only ever used by the request that took it
 /// out of `PlainHTTPClient`'s idle list (under its lock), on `DedicatedThreadExecutor`'s one thread, and goes back
@@ -27,7 +29,6 @@ final class PlainHTTPConnection: @unchecked Sendable {
     init(socket: PlainSocket, maxBodyBytes: Int) throws {
         self.socket = socket
         let handlers = pipeline.pipeline.syncOperations
-        try handlers.addHandler(HTTPRequestEncoder())
         try handlers.addHandler(ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop)))
         try handlers.addHandler(StatusCodeGuard())
         try handlers.addHandler(NIOHTTPResponseDecompressor(limit: .size(maxBodyBytes)))
@@ -41,15 +42,28 @@ final class PlainHTTPConnection: @unchecked Sendable {
         reusable = false
         phase = .beforeResponse
         try pipeline.writeOutbound(HTTPClientRequestPart.head(head))
-        if let body { try pipeline.writeOutbound(HTTPClientRequestPart.body(.byteBuffer(body))) }
-        try pipeline.writeOutbound(HTTPClientRequestPart.end(nil))
-        var wire = ByteBufferAllocator().buffer(capacity: 512 + (body?.readableBytes ?? 0))
-        while let part = try pipeline.readOutbound(as: IOData.self) {
-            guard case .byteBuffer(var bytes) = part else { continue }
-            wire.writeBuffer(&bytes)
-        }
+        _ = try pipeline.readOutbound(as: HTTPClientRequestPart.self)
+        var wire = Self.serialize(head, body: body)
         try wire.withUnsafeReadableBytes { try socket.write($0, by: deadline) }
         return try readResponse(maxBodyBytes: maxBodyBytes, by: deadline, keepAliveAsked: head.isKeepAlive)
+    }
+
+    /// The request as HTTP/1.1 puts it on the wire (RFC 9112 §3): request line, header lines, blank line, body.
+    static func serialize(_ head: HTTPRequestHead, body: ByteBuffer?) -> ByteBuffer {
+        var wire = ByteBufferAllocator().buffer(capacity: 256 + head.headers.count * 48 + (body?.readableBytes ?? 0))
+        wire.writeString(head.method.rawValue)
+        wire.writeInteger(UInt8(ascii: " "))
+        wire.writeString(head.uri)
+        wire.writeStaticString(" HTTP/1.1\r\n")
+        for (name, value) in head.headers {
+            wire.writeString(name)
+            wire.writeStaticString(": ")
+            wire.writeString(value)
+            wire.writeStaticString("\r\n")
+        }
+        wire.writeStaticString("\r\n")
+        if var body { wire.writeBuffer(&body) }
+        return wire
     }
 
     private func readResponse(maxBodyBytes: Int, by deadline: PlainSocket.Deadline, keepAliveAsked: Bool) throws -> FlowSpecRuntime.HTTPResponse {

@@ -65,6 +65,18 @@ import Glibc
         #expect(heads[0].contains("Accept-Encoding: deflate, gzip"), "\(heads[0])")
     }
 
+    /// The request line's target, taken from the URL's text when it needs no encoding, is what AsyncHTTPClient
+    /// computes through Foundation (its `URL.uri`, copied here as the oracle).
+    @Test(arguments: ["http://h:1/a/b?x=1&y=%2F", "http://h:1", "http://h:1?x=1", "http://h/a#frag", "http://h/a%20b",
+                      "http://h/a b?c d", "http://h/ü?é", "http://h/a?b=c#d", "http://h/a;p?q", "http://h/a?", "HTTP://h/A/./b/../c",
+                      "http://user:pw@h:8080/p?q=%7B%7D", "http://h/?", "http://[::1]:80/x"])
+    func theRequestTargetIsWhatAsyncHTTPClientSends(url: String) throws {
+        let parsed = try #require(URL(string: url))
+        var expected = parsed.path.isEmpty ? "/" : (URLComponents(url: parsed, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? parsed.path)
+        if let query = parsed.query { expected += "?" + query }
+        #expect(PlainHTTPClient.requestTarget(url, parsed) == expected)
+    }
+
     @Test func requestsInARowShareOneConnection() async throws {
         let server = try KeepAliveServer(closeAfterEachResponse: false)
         defer { server.stop() }
