@@ -23,11 +23,12 @@ final class DedicatedThreadExecutor: TaskExecutor {
     init(name: String) {
         let started = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
+            // For profiles (`perf report --sort comm`): set from the thread itself, Foundation names the kernel's thread too.
+            Thread.current.name = name
             worker.store(UInt(pthread_self()), ordering: .releasing)
             started.signal()
             runJobs()
         }
-        thread.name = name
         // As deep as a main thread's: flows and expressions recurse.
         thread.stackSize = 8 << 20
         thread.start()

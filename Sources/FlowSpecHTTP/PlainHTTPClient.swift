@@ -105,7 +105,10 @@ final class PlainHTTPClient: Sendable {
     /// text needs no encoding, the text after the host itself; otherwise as Foundation re-encodes it.
     static func requestTarget(_ text: String, _ url: URL) -> String {
         var bytes = text.utf8[...]
-        if let scheme = bytes.firstRange(of: "://".utf8) { bytes = bytes[scheme.upperBound...] }
+        // Past "scheme://" (a byte scan: the generic `firstRange(of:)` was 3.5% of a live run).
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: "://".utf8) {
+            bytes = bytes[bytes.index(colon, offsetBy: 3)...]
+        }
         let afterHost = bytes.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
         var rest = bytes[afterHost...]
         if let fragment = rest.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<fragment] }
