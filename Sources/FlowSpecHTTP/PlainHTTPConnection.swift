@@ -21,6 +21,7 @@ import NIOHTTPCompression
 final class PlainHTTPConnection: @unchecked Sendable {
     let socket: PlainSocket
     private let pipeline = EmbeddedChannel()
+    private let recorder = ResponseRecorder()
     /// Where received bytes land before the decoder sees them; kept for the connection's life.
     private var incoming = ByteBufferAllocator().buffer(capacity: 16 * 1024)
     /// False once a response or an error leaves the connection unfit for another request.
@@ -32,6 +33,7 @@ final class PlainHTTPConnection: @unchecked Sendable {
         try handlers.addHandler(ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop)))
         try handlers.addHandler(StatusCodeGuard())
         try handlers.addHandler(NIOHTTPResponseDecompressor(limit: .size(maxBodyBytes)))
+        try handlers.addHandler(recorder)
     }
 
     /// Where a failure happened, for its wording: before the response head arrived, or while its body did.
@@ -72,40 +74,68 @@ final class PlainHTTPConnection: @unchecked Sendable {
         while true {
             incoming.clear()
             let count = try incoming.writeWithUnsafeMutableBytes(minimumWritableBytes: 4096) { try socket.read(into: $0, by: deadline) }
-            // Bytes the decoder refuses may follow a complete response in the same read: the response stands, the
-            // connection does not. So the parts already decoded are read before any error is thrown.
-            var refusal: (any Error)?
-            do {
-                if count == 0 {
-                    // The server closed: the decoder decides whether that ended the body or cut it short.
-                    pipeline.pipeline.fireChannelInactive()
-                    try pipeline.throwIfErrorCaught()
-                } else {
-                    try pipeline.writeInbound(incoming)
-                }
-            } catch {
-                refusal = error
+            if count == 0 {
+                // The server closed: the decoder decides whether that ended the body or cut it short.
+                pipeline.pipeline.fireChannelInactive()
+            } else {
+                try pipeline.writeInbound(incoming)
             }
-            while let part = try pipeline.readInbound(as: HTTPClientResponsePart.self) {
-                switch part {
-                case .head(let head):
+            // In the order the pipeline produced them: an error before the end fails the response (a body that does
+            // not decompress, say); anything after the end — bytes the decoder refuses — leaves the response
+            // standing and the connection unfit for another request.
+            let events = recorder.take()
+            for (index, event) in events.enumerated() {
+                switch event {
+                case .failed(let error):
+                    throw error
+                case .read(.head(let head)):
                     responseHead = head
                     phase = .body
-                case .body(var bytes):
+                case .read(.body(var bytes)):
                     guard body.readableBytes + bytes.readableBytes <= maxBodyBytes else { throw NIOTooManyBytesError(maxBytes: maxBodyBytes) }
                     body.writeBuffer(&bytes)
-                case .end:
+                case .read(.end):
                     guard let head = responseHead else { continue }
-                    // A switch of protocols leaves bytes HTTP cannot read, as does a refused byte after the end.
-                    reusable = refusal == nil && count > 0 && keepAliveAsked && head.isKeepAlive && head.status != .switchingProtocols
+                    // A switch of protocols leaves bytes HTTP cannot read.
+                    reusable = index == events.count - 1 && count > 0 && keepAliveAsked && head.isKeepAlive
+                        && head.status != .switchingProtocols
                     var headers: [(String, String)] = []
                     headers.reserveCapacity(head.headers.count)
                     for header in head.headers { headers.append((header.name, header.value)) }
                     return FlowSpecRuntime.HTTPResponse(status: Int(head.status.code), headers: headers, body: Data(body.readableBytesView))
                 }
             }
-            if let refusal { throw refusal }
             if count == 0 { throw HTTPClientError.remoteConnectionClosed }
         }
     }
 }
+
+/// The pipeline's last handler: keeps the response parts and errors that reach it, in the order they came, for
+/// `PlainHTTPConnection` to read after each batch of bytes (an error and the parts around it would otherwise arrive
+/// apart, the error thrown by the channel and the parts buffered).
+final class ResponseRecorder: ChannelInboundHandler {
+    typealias InboundIn = HTTPClientResponsePart
+
+    enum Event {
+        case read(HTTPClientResponsePart)
+        case failed(any Error)
+    }
+
+    private var events: [Event] = []
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        events.append(.read(unwrapInboundIn(data)))
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        events.append(.failed(error))
+    }
+
+    func take() -> [Event] {
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
+    }
+}
+
+@available(*, unavailable)
+extension ResponseRecorder: Sendable {}
