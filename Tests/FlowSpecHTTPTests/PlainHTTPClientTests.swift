@@ -77,6 +77,32 @@ import Glibc
         #expect(PlainHTTPClient.requestTarget(url, parsed) == expected)
     }
 
+    /// The answer to `HEAD` has no body whatever its `Content-Length` says: the decoder must know the method, or it
+    /// would wait for 100 bytes that never come.
+    @Test(arguments: Route.allCases) func aHeadRequestsAnswerHasNoBody(route: Route) async throws {
+        let server = try RawServer(reply: Array("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n".utf8), closeAfterReply: false)
+        defer { server.stop() }
+        var options = LiveHTTPOptions()
+        options.requestTimeout = 5
+        let adapter = LiveHTTPAdapter(options: options)
+        let result = await route.sendPlainHTTP(HTTPRequest(method: "HEAD", baseURL: "http://127.0.0.1:\(server.port)", path: "/"), with: adapter)
+        await adapter.shutdown()
+        let answer = try result.get()
+        #expect(answer.status == 200)
+        #expect(answer.body.isEmpty)
+    }
+
+    /// `localhost` resolves to `::1` before `127.0.0.1` on most machines; a server listening on IPv4 only is still reached.
+    @Test(arguments: Route.allCases) func localhostReachesAServerListeningOnIPv4Only(route: Route) async throws {
+        let server = try HostileServer(reply: "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+        defer { server.stop() }
+        let adapter = LiveHTTPAdapter()
+        let result = await route.sendPlainHTTP(HTTPRequest(method: "GET", baseURL: "http://localhost:\(server.port)", path: "/"), with: adapter)
+        await adapter.shutdown()
+        #expect(try result.get().body == Data("ok".utf8))
+        #expect(server.requests.first?.head.contains("localhost:\(server.port)") == true, "the Host header names the URL's host")
+    }
+
     @Test func requestsInARowShareOneConnection() async throws {
         let server = try KeepAliveServer(closeAfterEachResponse: false)
         defer { server.stop() }
