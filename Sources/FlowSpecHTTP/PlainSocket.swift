@@ -84,6 +84,9 @@ final class PlainSocket: Sendable {
                 offset += written
             } else if errno == EAGAIN || errno == EWOULDBLOCK {
                 try wait(for: Int16(POLLOUT), by: deadline)
+            } else if errno == EPIPE || errno == ECONNRESET {
+                // The server closed before taking the whole request: worded as AsyncHTTPClient words it.
+                throw HTTPClientError.remoteConnectionClosed
             } else if errno != EINTR {
                 throw IOError(errnoCode: errno, reason: "write")
             }

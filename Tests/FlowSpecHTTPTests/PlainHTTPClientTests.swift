@@ -103,6 +103,19 @@ import Glibc
         #expect(server.requests.first?.head.contains("localhost:\(server.port)") == true, "the Host header names the URL's host")
     }
 
+    /// A server that hangs up while an upload is still going out: the same words from both clients.
+    @Test(arguments: Route.allCases) func aServerClosingDuringTheUploadClosedWithoutAnswering(route: Route) async throws {
+        let server = try RawServer(reply: [], replyToAnyBytes: true)
+        defer { server.stop() }
+        let adapter = LiveHTTPAdapter()
+        let upload = HTTPRequest(method: "POST", baseURL: "http://127.0.0.1:\(server.port)", path: "/", body: Data(repeating: 65, count: 8_000_000))
+        let result = await route.sendPlainHTTP(upload, with: adapter)
+        await adapter.shutdown()
+        guard case .failure(let error) = result else { Issue.record("an answer from a server that sent nothing: \(result)"); return }
+        #expect(error.kind == .other)
+        #expect(error.cause == "the server closed the connection without answering", "\(error)")
+    }
+
     @Test func requestsInARowShareOneConnection() async throws {
         let server = try KeepAliveServer(closeAfterEachResponse: false)
         defer { server.stop() }
