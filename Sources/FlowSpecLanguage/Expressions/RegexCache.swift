@@ -16,6 +16,14 @@ public struct CompiledRegex: @unchecked Sendable {
     // NSRegularExpression is immutable after creation and documented as thread-safe for matching.
     public let regex: NSRegularExpression
     public let pattern: String
+    /// The same pattern matched without ICU, when it is one of the simple anchored forms flows write.
+    let simple: SimplePattern?
+
+    init(regex: NSRegularExpression, pattern: String) {
+        self.regex = regex
+        self.pattern = pattern
+        simple = SimplePattern(pattern)
+    }
 
     /// Longer than any sensible pattern needs on any sensible text, short enough that a run does not seem to
     /// hang. It grows with the text (a microsecond per character) because ICU's progress callbacks, one per
@@ -24,11 +32,14 @@ public struct CompiledRegex: @unchecked Sendable {
     public static func budgetSeconds(forLength length: Int) -> Double { 0.5 + Double(length) / 1_000_000 }
 
     public func firstMatch(in text: String) throws(RegexTimedOut) -> Bool {
-        try firstRange(in: text) != nil
+        // Anchored at both ends, on a text without line ends: the first match is the whole text or nothing.
+        if let answer = simple?.wholeMatch(text) { return answer }
+        return try firstRange(in: text) != nil
     }
 
     /// The whole string must match, as input `pattern:` rules require.
     public func wholeMatch(_ text: String) throws(RegexTimedOut) -> Bool {
+        if let answer = simple?.wholeMatch(text) { return answer }
         guard let range = try firstRange(in: text) else { return false }
         return range.location == 0 && range.length == (text as NSString).length
     }
