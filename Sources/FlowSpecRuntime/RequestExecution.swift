@@ -90,7 +90,6 @@ extension FlowRun {
         case .json(let tv):
             let json = try Evaluator.value(tv, env)
             request.json = json
-            request.body = json.data
             if request.header("Content-Type") == nil { request.setHeader("Content-Type", "application/json") }
         case .form(let fields):
             var form: [(String, String)] = []
