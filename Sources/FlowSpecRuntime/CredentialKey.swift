@@ -43,8 +43,24 @@ enum CredentialKey {
     }
 
     /// Whether some credential word (or standalone credential key) occurs in `key`, ignoring case and word bounds.
-    private static func mayNameCredential(_ key: String) -> Bool {
-        withASCIILowercased(key) { bytes in substrings.contains { occurs($0, in: bytes) } }
+    /// One pass: at each byte, only the words that begin with that letter are compared (one search per word was
+    /// 2.8% of a scripted run).
+    static func mayNameCredential(_ key: String) -> Bool {
+        withASCIILowercased(key) { bytes in
+            for start in bytes.indices {
+                let first = bytes[start]
+                guard first >= 97, first <= 122 else { continue }
+                for word in wordsByFirstLetter[Int(first - 97)] where start + word.count <= bytes.count {
+                    if word.indices.allSatisfy({ bytes[start + $0] == word[$0] }) { return true }
+                }
+            }
+            return false
+        }
+    }
+
+    /// The credential words and standalone keys, grouped by first letter (`a` at 0).
+    private static let wordsByFirstLetter: [[[UInt8]]] = (0..<26).map { letter in
+        substrings.filter { $0.first == UInt8(97 + letter) }
     }
 
     /// Whether the lowercase ASCII `word` occurs in `key`, ignoring case and word bounds (a byte scan, no Foundation).
@@ -64,7 +80,7 @@ enum CredentialKey {
     }
 
     /// Every word that can make a key a credential, as bytes, shortest first (`pin` before `password`).
-    private static let substrings: [[UInt8]] = (credentialWords.union(credentialKeys)).sorted { $0.count < $1.count }
+    static let substrings: [[UInt8]] = (credentialWords.union(credentialKeys)).sorted { $0.count < $1.count }
 
     /// Lower-cased ASCII words: split at `_`, `-`, `.`, spaces and digits, and where a lower-case letter meets an
     /// upper-case one (`refreshToken`). `apiKey` gives `api`, `key`; `apikey` stays one word.
