@@ -95,7 +95,7 @@ import Testing
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: graphviz)
                 process.arguments = ["-Tsvg", "-o", output, input.path]
-                try process.run()
+                try FlowSpecBinary.start(process)
                 process.waitUntilExit()
                 return process.terminationStatus
             }

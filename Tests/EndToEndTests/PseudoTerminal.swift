@@ -74,7 +74,7 @@ extension FlowSpecBinary {
             process.standardOutput = pipeStandardOutput ? out : terminal.device
             process.standardError = terminal.device
             let started = ContinuousClock.now
-            try process.run()
+            try FlowSpecBinary.start(process)
             // Only the child may hold the terminal open now, so reading ends when the child exits.
             try terminal.device.close()
             if !pipeStandardOutput { try out.fileHandleForWriting.close() }

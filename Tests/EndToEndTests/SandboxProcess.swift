@@ -20,7 +20,7 @@ final class SandboxProcess: @unchecked Sendable {
     /// Starts the sandbox and returns once it has written its variables (or died, or 30 s passed).
     static func start(arguments: [String] = []) async throws -> SandboxProcess {
         let sandbox = try SandboxProcess(arguments: arguments)
-        try sandbox.process.run()
+        try FlowSpecBinary.start(sandbox.process)
         let deadline = ContinuousClock.now + .seconds(30)
         while !FileManager.default.fileExists(atPath: sandbox.varsFile.path), ContinuousClock.now < deadline,
               sandbox.process.isRunning
