@@ -113,7 +113,7 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
 /// The seam between the interpreter and the network. Whether the other side is scripted or live is the caller's
 /// business (`RunContext.requiresBaseURL`), not the seam's.
 public protocol HTTPAdapter: Sendable {
-    /// Where a run's tasks best execute to reach this adapter without a thread hop (a live client's event loop);
+    /// Where a run's tasks best execute to reach this adapter without a thread hop (the live adapter's own thread);
     /// nil: anywhere. Only where the code runs changes, never what it does.
     var preferredExecutor: (any TaskExecutor)? { get }
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse

@@ -94,7 +94,7 @@ struct ExecCommand: AsyncParsableCommand {
                                        redactor: redactor, log: log)
         context.onState = { flowName, state in progress.entered(flowName, state) }
         let interpreter = Interpreter(context: context)
-        // On the HTTP client's own thread: no hop between Swift's pool and the event loop per request.
+        // On the live adapter's own thread, where a plain-HTTP request is sent and answered without a thread switch.
         let result = await withTaskExecutorPreference(live.preferredExecutor) { await interpreter.run(flow: flow) }
         await live.shutdown()
 
