@@ -4,7 +4,7 @@ import Testing
 
 /// `SimplePattern` must answer exactly as ICU (NSRegularExpression) does, whenever it answers at all: on the shipped
 /// flows' patterns, on hand-picked cases, and on random patterns of its grammar and beyond against random texts.
-struct SimplePatternTests {
+@Suite(.timeLimit(.minutes(5))) struct SimplePatternTests {
     /// ICU's answers, straight from NSRegularExpression (not through `CompiledRegex`, which now asks `SimplePattern`).
     func icu(_ pattern: String, _ text: String) throws -> (first: Bool, whole: Bool) {
         let regex = try NSRegularExpression(pattern: pattern)

@@ -3,7 +3,7 @@ import Testing
 
 /// The one-pass prefilter of `CredentialKey` says what its definition says: some credential word occurs in the key,
 /// ASCII letters compared without case. Checked on realistic keys and on random ones built from the words' pieces.
-struct CredentialKeyScanTests {
+@Suite(.timeLimit(.minutes(5))) struct CredentialKeyScanTests {
     /// The definition, spelt out: lowercase the ASCII letters, then look for each word at each position.
     func definition(_ key: String) -> Bool {
         let bytes = key.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
