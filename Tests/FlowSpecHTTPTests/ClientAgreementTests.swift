@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FlowSpecHTTP
+import FlowSpecLanguage
 import FlowSpecRuntime
 import HostileBackend
 
@@ -55,7 +56,7 @@ import HostileBackend
         return Verdict(result)
     }
 
-    func expectAgreement(_ answer: [UInt8], _ note: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func expectAgreement(_ answer: [UInt8], _ note: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
         let plain = try await verdict(of: answer, via: .plain)
         let pooled = try await verdict(of: answer, via: .pooled)
         #expect(plain == pooled, "\(note): \(String(decoding: answer, as: UTF8.self).debugDescription)", sourceLocation: sourceLocation)
@@ -67,7 +68,7 @@ import HostileBackend
 
     @Test(arguments: 1...4)
     func mutatedAnswersReadTheSame(seed: UInt64) async throws {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         for round in 0..<100 {
             var answer = Self.answers[Int(random.next() % UInt64(Self.answers.count))]
             let at = Int(random.next() % UInt64(answer.count))
@@ -79,18 +80,5 @@ import HostileBackend
             }
             try await expectAgreement(answer, "seed \(seed) round \(round)")
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so a failing mutation can be replayed from its seed and round.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -161,15 +161,9 @@ import Testing
     }
 }
 
-/// A small seeded generator (SplitMix64), so every run mutates the same way and a failure can be replayed.
+/// The seeded generator (`SplitMix64`), so every run mutates the same way and a failure can be replayed.
 private struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(max(bound, 1)))
-    }
+    private var generator: SplitMix64
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+    mutating func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(max(bound, 1))) }
 }
