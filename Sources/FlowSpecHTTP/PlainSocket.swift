@@ -18,7 +18,7 @@ final class PlainSocket: Sendable {
     struct UnknownHost: Error, CustomStringConvertible {
         var host: String
         var reason: String
-        var description: String { "the host name \(host) does not resolve (\(reason))" }
+        var description: String { TransportFailure.unresolved(host, reason) }
     }
 
     private struct State {

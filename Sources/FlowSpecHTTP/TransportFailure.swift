@@ -21,7 +21,7 @@ enum TransportFailure {
             return (.invalidResponse, e.description)
         }
         if let e = error as? PlainSocket.UnknownHost {
-            return (.dns, e.description)
+            return (.dns, unresolved(e.host, e.reason))
         }
         if let e = error as? HTTPParserError {
             return malformed(e, phase: phase)
@@ -55,12 +55,12 @@ enum TransportFailure {
         }
         if let e = error as? NIOConnectionError {
             if e.connectionErrors.isEmpty, let dns = e.dnsAError ?? e.dnsAAAAError {
-                return (.dns, "the host name \(e.host) does not resolve (\(dns))")
+                return (.dns, unresolved(e.host, "\(dns)"))
             }
             if let first = e.connectionErrors.first {
                 return describe(first.error, phase: phase, options: options)
             }
-            return (.dns, "the host name \(e.host) does not resolve")
+            return (.dns, unresolved(e.host, nil))
         }
         if let e = error as? IOError {
             switch e.errnoCode {
@@ -116,6 +116,11 @@ enum TransportFailure {
         default:
             return (.invalidResponse, "the answer is not valid HTTP/1.1 (\(error))")
         }
+    }
+
+    /// One wording for a host name that does not resolve, whichever client looked it up.
+    static func unresolved(_ host: String, _ reason: String?) -> String {
+        "the host name \(host) does not resolve" + (reason.map { " (\($0))" } ?? "")
     }
 
     private static func seconds(_ value: Double) -> String {
