@@ -73,15 +73,16 @@ public struct YAMLNode: Sendable {
 /// Reads a YAML file into a `YAMLNode`, turning every syntax problem into a located diagnostic.
 public enum YAMLLoader {
     public static func load(file: String) -> Result<YAMLNode, Diagnostic> {
-        let text: String
+        let bytes: [UInt8]
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: file))
-            guard let decoded = String(data: data, encoding: .utf8) else {
-                return .failure(.error(SourceLocation(file: file, line: 1, column: 1), "file is not UTF-8 text"))
-            }
-            text = decoded
+            bytes = try SourceFiles.bytes(at: file)
         } catch {
-            return .failure(.error(SourceLocation(file: file, line: 1, column: 1), "cannot read file: \(error.localizedDescription)"))
+            return .failure(.error(SourceLocation(file: file, line: 1, column: 1), "cannot read file: \(error.reason)"))
+        }
+        // A leading byte-order mark is dropped, as Foundation's UTF-8 decoding did before.
+        let hasMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        guard let text = String(validating: bytes[(hasMark ? 3 : 0)...], as: UTF8.self) else {
+            return .failure(.error(SourceLocation(file: file, line: 1, column: 1), "file is not UTF-8 text"))
         }
         return load(text: text, file: file)
     }

@@ -18,20 +18,14 @@ public struct SpecSet: Sendable {
     /// YAML files under `paths` (files or folders, recursively), sorted for stable output.
     public static func yamlFiles(in paths: [String], _ d: inout Diagnostics) -> [String] {
         var out: [String] = []
-        let fm = FileManager.default
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            var status = stat()
+            guard stat(path, &status) == 0 else {
                 d.error(SourceLocation(file: path, line: 1, column: 1), "no such file or folder")
                 continue
             }
-            if !isDirectory.boolValue { out.append(path); continue }
-            guard let enumerator = fm.enumerator(atPath: path) else { continue }
-            var found: [String] = []
-            for case let relative as String in enumerator where relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
-                found.append((path as NSString).appendingPathComponent(relative))
-            }
-            out.append(contentsOf: found.sorted())
+            guard status.st_mode & S_IFMT == S_IFDIR else { out.append(path); continue }
+            out.append(contentsOf: SourceFiles.yamlFiles(under: path) ?? [])
         }
         var seen = Set<String>()
         return out.filter { seen.insert($0).inserted }
