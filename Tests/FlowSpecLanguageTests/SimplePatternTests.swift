@@ -33,6 +33,24 @@ import Testing
         }
     }
 
+    /// A pattern `SimplePattern` accepts is compiled by ICU only when a text needs ICU; it must be one ICU accepts,
+    /// and ICU must then answer with its own (Unicode) rules.
+    @Test func acceptedPatternsAreValidICUAndICUAnswersForUnicodeTexts() throws {
+        for pattern in [#"^a{9999}$"#, #"^a{0,9999}$"#, #"^[!-~]$"#, #"^[ -/]+$"#, #"^\~\!$"#, #"^(a|b|c|d)$"#, #"^(?:x|y)$"#, #"^[\S\d]$"#]
+        where SimplePattern(pattern) != nil {
+            #expect((try? NSRegularExpression(pattern: pattern)) != nil, "\(pattern)")
+        }
+        for pattern in [#"^a{3,2}$"#, #"^[z-a]$"#, #"^[]$"#, #"^a{10000}$"#, #"^[a-\d]$"#] {
+            #expect(SimplePattern(pattern) == nil, "\(pattern)")
+        }
+        let digits = try #require(RegexCache.compile(#"^\d{6}$"#))
+        #expect(digits.simple != nil)
+        #expect(try digits.wholeMatch("١٢٣٤٥٦"))  // Arabic-Indic digits: \d in ICU's Unicode sense
+        #expect(try !digits.wholeMatch("١٢٣٤٥"))
+        #expect(try digits.firstMatch(in: "123456"))
+        #expect(RegexCache.compile("^(a$") == nil)
+    }
+
     @Test func textsWithLineEndsOrUnicodeAreLeftToICU() throws {
         let simple = try #require(SimplePattern(#"^[0-9]{6}$"#))
         for text in ["123456\n", "123456\r\n", "\u{0B}123456", "12345٦", "123456\u{2028}", "é"] { #expect(simple.wholeMatch(text) == nil) }
@@ -72,7 +90,11 @@ import Testing
                 for _ in 0..<Int(random.next() % 3 + 1) { other += atoms[Int(random.next() % 20)] + quantifiers[Int(random.next() % 9)] }
                 pattern = "^(" + body + "|" + other + ")$"
             }
-            guard (try? NSRegularExpression(pattern: pattern)) != nil, SimplePattern(pattern) != nil else { continue }
+            guard SimplePattern(pattern) != nil else { continue }
+            // `CompiledRegex` takes a pattern `SimplePattern` accepts without asking ICU whether it is valid.
+            let icuAccepts = (try? NSRegularExpression(pattern: pattern)) != nil
+            #expect(icuAccepts, "SimplePattern accepts \(pattern.debugDescription), ICU refuses it")
+            guard icuAccepts else { continue }
             accepted += 1
             for _ in 0..<30 {
                 let text = String((0..<Int(random.next() % 8)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })

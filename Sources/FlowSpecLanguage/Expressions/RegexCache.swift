@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,17 +13,27 @@ import Darwin
 /// and ICU backtracks: `((a*)*)*b` against 31 `a`s took 14 s, against 100 over a minute. ICU calls back
 /// periodically while it works when asked to report progress; past the budget the callback stops the match and
 /// the caller gets `RegexTimedOut` to report where the pattern was written.
-public struct CompiledRegex: @unchecked Sendable {
-    // NSRegularExpression is immutable after creation and documented as thread-safe for matching.
-    public let regex: NSRegularExpression
+///
+/// A pattern `SimplePattern` can match is not given to ICU until a text outside printable ASCII needs it: compiling
+/// the first ICU pattern of a process builds ICU's static character sets, a millisecond and a half that was a tenth of
+/// a cold `check` (docs/performance.md, eighth part). Every pattern `SimplePattern` accepts is valid ICU syntax with the
+/// same meaning (`SimplePatternTests`), so accepting it without ICU says the same as ICU would.
+public struct CompiledRegex: Sendable {
     public let pattern: String
     /// The same pattern matched without ICU, when it is one of the simple anchored forms flows write.
     let simple: SimplePattern?
+    private let icu: LazyICURegex
 
-    init(regex: NSRegularExpression, pattern: String) {
-        self.regex = regex
+    /// Nil when ICU does not accept the pattern.
+    init?(_ pattern: String) {
         self.pattern = pattern
         simple = SimplePattern(pattern)
+        if simple != nil {
+            icu = LazyICURegex(pattern: pattern, compiled: nil)
+        } else {
+            guard let regex = try? NSRegularExpression(pattern: pattern) else { return nil }
+            icu = LazyICURegex(pattern: pattern, compiled: regex)
+        }
     }
 
     /// Longer than any sensible pattern needs on any sensible text, short enough that a run does not seem to
@@ -53,6 +64,7 @@ public struct CompiledRegex: @unchecked Sendable {
         var found: NSRange?
         var timedOut = false
         var callbacks = 0
+        guard let regex = icu.regex else { return nil }
         regex.enumerateMatches(in: text, options: [.reportProgress], range: whole) { result, _, stop in
             if let result {
                 found = result.range
@@ -93,8 +105,30 @@ public struct RegexTimedOut: Error, Sendable, CustomStringConvertible {
 }
 
 public enum RegexCache {
-    public static func compile(_ pattern: String) -> CompiledRegex? {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return nil }
-        return CompiledRegex(regex: regex, pattern: pattern)
+    public static func compile(_ pattern: String) -> CompiledRegex? { CompiledRegex(pattern) }
+}
+
+/// ICU's compiled form of a pattern, made at most once, when first needed.
+// @unchecked: NSRegularExpression is immutable after creation and documented as thread-safe for matching; the mutex
+// guards only its creation.
+final class LazyICURegex: @unchecked Sendable {
+    private let pattern: String
+    private let compiled: Mutex<NSRegularExpression?>
+
+    init(pattern: String, compiled: NSRegularExpression?) {
+        self.pattern = pattern
+        self.compiled = Mutex(compiled)
     }
+
+    /// Only patterns `SimplePattern` accepted arrive here uncompiled, and `SimplePatternTests` holds every one of
+    /// those valid ICU syntax; were one not, it would match nothing rather than stop the run.
+    var regex: NSRegularExpression? {
+        compiled.withLock { state in
+            if state == nil { state = try? NSRegularExpression(pattern: pattern) }
+            return Shared(regex: state)
+        }.regex
+    }
+
+    /// Lets the compiled object leave the lock; see the class's note on why sharing it is safe.
+    private struct Shared: @unchecked Sendable { let regex: NSRegularExpression? }
 }
