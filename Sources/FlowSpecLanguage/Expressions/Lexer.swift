@@ -20,41 +20,32 @@ enum Lexer {
     static let durationUnits: [String: Double] = Dictionary(uniqueKeysWithValues: Durations.units.map { ($0.suffix, $0.seconds) })
 
     static func tokenize(_ text: String) throws(LexError) -> [Token] {
-        let chars = Array(text)
-        // Almost every expression is ASCII: then character i is byte i, and a name is copied from the bytes at once
-        // rather than rebuilt from characters (the lexer was a sixth of checking a large flow).
-        let bytes: [UInt8]? = chars.count == text.utf8.count ? Array(text.utf8) : nil
-        func slice(_ range: Range<Int>) -> String {
-            if let bytes { return String(decoding: bytes[range], as: UTF8.self) }
-            return String(chars[range])
-        }
-        // `Character.isLetter` and `isNumber`, answered from the byte when the text is ASCII: Unicode's tables were
-        // a third of the lexer's time on a large flow. The same answers.
-        func isLetter(_ i: Int) -> Bool {
-            guard let bytes else { return chars[i].isLetter }
-            let folded = bytes[i] | 0x20
-            return folded >= UInt8(ascii: "a") && folded <= UInt8(ascii: "z")
-        }
-        func isNumber(_ i: Int) -> Bool {
-            guard let bytes else { return chars[i].isNumber }
-            return bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9")
-        }
+        // Almost every expression is ASCII: then it is read byte by byte, character i being byte i. Splitting the
+        // text into characters (grapheme breaking) and Unicode's tables were most of the lexer's time.
+        // (`\r\n` is one character, so a text with `\r` is read as characters.)
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return try tokenize(Array(text.utf8)) }
+        return try tokenize(Array(text))
+    }
+
+    /// Offsets count units: characters, which are bytes when the text is ASCII.
+    private static func tokenize<Unit: LexUnit>(_ chars: [Unit]) throws(LexError) -> [Token] {
+        func ascii(_ i: Int) -> UInt8? { chars[i].ascii }
         var tokens: [Token] = []
         var i = 0
         while i < chars.count {
-            let c = chars[i]
-            if c == " " || c == "\t" || c == "\n" || c == "\r" { i += 1; continue }
+            let c = ascii(i)
+            if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { i += 1; continue }
             let start = i
-            if isNumber(i) {
-                while i < chars.count, isNumber(i) || chars[i] == "." || chars[i] == "_" { i += 1 }
-                var digits = slice(start..<i)
+            if chars[i].isNumber {
+                while i < chars.count, chars[i].isNumber || ascii(i) == UInt8(ascii: ".") || ascii(i) == UInt8(ascii: "_") { i += 1 }
+                var digits = Unit.text(chars[start..<i])
                 if digits.utf8.contains(UInt8(ascii: "_")) { digits.removeAll { $0 == "_" } }
                 guard var value = Double(digits) else { throw LexError(offset: start, message: "malformed number `\(digits)`") }
                 // A duration suffix turns the number into seconds: 15m, 60s, 90d, 250ms.
                 var unitEnd = i
-                while unitEnd < chars.count, isLetter(unitEnd) { unitEnd += 1 }
+                while unitEnd < chars.count, chars[unitEnd].isLetter { unitEnd += 1 }
                 if unitEnd > i {
-                    let unit = slice(i..<unitEnd)
+                    let unit = Unit.text(chars[i..<unitEnd])
                     guard let factor = durationUnits[unit] else {
                         throw LexError(offset: i, message: "unknown duration unit `\(unit)` (use ms, s, m, h or d)")
                     }
@@ -64,86 +55,111 @@ enum Lexer {
                 tokens.append(Token(kind: .number(value), offset: start))
                 continue
             }
-            if isLetter(i) || c == "_" {
-                while i < chars.count, isLetter(i) || isNumber(i) || chars[i] == "_" { i += 1 }
-                tokens.append(Token(kind: .identifier(slice(start..<i)), offset: start))
+            if chars[i].isLetter || c == UInt8(ascii: "_") {
+                while i < chars.count, chars[i].isLetter || chars[i].isNumber || ascii(i) == UInt8(ascii: "_") { i += 1 }
+                tokens.append(Token(kind: .identifier(Unit.text(chars[start..<i])), offset: start))
                 continue
             }
-            if c == "\"" || c == "'" {
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
                 i += 1
                 var value = ""
                 var closed = false
                 while i < chars.count {
-                    let d = chars[i]
+                    let d = ascii(i)
                     if d == c { closed = true; i += 1; break }
-                    if d == "\\", i + 1 < chars.count {
-                        let e = chars[i + 1]
-                        switch e {
-                        case "n": value.append("\n")
-                        case "t": value.append("\t")
-                        default: value.append(e)
+                    if d == UInt8(ascii: "\\"), i + 1 < chars.count {
+                        switch ascii(i + 1) {
+                        case UInt8(ascii: "n"): value.append("\n")
+                        case UInt8(ascii: "t"): value.append("\t")
+                        default: chars[i + 1].append(to: &value)
                         }
                         i += 2
                         continue
                     }
-                    value.append(d)
+                    chars[i].append(to: &value)
                     i += 1
                 }
                 guard closed else { throw LexError(offset: start, message: "unterminated string literal") }
                 tokens.append(Token(kind: .string(value), offset: start))
                 continue
             }
-            if i + 1 < chars.count, let two = Lexer.twoCharacterOperator(c, chars[i + 1]) {
+            if let c, i + 1 < chars.count, let next = ascii(i + 1), let two = Lexer.twoCharacterOperator(c, next) {
                 tokens.append(Token(kind: .op(two), offset: start))
                 i += 2
                 continue
             }
-            if let one = Lexer.oneCharacterOperator(c) {
+            if let c, let one = Lexer.oneCharacterOperator(c) {
                 tokens.append(Token(kind: .op(one), offset: start))
                 i += 1
                 continue
             }
-            if c == "=" {
+            if c == UInt8(ascii: "=") {
                 throw LexError(offset: start, message: "`=` is not an operator; compare with `==`")
             }
-            if c == "&" || c == "|" {
-                throw LexError(offset: start, message: "`\(c)` is not an operator; use `\(c)\(c)`")
+            if c == UInt8(ascii: "&") || c == UInt8(ascii: "|") {
+                let written = Unit.text(chars[i...i])
+                throw LexError(offset: start, message: "`\(written)` is not an operator; use `\(written)\(written)`")
             }
-            throw LexError(offset: start, message: "unexpected character `\(c)`")
+            throw LexError(offset: start, message: "unexpected character `\(Unit.text(chars[i...i]))`")
         }
         tokens.append(Token(kind: .end, offset: chars.count))
         return tokens
     }
 
-    static func twoCharacterOperator(_ first: Character, _ second: Character) -> String? {
+    static func twoCharacterOperator(_ first: UInt8, _ second: UInt8) -> String? {
         switch (first, second) {
-        case ("=", "="): "=="
-        case ("!", "="): "!="
-        case ("<", "="): "<="
-        case (">", "="): ">="
-        case ("&", "&"): "&&"
-        case ("|", "|"): "||"
+        case (UInt8(ascii: "="), UInt8(ascii: "=")): "=="
+        case (UInt8(ascii: "!"), UInt8(ascii: "=")): "!="
+        case (UInt8(ascii: "<"), UInt8(ascii: "=")): "<="
+        case (UInt8(ascii: ">"), UInt8(ascii: "=")): ">="
+        case (UInt8(ascii: "&"), UInt8(ascii: "&")): "&&"
+        case (UInt8(ascii: "|"), UInt8(ascii: "|")): "||"
         default: nil
         }
     }
 
-    static func oneCharacterOperator(_ c: Character) -> String? {
+    static func oneCharacterOperator(_ c: UInt8) -> String? {
         switch c {
-        case "+": "+"
-        case "-": "-"
-        case "*": "*"
-        case "/": "/"
-        case "%": "%"
-        case "<": "<"
-        case ">": ">"
-        case "!": "!"
-        case "(": "("
-        case ")": ")"
-        case "[": "["
-        case "]": "]"
-        case ".": "."
-        case ",": ","
+        case UInt8(ascii: "+"): "+"
+        case UInt8(ascii: "-"): "-"
+        case UInt8(ascii: "*"): "*"
+        case UInt8(ascii: "/"): "/"
+        case UInt8(ascii: "%"): "%"
+        case UInt8(ascii: "<"): "<"
+        case UInt8(ascii: ">"): ">"
+        case UInt8(ascii: "!"): "!"
+        case UInt8(ascii: "("): "("
+        case UInt8(ascii: ")"): ")"
+        case UInt8(ascii: "["): "["
+        case UInt8(ascii: "]"): "]"
+        case UInt8(ascii: "."): "."
+        case UInt8(ascii: ","): ","
         default: nil
         }
     }
+}
+
+/// What the lexer reads: bytes of an ASCII text, or characters of any other.
+protocol LexUnit {
+    /// The unit's ASCII code, or nil for anything else (a character of several scalars, such as `\r\n`, included).
+    var ascii: UInt8? { get }
+    var isLetter: Bool { get }
+    var isNumber: Bool { get }
+    func append(to text: inout String)
+    static func text(_ units: ArraySlice<Self>) -> String
+}
+
+extension UInt8: LexUnit {
+    var ascii: UInt8? { self }
+    /// `Character.isLetter` and `isNumber` for an ASCII character: the same answers.
+    var isLetter: Bool { self | 0x20 >= UInt8(ascii: "a") && self | 0x20 <= UInt8(ascii: "z") }
+    var isNumber: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+    func append(to text: inout String) { text.unicodeScalars.append(Unicode.Scalar(self)) }
+    static func text(_ units: ArraySlice<UInt8>) -> String { String(decoding: units, as: UTF8.self) }
+}
+
+extension Character: LexUnit {
+    var ascii: UInt8? { utf8.count == 1 ? utf8.first : nil }
+    func append(to text: inout String) { text.append(self) }
+    static func text(_ units: ArraySlice<Character>) -> String { String(units) }
 }

@@ -42,33 +42,40 @@ public struct Template: Sendable {
     public static func parse(_ source: String, at location: SourceLocation) -> Result<Template, Diagnostic> {
         // Most texts hold no `${`: they are their own single text part.
         if !source.utf8.contains(UInt8(ascii: "$")) { return .success(Template(parts: [.text(source)], location: location, source: source)) }
-        let chars = Array(source)
-        // When the text is ASCII, character i is byte i and an expression is copied from the bytes at once.
-        let bytes: [UInt8]? = chars.count == source.utf8.count ? Array(source.utf8) : nil
+        // ASCII texts are read byte by byte, as the lexer reads them (character i is byte i).
+        if source.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            return parse(Array(source.utf8), source: source, at: location)
+        }
+        return parse(Array(source), source: source, at: location)
+    }
+
+    private static func parse<Unit: LexUnit>(_ chars: [Unit], source: String, at location: SourceLocation) -> Result<Template, Diagnostic> {
+        func ascii(_ i: Int) -> UInt8? { chars[i].ascii }
+        let dollar = UInt8(ascii: "$"), open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
         var parts: [Part] = []
         var text = ""
         var i = 0
         while i < chars.count {
-            if chars[i] == "$", i + 2 < chars.count, chars[i + 1] == "$", chars[i + 2] == "{" {
+            if ascii(i) == dollar, i + 2 < chars.count, ascii(i + 1) == dollar, ascii(i + 2) == open {
                 text += "${"
                 i += 3
                 continue
             }
-            if chars[i] == "$", i + 1 < chars.count, chars[i + 1] == "{" {
+            if ascii(i) == dollar, i + 1 < chars.count, ascii(i + 1) == open {
                 let start = i + 2
                 var j = start
                 var depth = 0
-                var quote: Character?
+                var quote: UInt8?
                 while j < chars.count {
-                    let c = chars[j]
+                    let c = ascii(j)
                     if let q = quote {
-                        if c == "\\" { j += 2; continue }
+                        if c == UInt8(ascii: "\\") { j += 2; continue }
                         if c == q { quote = nil }
-                    } else if c == "\"" || c == "'" {
+                    } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
                         quote = c
-                    } else if c == "{" {
+                    } else if c == open {
                         depth += 1
-                    } else if c == "}" {
+                    } else if c == close {
                         if depth == 0 { break }
                         depth -= 1
                     }
@@ -77,7 +84,7 @@ public struct Template: Sendable {
                 guard j < chars.count else {
                     return .failure(.error(location.advanced(by: i), "unclosed `${` in \"\(source)\"", hint: "close it with `}`; write `$${` for a literal `${`"))
                 }
-                let inner = bytes.map { String(decoding: $0[start..<j], as: UTF8.self) } ?? String(chars[start..<j])
+                let inner = Unit.text(chars[start..<j])
                 // Foundation's `.whitespaces`: tab and Unicode's space separators (not line breaks). Asked scalar by
                 // scalar, as `trimmingCharacters` was a quarter of parsing templates.
                 if inner.unicodeScalars.allSatisfy({ $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }) {
@@ -96,7 +103,7 @@ public struct Template: Sendable {
                 i = j + 1
                 continue
             }
-            text.append(chars[i])
+            chars[i].append(to: &text)
             i += 1
         }
         if !text.isEmpty || parts.isEmpty { parts.append(.text(text)) }
