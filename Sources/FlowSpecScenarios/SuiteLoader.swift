@@ -11,42 +11,48 @@ public struct Suite: Sendable {
 
 public enum SuiteLoader {
     /// `--flows DIR`, else the nearest `flows/` folder at or above the first path, else `./flows`.
+    /// Paths are handled as text (`PathText`) and asked about with `stat`: Foundation's URLs were most of listing a
+    /// suite's files in a cold `check`.
     public static func flowsFolder(for paths: [String], explicit: String?) -> String? {
         if let explicit { return explicit }
-        let fm = FileManager.default
+        let cwd = SourceFiles.workingDirectory()
         for path in paths {
-            var url = URL(fileURLWithPath: path).standardizedFileURL
-            var isDirectory: ObjCBool = false
-            if fm.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue { url.deleteLastPathComponent() }
+            var folder = PathText.standardized(path, workingDirectory: cwd)
+            if SourceFiles.isFolder(folder) == false { folder = parent(of: folder) }
             while true {
-                if url.lastPathComponent == "flows" { return relativeToWorkingDirectory(url.path) }
-                let candidate = url.appendingPathComponent("flows")
-                if fm.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue { return relativeToWorkingDirectory(candidate.path) }
-                let parent = url.deletingLastPathComponent()
-                if parent.path == url.path { break }
-                url = parent
+                if folder.split(separator: "/").last == "flows" { return relativeToWorkingDirectory(folder, cwd) }
+                let candidate = folder == "/" ? "/flows" : folder + "/flows"
+                if SourceFiles.isFolder(candidate) == true { return relativeToWorkingDirectory(candidate, cwd) }
+                if folder == "/" { break }
+                folder = parent(of: folder)
             }
         }
-        let local = URL(fileURLWithPath: fm.currentDirectoryPath).appendingPathComponent("flows").path
-        return fm.fileExists(atPath: local) ? local : nil
+        let local = cwd == "/" ? "/flows" : cwd + "/flows"
+        return SourceFiles.isFolder(local) != nil ? local : nil
+    }
+
+    /// The folder holding a standardized absolute path; `/` for `/` itself.
+    private static func parent(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.utf8.startIndex else { return "/" }
+        return String(path[..<slash])
     }
 
     /// `flows` rather than `/home/qa/project/flows`: locations in messages and reports stay short and the same on
     /// every machine (CI checkouts live in different places).
-    static func relativeToWorkingDirectory(_ path: String) -> String {
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        guard path.hasPrefix(cwd + "/") else { return path }
-        return String(path.dropFirst(cwd.count + 1))
+    static func relativeToWorkingDirectory(_ path: String, _ cwd: String) -> String {
+        let base = PathText.standardized(cwd, workingDirectory: "/")
+        guard path.hasPrefix(base + "/") else { return path }
+        return String(path.dropFirst(base.count + 1))
     }
 
     public static func load(paths: [String], flowsFolder explicit: String?) -> Suite {
         var specs = SpecSet()
         var files = SpecSet.yamlFiles(in: paths, &specs.diagnostics)
-        let cwd = FileManager.default.currentDirectoryPath
+        let cwd = SourceFiles.workingDirectory()
         var seen = Set(files.map { PathText.standardized($0, workingDirectory: cwd) })
         if let folder = flowsFolder(for: paths, explicit: explicit) {
             var ignored = Diagnostics()
-            if explicit != nil, !FileManager.default.fileExists(atPath: folder) {
+            if explicit != nil, SourceFiles.isFolder(folder) == nil {
                 specs.diagnostics.error(SourceLocation(file: folder, line: 1, column: 1), "no such flows folder")
             }
             // `flowspec check flows` names the flows folder itself: its files are all found already.

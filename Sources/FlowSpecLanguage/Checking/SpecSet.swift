@@ -19,12 +19,11 @@ public struct SpecSet: Sendable {
     public static func yamlFiles(in paths: [String], _ d: inout Diagnostics) -> [String] {
         var out: [String] = []
         for path in paths {
-            var status = stat()
-            guard stat(path, &status) == 0 else {
+            guard let isFolder = SourceFiles.isFolder(path) else {
                 d.error(SourceLocation(file: path, line: 1, column: 1), "no such file or folder")
                 continue
             }
-            guard status.st_mode & S_IFMT == S_IFDIR else { out.append(path); continue }
+            guard isFolder else { out.append(path); continue }
             out.append(contentsOf: SourceFiles.yamlFiles(under: path) ?? [])
         }
         var seen = Set<String>()

@@ -3,8 +3,10 @@
 public struct Fields {
     public let node: YAMLNode
     public let what: String
-    private var values: [String: (key: YAMLNode, value: YAMLNode)] = [:]
-    public private(set) var keysInOrder: [String] = []
+    /// The allowed keys present, in the order written, with their pairs. Searched in order: a mapping has a few
+    /// keys, and hashing each one into a dictionary cost more than the searches it saved (docs/performance.md).
+    private var values: [(key: String, pair: (key: YAMLNode, value: YAMLNode))] = []
+    public var keysInOrder: [String] { values.map(\.key) }
     /// Allowed keys an unknown key was taken for (`sucess` → `success`): that key's absence is already explained
     /// by the "did you mean" error, so it is not reported a second time as missing.
     private var misspelt: Set<String> = []
@@ -31,8 +33,8 @@ public struct Fields {
                 diagnostics.error(pair.key.location, "unknown key `\(key)` in \(what)", hint: hint)
                 continue
             }
-            values[key] = pair
-            keysInOrder.append(key)
+            // A repeated key never reaches here (the YAML loader refuses it), so appending keeps one entry per key.
+            values.append((key, pair))
         }
     }
 
@@ -44,14 +46,19 @@ public struct Fields {
         "input": "inputs", "expected": "expect", "expects": "expect", "requests_made": "requests",
     ]
 
-    public func has(_ key: String) -> Bool { values[key] != nil }
+    private func pair(_ key: String) -> (key: YAMLNode, value: YAMLNode)? {
+        for entry in values where entry.key == key { return entry.pair }
+        return nil
+    }
+
+    public func has(_ key: String) -> Bool { pair(key) != nil }
     /// Absent, and not because a misspelling of it was already reported: the case for a "missing key" error.
-    public func missing(_ key: String) -> Bool { values[key] == nil && !misspelt.contains(key) }
-    public subscript(key: String) -> YAMLNode? { values[key]?.value }
-    public func keyLocation(_ key: String) -> SourceLocation? { values[key]?.key.location }
+    public func missing(_ key: String) -> Bool { pair(key) == nil && !misspelt.contains(key) }
+    public subscript(key: String) -> YAMLNode? { pair(key)?.value }
+    public func keyLocation(_ key: String) -> SourceLocation? { pair(key)?.key.location }
 
     public func require(_ key: String, _ diagnostics: inout Diagnostics, hint: String? = nil) -> YAMLNode? {
-        if let value = values[key]?.value { return value }
+        if let value = pair(key)?.value { return value }
         if missing(key) { diagnostics.error(node.location, "\(what) is missing the required key `\(key)`", hint: hint) }
         return nil
     }

@@ -9,6 +9,20 @@ import Darwin
 /// Why not Foundation: `FileManager`'s enumerator builds an object and a URL per entry, and `Data(contentsOf:)` a URL
 /// per file; for 58 files that was a tenth of a cold `flowspec check flows` (docs/performance.md, eighth part).
 public enum SourceFiles {
+    /// Whether `path` names a folder, following symbolic links; nil when nothing is there.
+    public static func isFolder(_ path: String) -> Bool? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// The process's working directory, as the system gives it.
+    public static func workingDirectory() -> String {
+        guard let path = getcwd(nil, 0) else { return "/" }
+        defer { free(path) }
+        return String(cString: path)
+    }
+
     /// The `.yaml` and `.yml` files under `folder`, at any depth, as `folder/relative/path`, sorted. Hidden entries
     /// count, as they did with `FileManager`; a symbolic link is listed by its name, never followed into a folder
     /// (so a link loop cannot hang a run), and a folder named `x.yaml` is searched, not read as a file.
