@@ -1,4 +1,22 @@
-/// The small actors the scheduler coordinates scenarios with.
+import Synchronization
+
+/// The small actors and queue the scheduler coordinates scenarios with.
+
+/// Hands out the indices 0, 1, … `count - 1`, each once, to whichever worker asks first.
+final class IndexQueue: Sendable {
+    private let next = Mutex(0)
+    private let count: Int
+
+    init(count: Int) { self.count = count }
+
+    func take() -> Int? {
+        next.withLock { next in
+            guard next < count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+}
 
 /// The first of several tasks to finish wins; later finishers are ignored.
 actor TimeoutRace<T: Sendable> {
