@@ -63,13 +63,19 @@ public final class LiveHTTPAdapter: HTTPAdapter {
 
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let url = request.url
+        if let plainURL = PlainHTTPURL(url), proxies.server(scheme: "http", host: plainURL.host) == nil, !options.followRedirects,
+           thread.isCurrent, let (head, body) = PlainHTTPClient.prepare(request, host: plainURL.host, port: plainURL.port,
+                                                                         target: plainURL.target, userAgent: options.userAgent) {
+            return try await plain.send(head, body: body, host: plainURL.host, port: plainURL.port ?? 80, url: url)
+        }
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), let host = parsed.host,
               scheme == "http" || scheme == "https" else {
             throw TransportError(.other, url: url, cause: "not an absolute http(s) URL — check the flow's base_url and the run variables it uses")
         }
         let proxy = proxies.server(scheme: scheme, host: host)
         if scheme == "http", proxy == nil, !options.followRedirects, !host.contains(":"), thread.isCurrent,
-           let (head, body) = PlainHTTPClient.prepare(request, url, parsed, host: host, userAgent: options.userAgent) {
+           let (head, body) = PlainHTTPClient.prepare(request, host: host, port: parsed.port, target: PlainHTTPClient.requestTarget(url, parsed),
+                                                      userAgent: options.userAgent) {
             return try await plain.send(head, body: body, host: host, port: parsed.port ?? 80, url: url)
         }
         let client = proxy.flatMap { viaProxy[$0] } ?? direct

@@ -27,7 +27,7 @@ final class PlainHTTPClient: Sendable {
 
     /// The request's head and body as they go on the wire, or nil when only AsyncHTTPClient may send it: a header
     /// name or value it would refuse (its error, worded as before, is the answer), a method it rejects with a body.
-    static func prepare(_ request: HTTPRequest, _ text: String, _ url: URL, host: String, userAgent: String) -> (HTTPRequestHead, ByteBuffer?)? {
+    static func prepare(_ request: HTTPRequest, host: String, port: Int?, target: String, userAgent: String) -> (HTTPRequestHead, ByteBuffer?)? {
         guard request.headers.allSatisfy({ HeaderSyntax.isToken($0.0) && HeaderSyntax.isFieldValue($0.1) }),
               HeaderSyntax.isFieldValue(userAgent) else { return nil }
         let method = HTTPMethod(rawValue: request.method)
@@ -45,12 +45,12 @@ final class PlainHTTPClient: Sendable {
             headers.add(name: "Content-Length", value: "0")
         }
         if !headers.contains(name: "host") {
-            let port = url.port.map { $0 == 80 ? "" : ":\($0)" } ?? ""
-            headers.add(name: "host", value: host + port)
+            let written = port.map { $0 == 80 ? "" : ":\($0)" } ?? ""
+            headers.add(name: "host", value: host + written)
         }
         // What AsyncHTTPClient's decompressor adds to a request that does not say which encodings it accepts.
         if !headers.contains(name: "Accept-Encoding") { headers.add(name: "Accept-Encoding", value: "deflate, gzip") }
-        return (HTTPRequestHead(version: .http1_1, method: method, uri: requestTarget(text, url), headers: headers), body)
+        return (HTTPRequestHead(version: .http1_1, method: method, uri: target, headers: headers), body)
     }
 
     func send(_ head: HTTPRequestHead, body: ByteBuffer?, host: String, port: Int, url: String) async throws(TransportError) -> HTTPResponse {
@@ -122,7 +122,7 @@ final class PlainHTTPClient: Sendable {
     }
 
     /// Printable ASCII that a URL carries unencoded (RFC 3986 §2), which Foundation leaves as it is.
-    private static func isSentAsIs(_ byte: UInt8) -> Bool {
+    static func isSentAsIs(_ byte: UInt8) -> Bool {
         byte > 0x20 && byte < 0x7F && !#""<>\^`{|}"#.utf8.contains(byte)
     }
 }
