@@ -66,7 +66,8 @@ public struct ScenarioRunner: Sendable {
             for _ in 0..<min(jobs, scenarios.count) {
                 group.addTask {
                     var played: [(Int, ScenarioReport)] = []
-                    while let index = queue.take() {
+                    /// Plays the scenario and reports it; false once fail-fast says to start no more.
+                    func play(_ index: Int) async -> Bool {
                         let scenario = scenarios[index]
                         // Queued live scenarios have not started: the check for an earlier failure happens once it is
                         // their turn, inside the gate, so one that failed while they waited stops them.
@@ -76,7 +77,26 @@ public struct ScenarioRunner: Sendable {
                         played.append((index, report))
                         // One at a time, as progress output expects.
                         await finishLine.serially { await onFinish(index, report) }
-                        if await failure.raised { break }
+                        return !(await failure.raised)
+                    }
+                    var next = queue.take()
+                    while let index = next {
+                        guard scenarios[index].live, let executor = self.live?.preferredExecutor else {
+                            next = await play(index) ? queue.take() : nil
+                            continue
+                        }
+                        // Live scenarios run one at a time where the live client runs. The worker stays on that thread
+                        // while the scenarios it takes are live, so neither it nor the gate's hand-over to the other
+                        // workers hops between threads for each scenario.
+                        next = await withTaskExecutorPreference(executor) {
+                            var current = index
+                            while await play(current) {
+                                let following = queue.take()
+                                guard let following, scenarios[following].live else { return following }
+                                current = following
+                            }
+                            return nil
+                        }
                     }
                     return played
                 }
