@@ -105,7 +105,7 @@ public final class LiveHTTPAdapter: HTTPAdapter {
         var headers: [(String, String)] = []
         headers.reserveCapacity(response.headers.count)
         for header in response.headers { headers.append((header.name, header.value)) }
-        return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+        return HTTPResponse(status: Int(response.status.code), headers: headers, body: body.withUnsafeReadableBytes { Data($0) })
     }
 
     /// How many requests `PlainHTTPClient` took on, for tests that must know which client answered.

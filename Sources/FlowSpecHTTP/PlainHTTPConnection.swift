@@ -102,7 +102,7 @@ final class PlainHTTPConnection: @unchecked Sendable {
                     var headers: [(String, String)] = []
                     headers.reserveCapacity(head.headers.count)
                     for header in head.headers { headers.append((header.name, header.value)) }
-                    return FlowSpecRuntime.HTTPResponse(status: Int(head.status.code), headers: headers, body: Data(body.readableBytesView))
+                    return FlowSpecRuntime.HTTPResponse(status: Int(head.status.code), headers: headers, body: body.withUnsafeReadableBytes { Data($0) })
                 }
             }
             if count == 0 { throw HTTPClientError.remoteConnectionClosed }

@@ -159,12 +159,20 @@ struct JSONParser {
         let opening = index
         index += 1
         var decoded: [UInt8] = []
+        var escaped = false
+        /// Every byte read, OR-ed: below 0x80 means ASCII, valid as it is.
+        var seen: UInt8 = 0
         var runStart = index
         while index < bytes.count {
             let byte = bytes[index]
+            seen |= byte
             if byte == UInt8(ascii: "\"") {
-                decoded.append(contentsOf: bytes[runStart..<index])
                 index += 1
+                // Most strings are ASCII without escapes: made straight from the document's bytes, no copy to check.
+                // (`String(validating:)` is generic and unspecialised here: a metadata lookup per string.)
+                if !escaped, seen < 0x80 { return String(decoding: bytes[runStart..<index - 1], as: UTF8.self) }
+                decoded.append(contentsOf: bytes[runStart..<index - 1])
+                if decoded.allSatisfy({ $0 < 0x80 }) { return String(decoding: decoded, as: UTF8.self) }
                 guard let text = String(validating: decoded, as: UTF8.self) else {
                     throw JSONSyntaxError(offset: opening, message: "a string is not valid UTF-8")
                 }
@@ -176,6 +184,7 @@ struct JSONParser {
                 continue
             }
             decoded.append(contentsOf: bytes[runStart..<index])
+            escaped = true
             index += 1
             guard index < bytes.count else { break }
             let escape = bytes[index]
