@@ -45,7 +45,7 @@ final class PlainHTTPConnection: @unchecked Sendable {
         phase = .beforeResponse
         try pipeline.writeOutbound(HTTPClientRequestPart.head(head))
         _ = try pipeline.readOutbound(as: HTTPClientRequestPart.self)
-        var wire = Self.serialize(head, body: body)
+        let wire = Self.serialize(head, body: body)
         try wire.withUnsafeReadableBytes { try socket.write($0, by: deadline) }
         return try readResponse(maxBodyBytes: maxBodyBytes, by: deadline, keepAliveAsked: head.isKeepAlive)
     }

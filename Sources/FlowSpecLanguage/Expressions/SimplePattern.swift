@@ -33,7 +33,7 @@ struct SimplePattern: Sendable {
         guard bytes.count >= 2, bytes.first == UInt8(ascii: "^"), bytes.last == UInt8(ascii: "$") else { return nil }
         bytes = bytes.dropFirst().dropLast()
         // `\$` at the end is a literal dollar, not the anchor: count the backslashes before it.
-        guard bytes.reversed().prefix { $0 == UInt8(ascii: "\\") }.count % 2 == 0 else { return nil }
+        guard bytes.reversed().prefix(while: { $0 == UInt8(ascii: "\\") }).count % 2 == 0 else { return nil }
         var sequences: [ArraySlice<UInt8>]
         if bytes.first == UInt8(ascii: "("), bytes.last == UInt8(ascii: ")") {
             var inner = bytes.dropFirst().dropLast()
