@@ -28,6 +28,13 @@ public enum Suggestion {
         closest(to: word, in: candidates).map { "did you mean `\($0)`?" }
     }
 
+    /// The hint for a name that is not among `known`: the closest one, else the whole list in the order given, else
+    /// that there is none.
+    public static func amongNames(_ word: String, in known: [String], listing what: String) -> String {
+        if let close = didYouMean(word, in: known) { return close }
+        return known.isEmpty ? "it has no \(what)" : "its \(what): " + known.joined(separator: ", ")
+    }
+
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }

@@ -16,7 +16,7 @@ extension ScenarioDecoder {
         for (ref, _) in Fields.pairs(of: node, what: "`inputs`", &d) ?? [] where !known.contains(ref.name) {
             let names = flows.map { "`\($0.name)`" }.joined(separator: ", ")
             d.error(ref.location, "no flow this scenario runs (\(names)) reads an input named `\(ref.name)`",
-                    hint: Suggestion.didYouMean(ref.name, in: known) ?? "its inputs: " + known.sorted().joined(separator: ", "))
+                    hint: Suggestion.amongNames(ref.name, in: known.sorted(), listing: "inputs"))
         }
     }
 

@@ -81,7 +81,7 @@ struct ExecCommand: AsyncParsableCommand {
         let commands = Dictionary(inputCommands.map(Assignment.split)) { $1 }
         let known = ScenarioDecoder.reachableInputs(target, specs: specs)
         for name in Set(given.keys).union(commands.keys) where !known.contains(name) {
-            Console.error("error: flow `\(flow)` reads no input named `\(name)`" + (Suggestion.didYouMean(name, in: known).map { "; \($0)" } ?? "; its inputs: \(known.sorted().joined(separator: ", "))"))
+            Console.error("error: flow `\(flow)` reads no input named `\(name)`; " + Suggestion.amongNames(name, in: known.sorted(), listing: "inputs"))
             throw ExitCode(Exit.invalid)
         }
 

@@ -18,6 +18,14 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 5)
     }
 
+    /// An unknown name is answered with the closest known one, else all of them in the order given, else that there
+    /// are none (it once read "its inputs: " with nothing after it).
+    @Test func anUnknownNameIsAnsweredWithTheNamesThereAre() {
+        #expect(Suggestion.amongNames("pasword", in: ["email", "password"], listing: "inputs") == "did you mean `password`?")
+        #expect(Suggestion.amongNames("phone", in: ["email", "password", "code"], listing: "inputs") == "its inputs: email, password, code")
+        #expect(Suggestion.amongNames("email", in: [], listing: "inputs") == "it has no inputs")
+    }
+
     @Test func longMessagesShowTheirStartAndLength() {
         let message = "unknown flow `" + String(repeating: "x", count: 5000) + "`"
         let diagnostic = Diagnostic.error(SourceLocation(file: "f.yaml", line: 1, column: 1), message)

@@ -91,7 +91,7 @@ public enum FlowChecker {
                 let calleeInputs = Set(callee.inputs.map(\.name))
                 for (arg, _) in c.with where !calleeInputs.contains(arg.name) {
                     d.error(arg.location, "flow `\(callee.name)` has no input `\(arg.name)`",
-                            hint: Suggestion.didYouMean(arg.name, in: calleeInputs) ?? "its inputs: " + callee.inputs.map(\.name).joined(separator: ", "))
+                            hint: Suggestion.amongNames(arg.name, in: callee.inputs.map(\.name), listing: "inputs"))
                 }
             default: break
             }

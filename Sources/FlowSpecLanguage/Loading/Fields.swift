@@ -107,7 +107,9 @@ public struct Fields {
     public static func pairs(of value: YAMLNode, what: String, _ diagnostics: inout Diagnostics) -> [(NameRef, YAMLNode)]? {
         if value.isNull { return [] }
         guard let pairs = value.mapping else {
-            diagnostics.error(value.location, "\(what) must be a mapping, found \(value.kindName)")
+            // A list of one-entry mappings is the usual slip (`- email: …`, or `- { name: email }`).
+            diagnostics.error(value.location, "\(what) must be a mapping, found \(value.kindName)",
+                              hint: value.sequence == nil ? nil : "write each entry as `NAME: value` on its own line, without a leading `- `")
             return nil
         }
         var out: [(NameRef, YAMLNode)] = []
