@@ -46,7 +46,7 @@ extension ScenarioDecoder {
         if let expect = step.expect, let path = expect.path {
             for ref in path where flow.states[ref.name] == nil && !flow.brokenStates.contains(ref.name) {
                 d.error(ref.location, "flow `\(flow.name)` has no state `\(ref.name)`",
-                        hint: Suggestion.didYouMean(ref.name, in: flow.stateOrder) ?? "its states: " + flow.stateOrder.joined(separator: ", "))
+                        hint: Suggestion.amongNames(ref.name, in: flow.stateOrder, listing: "states"))
             }
         }
         if let expect = step.expect, !expect.variables.isEmpty, flow.brokenStates.isEmpty {
@@ -54,14 +54,14 @@ extension ScenarioDecoder {
             for state in flow.orderedStates { for t in state.transitions { settable.formUnion(t.set.map(\.0)) } }
             for (name, _) in expect.variables where !settable.contains(name) {
                 d.error(expect.location, "flow `\(flow.name)` never sets a variable named `\(name)`",
-                        hint: Suggestion.didYouMean(name, in: settable) ?? "its variables: " + settable.sorted().joined(separator: ", "))
+                        hint: Suggestion.amongNames(name, in: settable.sorted(), listing: "variables"))
             }
         }
         if let outcome = step.expect?.outcome, !specs.reachable(from: [flow.name]).flows.contains(where: { !$0.brokenStates.isEmpty }) {
             let outcomes = FlowOutcomes.possible(flow, specs: specs)
             if !outcomes.contains(outcome) {
                 d.error(step.expect!.location, "flow `\(flow.name)` can never end with outcome `\(outcome)`",
-                        hint: Suggestion.didYouMean(outcome, in: outcomes) ?? "its outcomes: " + outcomes.sorted().joined(separator: ", "))
+                        hint: Suggestion.amongNames(outcome, in: outcomes.sorted(), listing: "outcomes"))
             }
         }
     }

@@ -88,10 +88,10 @@ public enum FlowChecker {
                     continue
                 }
                 if callee.name == flow.name { d.error(c.flow.location, "flow `\(flow.name)` calls itself") }
-                let calleeInputs = Set(callee.inputs.map(\.name))
+                let calleeInputs = callee.inputs.map(\.name)
                 for (arg, _) in c.with where !calleeInputs.contains(arg.name) {
                     d.error(arg.location, "flow `\(callee.name)` has no input `\(arg.name)`",
-                            hint: Suggestion.amongNames(arg.name, in: callee.inputs.map(\.name), listing: "inputs"))
+                            hint: Suggestion.amongNames(arg.name, in: calleeInputs, listing: "inputs"))
                 }
             default: break
             }
