@@ -178,38 +178,32 @@ import Glibc
 /// body, and counts connections and requests. `closeAfterEachResponse` closes each connection after its answer,
 /// without saying so in a header, as a server timing out an idle connection does.
 final class KeepAliveServer: @unchecked Sendable {
-    let port: Int
+    var port: Int { loop.port }
     var url: String { "http://127.0.0.1:\(port)" }
-    private let listener: Int32
+    private var loop: AcceptLoop!
     private let lock = NSLock()
     private var connections = 0
     private var requests = 0
 
     init(closeAfterEachResponse: Bool) throws {
-        (listener, port) = try LoopbackListener.open()
-        let listening = listener
-        Thread.detachNewThread { [self] in
-            while true {
-                let client = accept(listening, nil, nil)
-                if client < 0 { return }
-                lock.withLock { connections += 1 }
-                Thread.detachNewThread { [self] in
-                    defer { close(client) }
-                    var pending: [UInt8] = []
-                    var buffer = [UInt8](repeating: 0, count: 4096)
-                    while true {
-                        guard let end = Self.endOfRequest(pending) else {
-                            let n = read(client, &buffer, buffer.count)
-                            if n <= 0 { return }
-                            pending += buffer[0..<n]
-                            continue
-                        }
-                        pending.removeFirst(end)
-                        lock.withLock { requests += 1 }
-                        let reply = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{\"ok\":true}".utf8)
-                        _ = reply.withUnsafeBytes { write(client, $0.baseAddress, reply.count) }
-                        if closeAfterEachResponse { return }
+        loop = try AcceptLoop { [self] client in
+            lock.withLock { connections += 1 }
+            Thread.detachNewThread { [self] in
+                defer { close(client) }
+                var pending: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while true {
+                    guard let end = Self.endOfRequest(pending) else {
+                        let n = read(client, &buffer, buffer.count)
+                        if n <= 0 { return }
+                        pending += buffer[0..<n]
+                        continue
                     }
+                    pending.removeFirst(end)
+                    lock.withLock { requests += 1 }
+                    let reply = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{\"ok\":true}".utf8)
+                    _ = reply.withUnsafeBytes { write(client, $0.baseAddress, reply.count) }
+                    if closeAfterEachResponse { return }
                 }
             }
         }
@@ -217,7 +211,7 @@ final class KeepAliveServer: @unchecked Sendable {
 
     var counts: (connections: Int, requests: Int) { lock.withLock { (connections, requests) } }
 
-    func stop() { shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
+    func stop() { loop.stop() }
 
     /// Where the first whole request in `bytes` ends (its head and the body its Content-Length announces), if it has arrived.
     static func endOfRequest(_ bytes: [UInt8]) -> Int? {

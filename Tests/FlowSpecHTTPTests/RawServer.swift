@@ -8,33 +8,24 @@ import Glibc
 /// remembers the request heads it saw: for responses no well-behaved server library would send
 /// (a body cut short), and for seeing exactly what a client put on the wire (a proxy's request line).
 final class RawServer: @unchecked Sendable {
-    let port: Int
-    private let fd: Int32
+    var port: Int { loop.port }
+    private var loop: AcceptLoop!
     private let lock = NSLock()
     private var heads: [String] = []
 
     init(reply: [UInt8], closeAfterReply: Bool = true, replyToAnyBytes: Bool = false) throws {
-        let (fd, port) = try LoopbackListener.open()
-        self.fd = fd
-        self.port = port
-        let listening = fd
-        let replyToAnyBytes = replyToAnyBytes
-        Thread.detachNewThread { [self] in
-            while true {
-                let client = accept(listening, nil, nil)
-                if client < 0 { return }
-                var head = readHead(client, replyToAnyBytes)
-                // Acting as an HTTP proxy: accept the tunnel, then answer the request that comes through it.
-                if head.hasPrefix("CONNECT ") {
-                    let established = Array("HTTP/1.1 200 Connection established\r\n\r\n".utf8)
-                    _ = established.withUnsafeBytes { write(client, $0.baseAddress, established.count) }
-                    lock.withLock { heads.append(head) }
-                    head = readHead(client, false)
-                }
+        loop = try AcceptLoop { [self] client in
+            var head = readHead(client, replyToAnyBytes)
+            // Acting as an HTTP proxy: accept the tunnel, then answer the request that comes through it.
+            if head.hasPrefix("CONNECT ") {
+                let established = Array("HTTP/1.1 200 Connection established\r\n\r\n".utf8)
+                _ = established.withUnsafeBytes { write(client, $0.baseAddress, established.count) }
                 lock.withLock { heads.append(head) }
-                _ = reply.withUnsafeBytes { write(client, $0.baseAddress, reply.count) }
-                if closeAfterReply { close(client) }
+                head = readHead(client, false)
             }
+            lock.withLock { heads.append(head) }
+            _ = reply.withUnsafeBytes { write(client, $0.baseAddress, reply.count) }
+            if closeAfterReply { close(client) }
         }
     }
 
@@ -52,5 +43,5 @@ final class RawServer: @unchecked Sendable {
 
     var requestHeads: [String] { lock.withLock { heads } }
 
-    func stop() { shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
+    func stop() { loop.stop() }
 }

@@ -30,10 +30,10 @@ public final class HostileServer: @unchecked Sendable {
         }
     }
 
-    public let port: Int
+    public var port: Int { loop.port }
     public var url: String { "http://127.0.0.1:\(port)" }
 
-    private let listener: Int32
+    private var loop: AcceptLoop!
     private let lock = NSLock()
     private var seen: [Request] = []
     private var stopped = false
@@ -41,22 +41,17 @@ public final class HostileServer: @unchecked Sendable {
 
     /// Answers every request with `script(request)`, then closes the connection.
     public init(_ script: @escaping @Sendable (Request) -> [Step]) throws {
-        (listener, port) = try LoopbackListener.open()
-        Thread.detachNewThread { [self] in
-            while true {
-                let client = accept(listener, nil, nil)
-                if client < 0 { return }
-                let admitted = lock.withLock { () -> Bool in
-                    if stopped { return false }
-                    clients.insert(client)
-                    return true
-                }
-                guard admitted else {
-                    close(client)
-                    return
-                }
-                Thread.detachNewThread { [self] in serve(client, script) }
+        loop = try AcceptLoop { [self] client in
+            let admitted = lock.withLock { () -> Bool in
+                if stopped { return false }
+                clients.insert(client)
+                return true
             }
+            guard admitted else {
+                close(client)
+                return
+            }
+            Thread.detachNewThread { [self] in serve(client, script) }
         }
     }
 
@@ -80,8 +75,7 @@ public final class HostileServer: @unchecked Sendable {
             // shutdown, not close: each connection's thread closes its own descriptor, so none is reused under it.
             for client in clients { shutdown(client, Int32(SHUT_RDWR)) }
         }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        loop.stop()
     }
 
     private var isStopped: Bool { lock.withLock { stopped } }

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import HostileBackend
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The test servers' accept loop: a stopped server must never answer a later test's connections, even when the
+/// kernel hands its listener's descriptor number to that test's socket.
+@Suite(.timeLimit(.minutes(1))) struct AcceptLoopTests {
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func increment() { lock.withLock { value += 1 } }
+        var count: Int { lock.withLock { value } }
+    }
+
+    /// The window a CI run fell into: the server is stopped while its thread is busy with a connection, and a new
+    /// listener opens before that thread comes back to `accept`.
+    @Test func aStoppedLoopNeverAcceptsOnADescriptorHandedOutAgain() async throws {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let oldAccepted = Counter()
+        let old = try AcceptLoop { client in
+            oldAccepted.increment()
+            entered.signal()
+            release.wait()
+            close(client)
+        }
+        let first = try connectToLoopback(old.port)
+        defer { close(first) }
+        #expect(entered.wait(timeout: .now() + 10) == .success)
+        old.stop()
+
+        let freshAccepted = Counter()
+        let fresh = try AcceptLoop { client in
+            freshAccepted.increment()
+            close(client)
+        }
+        defer { fresh.stop() }
+        release.signal()
+        for _ in 0..<3 { close(try connectToLoopback(fresh.port)) }
+
+        let deadline = ContinuousClock.now + .seconds(10)
+        while freshAccepted.count < 3, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(freshAccepted.count == 3)
+        #expect(oldAccepted.count == 1)
+    }
+
+    @Test func aStoppedLoopRefusesNewConnections() async throws {
+        let loop = try AcceptLoop { close($0) }
+        let port = loop.port
+        loop.stop()
+        // The accepting thread closes the listener soon after; until then a connection may still be queued, never served.
+        let deadline = ContinuousClock.now + .seconds(10)
+        var refused = false
+        while !refused, ContinuousClock.now < deadline {
+            if let fd = try? connectToLoopback(port) {
+                close(fd)
+                try await Task.sleep(for: .milliseconds(10))
+            } else {
+                refused = true
+            }
+        }
+        #expect(refused)
+    }
+
+    private func connectToLoopback(_ port: Int) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EMFILE) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        return fd
+    }
+}
