@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HostileBackend
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,11 +9,10 @@ import Glibc
 /// The test servers' accept loop: a stopped server must never answer a later test's connections, even when the
 /// kernel hands its listener's descriptor number to that test's socket.
 @Suite(.timeLimit(.minutes(1))) struct AcceptLoopTests {
-    final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = 0
-        func increment() { lock.withLock { value += 1 } }
-        var count: Int { lock.withLock { value } }
+    final class Counter: Sendable {
+        private let value = Mutex(0)
+        func increment() { value.withLock { $0 += 1 } }
+        var count: Int { value.withLock { $0 } }
     }
 
     /// The window a CI run fell into: the server is stopped while its thread is busy with a connection, and a new
@@ -27,7 +27,7 @@ import Glibc
             release.wait()
             close(client)
         }
-        let first = try connectToLoopback(old.port)
+        let first = try LoopbackListener.connect(to: old.port)
         defer { close(first) }
         #expect(entered.wait(timeout: .now() + 10) == .success)
         old.stop()
@@ -39,7 +39,7 @@ import Glibc
         }
         defer { fresh.stop() }
         release.signal()
-        for _ in 0..<3 { close(try connectToLoopback(fresh.port)) }
+        for _ in 0..<3 { close(try LoopbackListener.connect(to: fresh.port)) }
 
         let deadline = ContinuousClock.now + .seconds(10)
         while freshAccepted.count < 3, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
@@ -55,7 +55,7 @@ import Glibc
         let deadline = ContinuousClock.now + .seconds(10)
         var refused = false
         while !refused, ContinuousClock.now < deadline {
-            if let fd = try? connectToLoopback(port) {
+            if let fd = try? LoopbackListener.connect(to: port) {
                 close(fd)
                 try await Task.sleep(for: .milliseconds(10))
             } else {
@@ -63,22 +63,5 @@ import Glibc
             }
         }
         #expect(refused)
-    }
-
-    private func connectToLoopback(_ port: Int) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            close(fd)
-            throw POSIXError(.ECONNREFUSED)
-        }
-        return fd
     }
 }

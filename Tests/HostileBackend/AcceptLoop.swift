@@ -41,7 +41,7 @@ public final class AcceptLoop: @unchecked Sendable {
         }
     }
 
-    public var isStopped: Bool { lock.withLock { stopped } }
+    private var isStopped: Bool { lock.withLock { stopped } }
 
     /// Stops accepting: shutting a listening socket down wakes a blocked `accept` (and fails every later one) on Linux.
     /// Under the lock, so the descriptor is certainly still ours and not a number the kernel has handed out again.
