@@ -42,6 +42,14 @@ enum CredentialKey {
         return false
     }
 
+    /// Whether `key` is a credential only through the word `code` (`code`, `verificationCode`), which backends
+    /// also use for error codes (`{"code": "otp_expired"}`), unlike `token` or `password`.
+    static func namesOnlyACode(_ key: String) -> Bool {
+        guard isCredential(key) else { return false }
+        let words = words(of: key)
+        return words.contains(code) && !words.contains { $0 != code && (credentialWords.contains($0) || (words.count == 1 && credentialKeys.contains($0))) }
+    }
+
     /// Whether some credential word (or standalone credential key) occurs in `key`, ignoring case and word bounds.
     /// One pass: at each byte, only the words that begin with that letter are compared (one search per word was
     /// 2.8% of a scripted run).

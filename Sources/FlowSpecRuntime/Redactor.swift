@@ -16,9 +16,26 @@ public final class Redactor: Sendable {
 
     private struct Secrets {
         var whole: Set<String> = []
-        /// The long ones, longest first, for masking inside text; rebuilt on the next `redact` after a change.
-        var inText: [String] = []
-        var inTextIsCurrent = true
+        /// The encoded forms of the registered values (`SecretForms`), masked as whole values too.
+        var encoded: Set<String> = []
+        /// Registered values whose forms are not worked out yet: that waits until masking needs them, so a run
+        /// that shows nothing pays only for the registration.
+        var unencoded: [String] = []
+        /// The values of 4 characters or more and their encoded forms, for masking inside text.
+        var inText = SecretSearch()
+
+        mutating func encodeNew() {
+            guard !unencoded.isEmpty else { return }
+            for value in unencoded {
+                let forms = SecretForms.encodings(of: value)
+                encoded.formUnion(forms)
+                guard value.count >= Redactor.shortestMaskedInText else { continue }
+                inText.add(Array(value.utf8))
+                for form in forms { inText.add(Array(form.utf8)) }
+                for piece in SecretForms.base64Pieces(of: value) { inText.add(piece) }
+            }
+            unencoded = []
+        }
     }
     private let secrets = Mutex(Secrets())
 
@@ -27,7 +44,7 @@ public final class Redactor: Sendable {
     public func register(_ value: String) {
         guard !value.isEmpty else { return }
         secrets.withLock { secrets in
-            if secrets.whole.insert(value).inserted, value.count >= Redactor.shortestMaskedInText { secrets.inTextIsCurrent = false }
+            if secrets.whole.insert(value).inserted { secrets.unencoded.append(value) }
         }
         if value.hasPrefix("Bearer ") { register(String(value.dropFirst(7))) }
     }
@@ -35,10 +52,13 @@ public final class Redactor: Sendable {
     /// Registers values already known to be secret (collected once, e.g. from a scenario file) under one lock.
     public func register(known values: Set<String>) {
         secrets.withLock { secrets in
-            let before = secrets.whole.count
             // A fresh redactor (one a run) takes the set as it is, shared until either side changes it.
-            if before == 0, !values.contains("") { secrets.whole = values } else { secrets.whole.formUnion(values.filter { !$0.isEmpty }) }
-            if secrets.whole.count != before { secrets.inTextIsCurrent = false }
+            if secrets.whole.isEmpty, !values.contains("") {
+                secrets.whole = values
+                secrets.unencoded.append(contentsOf: values)
+            } else {
+                for value in values where !value.isEmpty && secrets.whole.insert(value).inserted { secrets.unencoded.append(value) }
+            }
         }
     }
 
@@ -53,8 +73,14 @@ public final class Redactor: Sendable {
         return scratch.registeredValues
     }
 
-    /// Whether `text` is, as a whole, a registered secret.
-    public func isSecret(_ text: String) -> Bool { secrets.withLock { $0.whole.contains(text) } }
+    /// Whether `text` is, as a whole, a registered secret or an encoded form of one.
+    public func isSecret(_ text: String) -> Bool {
+        secrets.withLock { secrets in
+            if secrets.whole.contains(text) { return true }
+            secrets.encodeNew()
+            return secrets.encoded.contains(text)
+        }
+    }
 
     public func register(_ value: JSONValue) {
         switch value {
@@ -69,20 +95,21 @@ public final class Redactor: Sendable {
     /// A value entering the token store is a secret when its key names a credential (`access_token`,
     /// `refresh_token`, `token`, `api_key`…) or when it is a long opaque string (20+ characters, no spaces),
     /// as tokens are; ordinary values such as a role, an id or an expiry stay readable in reports.
+    /// Under a credential's name the value is a secret whatever it looks like (a token of letters and `_` looks
+    /// like an error code, and was shown).
     public func registerStored(_ key: String, _ value: JSONValue) {
-        if case .string(let s) = value, Redactor.looksLikeErrorCode(s) { return }
         if Redactor.isSensitiveKey(key) || Redactor.mentionsSession(key) {
             register(value)
-        } else if case .string(let s) = value, s.count >= 20, !s.utf8.contains(UInt8(ascii: " ")), !Redactor.isUUID(s), !Redactor.isTimestamp(s) {
+        } else if case .string(let s) = value, s.count >= 20, !s.utf8.contains(UInt8(ascii: " ")), !Redactor.isUUID(s), !Redactor.isTimestamp(s),
+                  !Redactor.looksLikeErrorCode(s) {
             register(s)
         }
     }
 
     /// A value a flow captured into a variable (`set:`): a secret when the variable's name names a credential,
-    /// whatever the value's type or length — a code read from a text body and sent on as a number included.
+    /// whatever the value's type, length or shape — a code read from a text body and sent on as a number included.
     public func registerCaptured(_ name: String, _ value: JSONValue) {
         guard Redactor.isSensitiveKey(name), !Redactor.isFlag(value) else { return }
-        if case .string(let s) = value, Redactor.looksLikeErrorCode(s) { return }
         register(value)
     }
 
@@ -92,45 +119,36 @@ public final class Redactor: Sendable {
 
     public func redact(_ text: String) -> String {
         // One lock for both answers: this runs for every string a run shows.
-        let (isWhole, known) = secrets.withLock { secrets -> (Bool, [String]) in
-            if !secrets.inTextIsCurrent {
-                // Longest first, so a token containing a shorter secret is masked whole. Lengths in bytes: a string
-                // contains only shorter ones by bytes too, and `count` (characters) walks the whole string each time.
-                secrets.inText = secrets.whole.filter { $0.count >= Redactor.shortestMaskedInText }.sorted { $0.utf8.count > $1.utf8.count }
-                secrets.inTextIsCurrent = true
-            }
-            return (secrets.whole.contains(text), secrets.inText)
+        let (isWhole, search) = secrets.withLock { secrets -> (Bool, SecretSearch) in
+            if secrets.whole.contains(text) { return (true, secrets.inText) }
+            secrets.encodeNew()
+            secrets.inText.prepare()
+            return (secrets.encoded.contains(text), secrets.inText)
         }
         if isWhole { return Redactor.mask }
-        var out = text
-        for secret in known {
-            if let masked = Redactor.replacingBytes(of: secret, in: out) { out = masked }
-        }
-        return out
+        return search.isEmpty ? text : Redactor.masking(search, in: text)
     }
 
-    /// `text` with every copy of `secret` masked, or nil when it holds none. Matched by UTF-8 bytes, not by
-    /// characters: Foundation's search compares graphemes, so a secret whose last letter is followed by a
+    /// `text` with every stretch that holds a secret masked, overlapping secrets as one. Matched by UTF-8 bytes,
+    /// not by characters: Foundation's search compares graphemes, so a secret whose last letter is followed by a
     /// combining mark (`…N` + U+065E is one character) was not found and was printed (found by fuzzing).
     /// A match of valid UTF-8 inside valid UTF-8 starts and ends on scalar boundaries, so the result stays valid.
-    static func replacingBytes(of secret: String, in text: String) -> String? {
-        var secret = secret, text = text
-        return secret.withUTF8 { needle -> String? in
-            guard !needle.isEmpty else { return nil }
-            return text.withUTF8 { hay -> String? in
-                var out: [UInt8] = []
-                var copied = 0
-                while let found = TextSearch.firstOffset(of: needle, in: UnsafeBufferPointer(rebasing: hay[copied...])) {
-                    if out.isEmpty { out.reserveCapacity(hay.count) }
-                    out.append(contentsOf: hay[copied..<(copied + found)])
-                    out.append(contentsOf: Redactor.mask.utf8)
-                    copied += found + needle.count
-                }
-                guard copied > 0 else { return nil }
-                out.append(contentsOf: hay[copied...])
-                return String(decoding: out, as: UTF8.self)
+    static func masking(_ search: SecretSearch, in text: String) -> String {
+        var text = text
+        return text.withUTF8 { hay -> String? in
+            let ranges = search.ranges(in: hay)
+            guard !ranges.isEmpty else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(hay.count)
+            var copied = 0
+            for range in ranges {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: hay[copied..<range.lowerBound]))
+                out.append(contentsOf: Redactor.mask.utf8)
+                copied = range.upperBound
             }
-        }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: hay[copied...]))
+            return String(decoding: out, as: UTF8.self)
+        } ?? text
     }
 
     /// A URL with each query value that is a secret, or sits under a credential's name, masked, then masked as text.
@@ -215,7 +233,7 @@ public final class Redactor: Sendable {
         case .object(let fields):
             var out: [String: JSONValue] = [:]
             for (key, field) in fields {
-                out[redact(key)] = Redactor.isSensitiveKey(key) && Redactor.isCredentialShaped(field) ? .string(Redactor.mask) : maskedJSON(field)
+                out[redact(key)] = Redactor.isSensitiveKey(key) && Redactor.isCredentialShaped(field, under: key) ? .string(Redactor.mask) : maskedJSON(field)
             }
             return .object(out)
         case .array(let items): return .array(items.map(maskedJSON))
@@ -225,20 +243,31 @@ public final class Redactor: Sendable {
         }
     }
 
-    /// What a credential under a credential's key looks like: 4 characters or digits or more (`currency_code: GBP`
-    /// and `otp_digits`-style small numbers are not), and not an error code such as `otp_expired`.
-    static func isCredentialShaped(_ value: JSONValue) -> Bool {
+    /// What a credential under a credential's key (in a response) looks like: 4 characters or digits or more
+    /// (`currency_code: GBP` and `otp_digits`-style small numbers are not), and, under a key that only says `code`,
+    /// not an error code such as `otp_expired` (`{"code": "otp_expired"}` is how Supabase refuses).
+    static func isCredentialShaped(_ value: JSONValue, under key: String) -> Bool {
         switch value {
-        case .string(let s): s.count >= shortestMaskedInText && !looksLikeErrorCode(s)
+        case .string(let s): s.count >= shortestMaskedInText && !(CredentialKey.namesOnlyACode(key) && looksLikeErrorCode(s))
         case .number(let n): n.isFinite && n == n.rounded() && abs(n) >= 1000
         default: false
         }
     }
 
-    /// `otp_expired`, `bad_jwt`, `ACCOUNT_PENDING_APPROVAL`: codes that explain failures must stay readable.
-    /// (Searched as bytes: `contains("_")` goes through Foundation's string search, a hot spot of scripted runs.)
+    /// `otp_expired`, `bad_jwt`, `ACCOUNT_PENDING_APPROVAL`: codes that explain failures must stay readable. Words
+    /// of one case joined by `_`; a token of mixed-case letters and `_` is not one. Only a value a backend sends
+    /// under a `code` key is read by this shape: one that comes from a credential's name is a secret whatever it looks like.
     static func looksLikeErrorCode(_ s: String) -> Bool {
-        s.utf8.contains(UInt8(ascii: "_")) && s.allSatisfy { $0.isLetter || $0 == "_" }
+        var underscore = false, lower = false, upper = false
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "_"): underscore = true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): lower = true
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): upper = true
+            default: return false
+            }
+        }
+        return underscore && lower != upper
     }
 
     /// A header as shown: its value masked, and its name masked by value (a backend may echo a secret into a
