@@ -6,8 +6,15 @@ import FoundationXML
 /// Reads an XML document into an `XMLTree` with Foundation's streaming parser (libxml2 on Linux). Unlike
 /// `XMLDocument`, which on Linux recovers from broken input, it stops at the first error, so a truncated or
 /// hand-edited report is refused with the parser's line and column instead of being half-merged.
+///
+/// Nesting is bounded as the JSON parser bounds it: `XMLTree`'s own operations (writing, comparing, freeing) recurse
+/// once a level, and a report nested 200,000 deep overflowed the stack when its tree was freed.
 enum XMLTreeParser {
     struct Failure: Error, CustomStringConvertible { var description: String }
+
+    /// Elements nested deeper than this are refused: far more than any JUnit report needs (`testsuites`,
+    /// `testsuite`, `testcase`, `failure`, and perhaps a tool's own element inside it).
+    static let maxDepth = 256
 
     static func parse(_ text: String) throws(Failure) -> XMLTree {
         let parser = XMLParser(data: Data(text.utf8))
@@ -15,6 +22,10 @@ enum XMLTreeParser {
         parser.delegate = builder
         parser.shouldResolveExternalEntities = false
         let ok = parser.parse()
+        if let line = builder.tooDeepAt {
+            throw Failure(description: "elements nested deeper than \(maxDepth) levels at line \(line); "
+                + "a JUnit report nests a handful (testsuites, testsuite, testcase, failure): is this file a JUnit report?")
+        }
         if !ok || builder.root == nil {
             let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "no root element"
             throw Failure(description: "not well-formed XML at line \(parser.lineNumber), column \(parser.columnNumber) (\(reason))")
@@ -28,9 +39,16 @@ enum XMLTreeParser {
         var stack: [XMLTree] = []
         var texts: [String] = []
         var root: XMLTree?
+        /// The line of the first element past `maxDepth`, where reading stopped.
+        var tooDeepAt: Int?
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String]) {
+            guard stack.count < XMLTreeParser.maxDepth else {
+                if tooDeepAt == nil { tooDeepAt = parser.lineNumber }
+                parser.abortParsing()
+                return
+            }
             stack.append(XMLTree(name, Self.ordered(attributes, name: name)))
             texts.append("")
         }
@@ -44,6 +62,8 @@ enum XMLTreeParser {
         }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            // Nothing more is built once reading stopped at the depth limit.
+            guard tooDeepAt == nil else { return }
             var element = stack.removeLast()
             let text = texts.removeLast()
             // Whitespace between child elements is layout, not content.
