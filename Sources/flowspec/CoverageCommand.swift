@@ -49,7 +49,7 @@ struct CoverageCommand: AsyncParsableCommand {
         let (coverage, scenarioExit) = from.isEmpty ? try await measure() : (try merged(), nil)
         let text = format == .json ? CoverageJSON.render(coverage) : CoverageText.render(coverage, showGuards: !noGuards) + "\n"
         if let output {
-            do { try AtomicFile.write(Data(text.utf8), to: output) } catch {
+            do { try OutputFile.write(Data(text.utf8), to: output) } catch {
                 Console.error("could not write \(output): \(error.localizedDescription)")
                 throw ExitCode(Exit.infrastructure)
             }

@@ -96,7 +96,7 @@ struct GraphCommand: AsyncParsableCommand {
             Console.error("error: -o: the folder \(folder) does not exist (for \(output)); create it first")
             throw ExitCode(Exit.invalid)
         }
-        do { try AtomicFile.write(Data(text.utf8), to: output) } catch {
+        do { try OutputFile.write(Data(text.utf8), to: output) } catch {
             Console.error("error: -o: could not write \(output): \(error.localizedDescription)")
             throw ExitCode(Exit.infrastructure)
         }

@@ -42,7 +42,7 @@ struct MergeCommand: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data(merged.text.utf8))
             return
         }
-        do { try AtomicFile.write(Data(merged.text.utf8), to: output) } catch {
+        do { try OutputFile.write(Data(merged.text.utf8), to: output) } catch {
             Console.error("flowspec merge: could not write \(output): \(error.localizedDescription)")
             throw ExitCode(Exit.infrastructure)
         }

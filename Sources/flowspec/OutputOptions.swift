@@ -92,7 +92,7 @@ struct OutputOptions: ParsableArguments {
                 FileHandle.standardOutput.write(Data(text.utf8))
                 continue
             }
-            do { try AtomicFile.write(Data(text.utf8), to: path) } catch {
+            do { try OutputFile.write(Data(text.utf8), to: path) } catch {
                 Console.error("--report \(request.kind.rawValue): could not write \(path): \(error.localizedDescription)")
                 throw ExitCode(Exit.infrastructure)
             }

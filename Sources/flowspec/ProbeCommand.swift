@@ -94,7 +94,7 @@ struct ProbeCommand: AsyncParsableCommand {
             case "html": ProbeHTMLReport.render(verdicts)
             default: ProbeJSONReport.render(verdicts)
             }
-            do { try AtomicFile.write(Data(text.utf8), to: path) } catch {
+            do { try OutputFile.write(Data(text.utf8), to: path) } catch {
                 Console.error("cannot write \(path): \(error.localizedDescription)")
                 throw ExitCode(Exit.invalid)
             }
