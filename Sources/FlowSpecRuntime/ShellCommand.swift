@@ -20,6 +20,10 @@ public struct ShellCommand: Sendable {
     /// Leaves room for the pipes and for other runs opening connections between the count and the start.
     public static let defaultDescriptorCeiling = 1_200
 
+    /// The most a command may print on each of its standard output and error: a value is a short line, and a
+    /// command printing without end would otherwise fill memory until its timeout.
+    public static let outputLimit = 1 << 20
+
     public init(_ command: String, environment: [String: String] = [:], timeoutSeconds: Double = 30,
                 descriptorCeiling: Int = ShellCommand.defaultDescriptorCeiling) {
         self.command = command
@@ -77,28 +81,44 @@ public struct ShellCommand: Sendable {
             if child.killIfRunning() { timedOut.set() }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
-        // Read stderr on another thread so a chatty command cannot fill one pipe while we drain the other.
-        let errorData = PipeReader(stderr.fileHandleForReading)
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // Ends at the shell's exit, seen by `ShellExit`: Foundation's own wait (`waitUntilExit`, the termination
+        // handler) lasts as long as anything the shell started holds the descriptors it inherited — a daemon's life.
+        let pid = process.processIdentifier
+        var exit: ShellExit?
+        let printed = CommandOutput.collect(output: stdout.fileHandleForReading.fileDescriptor, error: stderr.fileHandleForReading.fileDescriptor,
+                                            limit: outputLimit, stop: { _ = child.killIfRunning() }) {
+            exit = ShellExit.check(pid)
+            return exit != nil
+        }
         child.finish()
         timer.cancel()
-        let errorBytes = errorData.wait()
+        let status: Int32
+        switch exit {
+        case .status(let code)?: status = code
+        // Reaped by Foundation, so it has its status (a daemon would still hold Foundation's wait: not this case).
+        case .reaped?, nil:
+            process.waitUntilExit()
+            status = process.terminationStatus
+        }
         // Closed now rather than whenever the last reference goes.
         try? stdout.fileHandleForReading.close()
         try? stderr.fileHandleForReading.close()
-        let errorText = String(decoding: errorBytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if let stream = printed.overflowed {
+            return .failure(InputError("the command printed more than \(outputLimit / (1 << 20)) MiB on its \(stream.rawValue), "
+                                       + "so it was stopped (a value is one short line) — command: \(command)"))
+        }
+        let errorText = String(decoding: printed.standardError, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if timedOut.value {
             return .failure(InputError("the command did not finish within \(Int(timeout)) s: \(command)"))
         }
         if child.wasKilled {
             return .failure(InputError("the command was stopped with its scenario: \(command)"))
         }
-        guard process.terminationStatus == 0 else {
+        guard status == 0 else {
             let detail = errorText.isEmpty ? "" : ": " + String(errorText.suffix(300))
-            return .failure(InputError("the command exited with status \(process.terminationStatus)\(detail) — command: \(command)"))
+            return .failure(InputError("the command exited with status \(status)\(detail) — command: \(command)"))
         }
-        let value = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = String(decoding: printed.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if value.isEmpty { return .failure(InputError("the command printed nothing — command: \(command)")) }
         return .success(value)
     }
@@ -151,12 +171,26 @@ private final class ChildProcessGroup: Sendable {
         return true
     }
 
-    /// The shell has been waited for.
+    /// The shell has exited and been waited for. Its process group is killed now: a background child it left
+    /// (`sleep 60 &`) dies with it rather than outliving flowspec. The group, not the pid: the shell's pid may have
+    /// been reused, but a group id cannot be while a member of the group lives, and with none left the signal reaches
+    /// nobody. A child that left the group (`setsid`) escapes this; it is not waited for either.
     func finish() {
-        state.withLock { $0.finished = true }
+        state.withLock { state in
+            state.finished = true
+            if let pid = state.pid { Self.signalGroup(pid) }
+        }
     }
 
     var wasKilled: Bool { state.withLock { $0.killed } }
+
+    private static func signalGroup(_ pid: Int32) {
+        #if canImport(Glibc)
+        _ = Glibc.kill(-pid, SIGKILL)
+        #elseif canImport(Darwin)
+        _ = Darwin.kill(-pid, SIGKILL)
+        #endif
+    }
 
     private static func signal(_ pid: Int32) {
         // The whole process group first (the shell's children), then the shell itself.
@@ -167,6 +201,26 @@ private final class ChildProcessGroup: Sendable {
         _ = Darwin.kill(-pid, SIGKILL)
         _ = Darwin.kill(pid, SIGKILL)
         #endif
+    }
+}
+
+/// Whether the shell has exited, looked at without reaping it (`WNOWAIT`): Foundation reaps it, but only once every
+/// copy of a descriptor it gave the shell is closed, which a daemon the command started delays for its whole life.
+/// While it is a zombie its pid (and so its process group's id) cannot be reused, so killing the group is safe.
+private enum ShellExit {
+    /// Exited with this status (128 + the signal when killed, as a shell reports it).
+    case status(Int32)
+    /// Already reaped by Foundation, which has its status.
+    case reaped
+
+    static func check(_ pid: Int32) -> ShellExit? {
+        var info = siginfo_t()
+        if waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT | WNOHANG) != 0 {
+            return errno == ECHILD ? .reaped : nil
+        }
+        guard info._sifields._sigchld.si_pid == pid else { return nil }   // still running
+        let value = info._sifields._sigchld.si_status
+        return .status(info.si_code == CLD_EXITED ? value : 128 + value)
     }
 }
 
