@@ -22,10 +22,10 @@ extension FlowRun {
         case .response(let resp):
             response = resp
         case .transportFailure(let failure) where failure.kind == .notSent:
-            return .finish(result(.error("\(built.method) \(failure.url): \(context.redactor.redact(failure.cause))")))
+            return .finish(result(.error("\(built.method) \(context.redactor.redactURL(RequestURL.maskingCredentials(failure.url))): \(context.redactor.redact(failure.cause))")))
         case .transportFailure(let failure):
             if r.unreachable != nil { return .take(edge: Edge.unreachableIndex(transitions: r.transitions.count)) }
-            return .finish(result(.infrastructure("\(built.method) \(context.redactor.redactURL(failure.url)): \(failure.kind.rawValue): \(context.redactor.redact(failure.cause))")))
+            return .finish(result(.infrastructure("\(built.method) \(context.redactor.redactURL(RequestURL.maskingCredentials(failure.url))): \(failure.kind.rawValue): \(context.redactor.redact(failure.cause))")))
         case .sessionLost(let session, let reason):
             return await sessionLost(session, reason: reason)
         case .refreshUnreachable(let reason):
@@ -59,19 +59,30 @@ extension FlowRun {
     func build(_ r: RequestState, _ env: Environment) throws(EvaluationError) -> HTTPRequest {
         var baseURL: String?
         var path = "/"
+        var query: [(String, String)] = []
         if let url = r.url {
             let text = try Evaluator.render(url, env)
-            if let components = URLComponents(string: text), let scheme = components.scheme, let host = components.host {
-                baseURL = "\(scheme)://\(host)" + (components.port.map { ":\($0)" } ?? "")
-                path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-            } else {
-                throw EvaluationError(location: url.location, message: "`url` must be an absolute URL such as https://host/path, got \"\(context.redactor.redact(text))\"")
+            for secret in RequestURL.credentials(text) { context.redactor.register(secret) }
+            if let problem = RequestURL.absoluteURLProblem(text) {
+                throw EvaluationError(location: url.location, message: "`url` \"\(context.redactor.redactURL(RequestURL.maskingCredentials(text)))\" cannot be requested: \(problem)")
             }
+            guard let components = URLComponents(string: text), let scheme = components.scheme, let host = components.percentEncodedHost else {
+                throw EvaluationError(location: url.location, message: "`url` must be an absolute URL such as https://host/path, got \"\(context.redactor.redactURL(RequestURL.maskingCredentials(text)))\"")
+            }
+            baseURL = "\(scheme)://\(host)" + (components.port.map { ":\($0)" } ?? "")
+            path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+            // The URL's own query is sent too (it used to be dropped), before the state's `query:`.
+            for item in components.queryItems ?? [] { query.append((item.name, item.value ?? "")) }
         } else if let p = r.path {
-            path = try Evaluator.render(p, env)
+            path = RequestURL.rooted(try Self.renderPath(p, env))
             if let base = flow.baseURL {
-                do {
-                    baseURL = try Evaluator.render(base, env)
+                do throws(EvaluationError) {
+                    let text = try Evaluator.render(base, env)
+                    for secret in RequestURL.credentials(text) { context.redactor.register(secret) }
+                    if context.requiresBaseURL, let problem = RequestURL.baseURLProblem(text) {
+                        throw EvaluationError(location: base.location, message: "base URL \"\(context.redactor.redactURL(RequestURL.maskingCredentials(text)))\" cannot be used: \(problem)")
+                    }
+                    baseURL = text
                 } catch {
                     // Scripted backends match on method and path only; a live one must have a base URL.
                     if context.requiresBaseURL { throw error }
@@ -80,7 +91,6 @@ extension FlowRun {
                 throw EvaluationError(location: p.location, message: "flow `\(flow.name)` has no `defaults.base_url`, so `path` has no host to go to")
             }
         }
-        var query: [(String, String)] = []
         for (name, t) in r.query { query.append((name, try Evaluator.render(t, env))) }
         var request = HTTPRequest(method: r.method, baseURL: baseURL, path: path, query: query)
         for (name, t) in flow.headers { request.setHeader(name, try Evaluator.render(t, env)) }
@@ -99,6 +109,19 @@ extension FlowRun {
             if request.header("Content-Type") == nil { request.setHeader("Content-Type", "application/x-www-form-urlencoded") }
         }
         return request
+    }
+
+    /// A path template's text as written, its values encoded as path data (`RequestURL.encodePathValue`): a value
+    /// can never add a query, a fragment or another host.
+    static func renderPath(_ template: Template, _ env: Environment) throws(EvaluationError) -> String {
+        var out = ""
+        for part in template.parts {
+            switch part {
+            case .text(let t): out += t
+            case .expr(let e): out += RequestURL.encodePathValue(try Evaluator.evaluate(e, env).interpolated)
+            }
+        }
+        return out
     }
 
     enum SendOutcome {

@@ -47,8 +47,8 @@ struct ExecCommand: AsyncParsableCommand {
         for i in inputs where !i.contains("=") { throw ValidationError("--input takes name=value, got `\(i)`") }
         for c in inputCommands where !c.contains("=") { throw ValidationError("--input-command takes name='command', got `\(c)`") }
         if let baseURL {
-            guard let url = URL(string: baseURL), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
-                throw ValidationError("--base-url must be an absolute http(s) URL such as https://staging.example.com, got `\(baseURL)`")
+            if let problem = RequestURL.baseURLProblem(baseURL) {
+                throw ValidationError("--base-url \(BaseURLCheck.shown(baseURL)) cannot be used: \(problem)")
             }
         }
     }
@@ -75,6 +75,7 @@ struct ExecCommand: AsyncParsableCommand {
 
         var given: [String: [String]] = [:]
         for (name, value) in inputs.map(Assignment.split) {
+        try BaseURLCheck.validate(specs.reachable(from: [flow]).flows, vars: vars)
             given[name, default: []].append(value)
             if specs.flows.values.contains(where: { $0.input(named: name)?.secret == true }) { redactor.register(value) }
         }

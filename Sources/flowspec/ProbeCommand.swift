@@ -71,6 +71,7 @@ struct ProbeCommand: AsyncParsableCommand {
         guard let backend = try await LiveBackend.prepare(needed: true, vars: &vars, embedded: !noSandbox, options: http.liveOptions(), purpose: "probes") else {
             throw ExitCode(Exit.infrastructure)
         }
+        do { try BaseURLCheck.validate(suite.specs.flows.values, vars: vars) } catch { await backend.stop(); throw error }
         var environment = ProbeEnvironment(contexts: RunContextFactory(specs: suite.specs, vars: vars, origin: .probe), live: backend.adapter,
                                            clock: SystemClock(), allowWait: allowWait.seconds, commandTimeout: 30)
         environment.onWait = { Console.error($0) }

@@ -26,6 +26,9 @@ struct SuiteRun {
         var runVars = try options.variables.resolved()
         let backend = try await LiveBackend.prepare(needed: plan.contains(where: \.scenario.live), vars: &runVars,
                                                     embedded: !options.noSandbox, options: options.http.liveOptions())
+        if let backend {
+            do { try BaseURLCheck.validate(suite.specs.flows.values, vars: runVars) } catch { await backend.stop(); throw error }
+        }
         var runner = ScenarioRunner(specs: suite.specs, jobs: options.jobs, vars: runVars, live: backend?.adapter)
         options.execution.configure(&runner)
         runner.recordExchanges = recordExchanges
