@@ -31,6 +31,12 @@ struct ExecCommand: AsyncParsableCommand {
     @Option(help: "Token store file (JSON, mode 0600): loaded before the run if it exists, saved after.")
     var store: String?
 
+    @Option(name: .customLong("store-wait"), parsing: .unconditional,
+            help: "Seconds to wait while another run uses the same --store (it is locked from load to save; default 60).")
+    var storeWaitOption: Double?
+
+    var storeWait: Double { storeWaitOption ?? 60 }
+
     @Flag(help: "Print one JSON object {flow, outcome, success, path, outputs} on stdout; progress goes to stderr.")
     var json = false
 
@@ -44,6 +50,9 @@ struct ExecCommand: AsyncParsableCommand {
     @OptionGroup var http: HTTPClientOptions
 
     func validate() throws {
+        if !(storeWait >= 0 && storeWait <= 86_400) {
+            throw ValidationError("--store-wait must be a number of seconds from 0 to 86400 (a day), got \(String(format: "%g", storeWait))")
+        }
         for i in inputs where !i.contains("=") { throw ValidationError("--input takes name=value, got `\(i)`") }
         for c in inputCommands where !c.contains("=") { throw ValidationError("--input-command takes name='command', got `\(c)`") }
         if let baseURL {
@@ -69,6 +78,9 @@ struct ExecCommand: AsyncParsableCommand {
         let contexts = RunContextFactory(specs: specs, vars: vars, origin: .shell)
         let redactor = contexts.redactor()
         let storeFile = store
+        // Held from load to save: two runs on one store would otherwise both start from the same tokens and the
+        // later save would drop the earlier run's (a rotated refresh token, say).
+        let lock = try await lockStore(storeFile)
         let initial = try loadStore(storeFile)
         // The store registers its credentials with the redactor as it loads them.
         let tokenStore = TokenStore(initial, redactor: redactor)
@@ -105,6 +117,7 @@ struct ExecCommand: AsyncParsableCommand {
                 throw ExitCode(Exit.invalid)
             }
         }
+        _ = consume lock   // unlocked once saved (and on every earlier exit, when it goes out of scope)
         report(result, redactor)
         // A failure the flow reached because the backend never answered is an infrastructure problem (3),
         // even when the flow handles it with `unreachable:`; say what did not answer and why.
@@ -126,6 +139,25 @@ struct ExecCommand: AsyncParsableCommand {
         case .infrastructure: Exit.infrastructure
         // Nothing was checked, so nothing failed; the reason is printed (as `run` reports a skipped scenario).
         case .skipped: Exit.passed
+        }
+    }
+
+    /// Locks `<store>.lock`, waiting at most --store-wait for another run; nil without --store.
+    private func lockStore(_ path: String?) async throws -> FileLock? {
+        guard let path else { return nil }
+        do {
+            return try await FileLock.acquire(path + ".lock", waitSeconds: storeWait) {
+                Console.error("waiting for another flowspec run to finish with the token store \(path) (at most \(Durations.describe(storeWait)), --store-wait)")
+            }
+        } catch {
+            switch error.reason {
+            case .heldTooLong:
+                Console.error("error: the token store \(path) is in use: \(error); wait for the other run to finish, "
+                              + "raise --store-wait, or pass another --store")
+            case .cannotOpen:
+                Console.error("error: the token store \(path) cannot be locked: \(error); check that its folder exists and is writable")
+            }
+            throw ExitCode(Exit.invalid)
         }
     }
 
