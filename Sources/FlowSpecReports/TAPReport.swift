@@ -1,6 +1,7 @@
 import FlowSpecLanguage
 import Foundation
 import FlowSpecScenarios
+import FlowSpecRuntime
 
 /// TAP version 13 (testanything.org): one `ok`/`not ok` line per scenario, a YAML diagnostic block under each
 /// failure, `# SKIP reason` for skipped scenarios.
@@ -55,8 +56,9 @@ public enum TAPReport {
     /// The text after `# SKIP`, which runs to the end of the line.
     static func directiveText(_ text: String) -> String { oneLine(text) }
 
+    /// Other control characters are escaped as the console shows them: TAP is read on terminals too.
     private static func oneLine(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+        TerminalText.escaped(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " "))
     }
 
     /// A list item: a literal block (`|-`) for multi-line text people read in CI logs, else a quoted string.

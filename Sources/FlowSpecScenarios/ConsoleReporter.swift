@@ -1,7 +1,9 @@
 import Foundation
+import FlowSpecRuntime
 
 /// Plain, readable console output: a line per scenario, details for failures, and the summary line
-/// `N passed, N failed[, N skipped]` that CI systems read.
+/// `N passed, N failed[, N skipped]` that CI systems read. What a backend sent is shown with its control
+/// characters escaped (`TerminalText`): a line break in it is indented under the line it belongs to, or escaped.
 public struct ConsoleReporter: Sendable {
     public var color: Bool
     public var verbose: Bool
@@ -22,17 +24,17 @@ public struct ConsoleReporter: Sendable {
         case .passed:
             return "\(paint("PASS", "32"))  \(name)  \(paint("(\(report.file), \(time))", "2"))" + exchanges(report)
         case .skipped:
-            return "\(paint("SKIP", "33"))  \(name)  \(paint("(\(report.file))", "2"))\n      \(report.skipReason ?? "")"
+            return "\(paint("SKIP", "33"))  \(name)  \(paint("(\(report.file))", "2"))\n      \(TerminalText.indented(report.skipReason ?? "", by: "      "))"
         case .failed:
             var text = "\(paint("FAIL", "31"))  \(name)  \(paint("(\(report.file), \(time))", "2"))"
             for failure in report.failures {
-                text += "\n    - " + failure.replacingOccurrences(of: "\n", with: "\n      ")
+                text += "\n    - " + TerminalText.indented(failure, by: "      ")
             }
             for (flow, path) in report.paths where !path.isEmpty {
                 text += "\n    path (\(flow)): " + path.joined(separator: " → ")
             }
             if verbose { return text + exchanges(report) }
-            if let last = report.lastExchange { text += "\n    last exchange: " + last }
+            if let last = report.lastExchange { text += "\n    last exchange: " + TerminalText.escaped(last, keepingLineBreaks: true) }
             return text
         }
     }
@@ -42,15 +44,15 @@ public struct ConsoleReporter: Sendable {
         guard verbose else { return "" }
         var text = ""
         for e in report.exchanges {
-            text += "\n    " + paint("\(e.method) \(e.url)", "1") + paint("  (\(e.flow) · \(e.state))", "2")
-            for h in e.requestHeaders { text += "\n      \(h.name): \(h.value)" }
-            if let body = e.requestBody { text += "\n      " + body }
+            text += "\n    " + paint("\(e.method) \(TerminalText.escaped(e.url))", "1") + paint("  (\(e.flow) · \(e.state))", "2")
+            for h in e.requestHeaders { text += "\n      \(TerminalText.escaped(h.name)): \(TerminalText.escaped(h.value))" }
+            if let body = e.requestBody { text += "\n      " + TerminalText.escaped(body) }
             if let status = e.status {
                 text += "\n    ← " + paint("\(status)", status < 400 ? "32" : "31") + String(format: "  (%.0f ms)", e.durationSeconds * 1000)
-                for h in e.responseHeaders { text += "\n      \(h.name): \(h.value)" }
-                if let body = e.responseBody { text += "\n      " + body }
+                for h in e.responseHeaders { text += "\n      \(TerminalText.escaped(h.name)): \(TerminalText.escaped(h.value))" }
+                if let body = e.responseBody { text += "\n      " + TerminalText.escaped(body) }
             } else if let failure = e.failure {
-                text += "\n    ← " + paint("no response: \(failure)", "31")
+                text += "\n    ← " + paint("no response: \(TerminalText.escaped(failure))", "31")
             }
         }
         return text

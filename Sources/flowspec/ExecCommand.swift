@@ -124,7 +124,7 @@ struct ExecCommand: AsyncParsableCommand {
         let noResponse = log.transportFailures()
         if !result.success, !noResponse.isEmpty {
             if !result.isInfrastructureFailure {
-                for failure in noResponse { Console.error("no response: \(redactor.redact(failure.description))") }
+                for failure in noResponse { Console.error("no response: \(TerminalText.escaped(redactor.redact(failure.description)))") }
             }
             throw ExitCode(Exit.infrastructure)
         }
@@ -184,16 +184,18 @@ struct ExecCommand: AsyncParsableCommand {
                 "path": .array(result.path.map { .string($0) }),
                 "outputs": redactor.maskedJSON(result.outputs.isEmpty ? .object([:]) : .object(result.outputs)),
             ])
-            print(redactor.redact(object.compactJSON))
-            if !result.success { Console.error(redactor.redact(result.reason)) }
+            // A backend's control characters escaped as JSON does (DEL and C1 are not escaped by JSON itself).
+            print(TerminalText.escaped(redactor.redact(object.compactJSON), style: .json))
+            if !result.success { Console.error(TerminalText.escaped(redactor.redact(result.reason))) }
             return
         }
         let verdict = result.skipReason != nil ? "skipped" : result.success ? "success" : "failure"
         var line = "\(result.outcome) (\(verdict))"
-        if !result.reason.isEmpty { line += ": " + redactor.redact(result.reason) }
+        // The reason and outputs often hold what the backend said: one line each, its control characters escaped.
+        if !result.reason.isEmpty { line += ": " + TerminalText.escaped(redactor.redact(result.reason)) }
         print(line)
         for (name, value) in result.outputs.sorted(by: { $0.key < $1.key }) {
-            print("  \(name): \(redactor.redact(redactor.maskedJSON(value).interpolated))")
+            print("  \(name): \(TerminalText.escaped(redactor.redact(redactor.maskedJSON(value).interpolated)))")
         }
     }
 }

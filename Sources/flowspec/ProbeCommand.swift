@@ -176,11 +176,13 @@ final class ProbePrinter: Sendable {
             case .notApplicable: "n/a    "
             }
             let what = verdict.kind.rawValue + (verdict.check.isEmpty ? "" : " · \(verdict.check)")
-            Swift.print("  \(label)  \(what) — \(verdict.detail)")
+            // The detail and the evidence hold what the backend said: one line each, control characters escaped.
+            Swift.print("  \(label)  \(what) — \(TerminalText.escaped(verdict.detail))")
             if verdict.status == .broken {
                 if !verdict.source.isEmpty { Swift.print("           promise: \(verdict.source)") }
                 for e in verdict.evidence {
-                    Swift.print("           \(e.method) \(e.url) → \(e.status.map(String.init) ?? e.failure ?? "no response")\(e.responseBody.map { " " + String($0.prefix(200)) } ?? "")")
+                    let line = "\(e.method) \(e.url) → \(e.status.map(String.init) ?? e.failure ?? "no response")\(e.responseBody.map { " " + String($0.prefix(200)) } ?? "")"
+                    Swift.print("           " + TerminalText.escaped(line))
                 }
             }
         }

@@ -13,13 +13,14 @@ enum ExchangeExcerpt {
             switch response.json {
             case .null: break
             // Masked first, then cut: cutting first could leave the start of a secret that straddles the limit.
-            case .string(let s): text += " " + String(redactor.redact(s).prefix(bodyLimit))
+            // One line: the body's own line breaks and control characters escaped (`TerminalText`).
+            case .string(let s): text += " " + TerminalText.escaped(String(redactor.redact(s).prefix(bodyLimit)))
             default:
                 let body = redactor.maskedJSON(response.json).compactJSON
                 text += " " + (body.count > bodyLimit ? String(body.prefix(bodyLimit)) + "…" : body)
             }
         } else if let failure = entry.failure {
-            text += "\n      → no response: \(redactor.redact(failure.cause))"
+            text += "\n      → no response: \(TerminalText.escaped(redactor.redact(failure.cause)))"
         }
         return text
     }
