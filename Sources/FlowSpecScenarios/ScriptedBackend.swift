@@ -8,7 +8,8 @@ public actor ScriptedBackend: HTTPAdapter {
     private let exchanges: [Exchange]
     private let anyOrder: Bool
     private let redactor: Redactor
-    private var used: [Int]
+    private var remaining: OpenExchanges
+    private var used: [Int] { remaining.used }
     /// Requests parked until a `concurrent` exchange has gathered all of its `times`.
     private var waiting: [Int: [CheckedContinuation<Void, Never>]] = [:]
     public private(set) var problems: [String] = []
@@ -19,7 +20,7 @@ public actor ScriptedBackend: HTTPAdapter {
         self.exchanges = exchanges
         self.anyOrder = anyOrder
         self.redactor = redactor
-        self.used = Array(repeating: 0, count: exchanges.count)
+        self.remaining = OpenExchanges(exchanges)
         self.gatherTimeout = gatherTimeout
     }
 
@@ -27,7 +28,7 @@ public actor ScriptedBackend: HTTPAdapter {
         guard let index = select(request) else {
             throw TransportError(.notSent, url: request.pathWithQuery, cause: "no scripted exchange matches this request")
         }
-        used[index] += 1
+        remaining.use(index)
         let exchange = exchanges[index]
         if exchange.concurrent { await gather(index) }
         switch exchange.response {
@@ -40,15 +41,16 @@ public actor ScriptedBackend: HTTPAdapter {
 
     private func select(_ request: HTTPRequest) -> Int? {
         if anyOrder {
-            if let i = exchanges.indices.first(where: { used[$0] < exchanges[$0].times && RequestMatching.differences(exchanges[$0].request, request, redactor).isEmpty }) {
+            let exchanges = exchanges, redactor = redactor
+            if let i = remaining.first(method: request.method, path: request.path, where: { RequestMatching.differences(exchanges[$0].request, request, redactor).isEmpty }) {
                 return i
             }
-            let open = exchanges.indices.filter { used[$0] < exchanges[$0].times }
-            let nearest = open.min { RequestMatching.differences(exchanges[$0].request, request, redactor).count < RequestMatching.differences(exchanges[$1].request, request, redactor).count }
+            // A request nothing matches ends its flow run: this scan happens once a run at most.
+            let nearest = remaining.openIndices.min { RequestMatching.differences(exchanges[$0].request, request, redactor).count < RequestMatching.differences(exchanges[$1].request, request, redactor).count }
             report(request, against: nearest)
             return nil
         }
-        guard let next = exchanges.indices.first(where: { used[$0] < exchanges[$0].times }) else {
+        guard let next = remaining.next() else {
             report(request, against: nil)
             return nil
         }
