@@ -19,8 +19,27 @@ public enum VarsFile {
             guard pair.value.scalar != nil || pair.value.json == .null else {
                 return .failure(.error(pair.value.location, "variable `\(name)` must be a single value (text or number), found \(pair.value.kindName)"))
             }
-            vars[name] = pair.value.json
+            let value = pair.value.json
+            // A URL left unquoted can read as a number (`8080`), a boolean or nothing, and the flow would then send
+            // its requests to `8080/auth/login`: said here, at the value, rather than as each flow's failure.
+            if Self.namesURL(name), value.stringValue == nil {
+                return .failure(.error(pair.value.location, "variable `\(name)` is a URL, found \(Self.described(value))",
+                                       hint: "write the whole URL as text, e.g. `\(name): http://127.0.0.1:8080`"))
+            }
+            vars[name] = value
         }
         return .success(vars)
+    }
+
+    /// `repairminder_url`, `url`: the variables flows read as a base URL are named so.
+    static func namesURL(_ name: String) -> Bool { name == "url" || name.hasSuffix("_url") }
+
+    private static func described(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "no value"
+        case .bool(let flag): "the boolean \(flag)"
+        case .number: "the number \(value.compactJSON)"
+        default: value.compactJSON
+        }
     }
 }

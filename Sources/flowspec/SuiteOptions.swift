@@ -8,7 +8,9 @@ struct SuiteOptions: ParsableArguments {
     var flows: String?
 
     // Optional, so `--help` says "number of cores" once instead of also printing this machine's count.
-    @Option(name: .customLong("jobs"), help: "How many scenarios run at once (default: number of cores).")
+    // Unconditional, so `--jobs -1` is read as the option's value and refused with its range, rather than as an
+    // unknown option `-1` that leaves --jobs "missing a value".
+    @Option(name: .customLong("jobs"), parsing: .unconditional, help: "How many scenarios run at once (default: number of cores).")
     var jobsOption: Int?
 
     var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
@@ -22,6 +24,6 @@ struct SuiteOptions: ParsableArguments {
     var noSandbox = false
 
     func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if jobs < 1 { throw ValidationError("--jobs must be a whole number, 1 or more (how many scenarios run at once), got \(jobs)") }
     }
 }

@@ -33,7 +33,7 @@ enum YamsReferenceLoader {
         let location = SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
         aliasBudget -= 1
         if aliasBudget < 0 {
-            throw Diagnostic.error(location, "the document expands to too many nodes (YAML alias bomb?)")
+            throw Diagnostic.error(location, YAMLComposer.nodeBudgetMessage, hint: YAMLComposer.nodeBudgetHint)
         }
         switch node {
         case .scalar(let scalar):

@@ -28,6 +28,8 @@ final class YAMLComposer {
     /// Nodes a document may expand to, aliases counted at their full size: stops "billion laughs" documents while
     /// leaving room for large ordinary files.
     static let nodeBudget = 1_000_000
+    static let nodeBudgetMessage = "too many nodes: the document has more than 1,000,000, each alias counted as the nodes it repeats"
+    static let nodeBudgetHint = "FlowSpec reads at most 1,000,000 nodes a file; split it into smaller files, or repeat fewer aliases"
 
     private let file: String
     private let parser: UnsafeMutablePointer<yaml_parser_t>
@@ -197,7 +199,8 @@ final class YAMLComposer {
     private func count(_ nodes: Int, at location: SourceLocation) {
         expandedNodes = Self.capped(expandedNodes + nodes)
         if expandedNodes > Self.nodeBudget {
-            refuse(.error(location, "the document expands to too many nodes (YAML alias bomb?)"))
+            // Said for both ways of getting here: a huge file without aliases, and a few lines of aliases of aliases.
+            refuse(.error(location, Self.nodeBudgetMessage, hint: Self.nodeBudgetHint))
         }
     }
 
