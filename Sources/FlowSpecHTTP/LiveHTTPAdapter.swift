@@ -9,11 +9,11 @@ import NIOSSL
 /// Real HTTP. Call `shutdown()` when the run is over.
 ///
 /// Two clients behind one seam. The run's `preferredExecutor` is a thread of the adapter's own, where live flows
-/// run one at a time; a plain `http://` request made there, with no proxy and no redirects to follow, is sent by
+/// run one at a time; a plain `http://` request made there with no proxy (each hop of a redirect too) is sent by
 /// `PlainHTTPClient` on that thread, which waits for the answer in `poll` — no event loop, no thread switch. Every
-/// other request (TLS, a proxy, `--follow-redirects`, or one from another thread, like the concurrent copies of
-/// `parallel:`) goes through AsyncHTTPClient: one pooled client per proxy route, on one event loop. Why, and what
-/// it saves: docs/performance.md, sixth part.
+/// other request (TLS, a proxy, or one from another thread, like the concurrent copies of `parallel:`) goes
+/// through AsyncHTTPClient: one pooled client per proxy route, on one event loop. Why, and what it saves:
+/// docs/performance.md, sixth part.
 public final class LiveHTTPAdapter: HTTPAdapter {
     private let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     private let thread = DedicatedThreadExecutor(name: "flowspec-live")
@@ -41,8 +41,12 @@ public final class LiveHTTPAdapter: HTTPAdapter {
         if options.insecure { tls.certificateVerification = .none }
         var configuration = HTTPClient.Configuration(
             tlsConfiguration: tls,
-            redirectConfiguration: options.followRedirects ? .follow(max: 5, allowCycles: false) : .disallow,
-            timeout: .init(connect: .milliseconds(Int64(options.connectTimeout * 1000))),
+            // Redirects are followed by `send`, hop by hop, with our rules for credentials (see Redirect).
+            redirectConfiguration: .disallow,
+            // No request can use a connection that takes longer than the request timeout, and shutting down waits for
+            // every connection still being made (a TLS handshake a silent server never answers held a run's end for
+            // the whole connect timeout): so an attempt ends with the request timeout, if that comes first.
+            timeout: .init(connect: .milliseconds(Int64(min(options.connectTimeout, options.requestTimeout) * 1000))),
             proxy: proxy.map { .server(host: $0.host, port: $0.port) }
         )
         configuration.decompression = .enabled(limit: .size(options.maxBodyBytes))
@@ -62,8 +66,55 @@ public final class LiveHTTPAdapter: HTTPAdapter {
     }
 
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        let url = request.url
-        if let plainURL = PlainHTTPURL(url), proxies.server(scheme: "http", host: plainURL.host) == nil, !options.followRedirects,
+        if let problem = RequestHeaderCheck.problem(in: request.headers, userAgent: options.userAgent) {
+            throw TransportError(.notSent, url: request.url, cause: problem)
+        }
+        guard options.followRedirects else { return try await exchange(request, url: request.url) }
+        var hop = request
+        var url = request.url
+        var visited = [url]
+        var last: Redirect?
+        while true {
+            let response = try await exchange(hop, url: url, reachedBy: last)
+            let found: Redirect?
+            do throws(TransportError) {
+                found = try Redirect.after(hop, url: url, response: response)
+            } catch {
+                throw Self.reached(error, by: last)
+            }
+            guard let redirect = found else { return response }
+            let next = redirect.request.url
+            // One wording with the rest of the transport errors, under the URL the flow asked for.
+            if visited.count > 5 {
+                throw TransportFailure.classify(HTTPClientError.redirectLimitReached, url: request.url, phase: .beforeResponse, options: options)
+            }
+            if visited.contains(next) {
+                throw TransportFailure.classify(HTTPClientError.redirectCycleDetected, url: request.url, phase: .beforeResponse, options: options)
+            }
+            visited.append(next)
+            (hop, url, last) = (redirect.request, next, redirect)
+        }
+    }
+
+    /// A failure on a hop a redirect led to names that hop's URL, and says which redirect led there.
+    private static func reached(_ error: TransportError, by redirect: Redirect?) -> TransportError {
+        guard let redirect else { return error }
+        var error = error
+        error.cause += " (after a \(redirect.status) redirect from \(redirect.from))"
+        return error
+    }
+
+    /// One request to `url`, through the plain-HTTP client when it can take it, else through AsyncHTTPClient.
+    private func exchange(_ request: HTTPRequest, url: String, reachedBy redirect: Redirect? = nil) async throws(TransportError) -> HTTPResponse {
+        do throws(TransportError) {
+            return try await exchangeOnce(request, url: url)
+        } catch {
+            throw Self.reached(error, by: redirect)
+        }
+    }
+
+    private func exchangeOnce(_ request: HTTPRequest, url: String) async throws(TransportError) -> HTTPResponse {
+        if let plainURL = PlainHTTPURL(url), proxies.server(scheme: "http", host: plainURL.host) == nil,
            thread.isCurrent, let (head, body) = PlainHTTPClient.prepare(request, host: plainURL.host, port: plainURL.port,
                                                                          target: plainURL.target, userAgent: options.userAgent) {
             return try await plain.send(head, body: body, host: plainURL.host, port: plainURL.port ?? 80, url: url)
@@ -72,8 +123,12 @@ public final class LiveHTTPAdapter: HTTPAdapter {
               scheme == "http" || scheme == "https" else {
             throw TransportError(.other, url: url, cause: "not an absolute http(s) URL — check the flow's base_url and the run variables it uses")
         }
+        // NIO traps on a port past 65535 and the resolver wraps it (99999 became 34463): refused before either sees it.
+        if let port = parsed.port, !Redirect.validPorts.contains(port) {
+            throw TransportError(.notSent, url: url, cause: "the port \(port) is outside 1–65535 — check the flow's base_url and the run variables it uses")
+        }
         let proxy = proxies.server(scheme: scheme, host: host)
-        if scheme == "http", proxy == nil, !options.followRedirects, !host.contains(":"), thread.isCurrent,
+        if scheme == "http", proxy == nil, !host.contains(":"), thread.isCurrent,
            let (head, body) = PlainHTTPClient.prepare(request, host: host, port: parsed.port, target: PlainHTTPClient.requestTarget(url, parsed),
                                                       userAgent: options.userAgent) {
             return try await plain.send(head, body: body, host: host, port: parsed.port ?? 80, url: url)

@@ -142,6 +142,10 @@ enum HeaderSyntax {
     }
 
     static func isFieldValue(_ value: String) -> Bool {
-        value.utf8.allSatisfy { $0 == UInt8(ascii: "\t") || ($0 > 0x1F && $0 != 0x7F) }
+        value.utf8.allSatisfy(isFieldValueByte)
+    }
+
+    static func isFieldValueByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\t") || (byte > 0x1F && byte != 0x7F)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import FlowSpecRuntime
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 import NIOPosix
 import NIOSSL
 
@@ -29,8 +30,15 @@ enum TransportFailure {
         if error is NIOTooManyBytesError {
             return (.tooLarge, "the response body is larger than the \(options.maxBodyBytes)-byte limit")
         }
+        // A compressed body (a gzip bomb, say) that inflates past the limit: too large, not cut short.
+        if let e = error as? NIOHTTPDecompression.DecompressionError, e == .limit {
+            return (.tooLarge, "the response body, decompressed, is larger than the \(options.maxBodyBytes)-byte limit")
+        }
         if let e = error as? HTTPClientError {
             switch e {
+            case .connectTimeout where options.requestTimeout < options.connectTimeout:
+                // AsyncHTTPClient's connect timeout is cut to the request timeout (see LiveHTTPAdapter.makeClient).
+                return (.timeout, "no complete response within \(seconds(options.requestTimeout)) (request timeout; --request-timeout changes it)")
             case .connectTimeout:
                 return (.timeout, "no connection within \(seconds(options.connectTimeout)) (connect timeout; --connect-timeout changes it)")
             case .deadlineExceeded, .readTimeout, .writeTimeout:

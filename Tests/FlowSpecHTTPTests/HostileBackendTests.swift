@@ -22,7 +22,7 @@ import HostileBackend
     }
 
     /// Sends the secret-carrying request to `server` with a fresh adapter, through the client `route` names, shut
-    /// down whatever happens, and stops the server. (Following redirects is the pooled client's job only.)
+    /// down whatever happens, and stops the server.
     func send(via route: Route = .pooled, to server: HostileServer, path: String = "/api/auth/login", _ options: LiveHTTPOptions) async
         -> (Result<FlowSpecRuntime.HTTPResponse, TransportError>, url: String, seconds: Double) {
         defer { server.stop() }
@@ -159,6 +159,29 @@ import HostileBackend
         #expect(outcome.seconds < 20, "well before the silence ends: \(outcome.seconds) s")
     }
 
+    /// A TLS handshake the server never answers: the request ends at its timeout, and so does the whole run —
+    /// shutting the adapter down must not wait for the abandoned connection attempt.
+    @Test func aSilentTLSServerEndsTheRunAtTheRequestTimeout() async throws {
+        let server = try HostileServer([.pause(seconds: 30)])
+        defer { server.stop() }
+        let adapter = LiveHTTPAdapter(options: options { $0.requestTimeout = 1 })
+        let clock = ContinuousClock()
+        let started = clock.now
+        let result: Result<FlowSpecRuntime.HTTPResponse, TransportError>
+        do { result = .success(try await adapter.send(.init(method: "GET", baseURL: "https://127.0.0.1:\(server.port)", path: "/"))) }
+        catch { result = .failure(error) }
+        let answered = clock.now - started
+        await adapter.shutdown()
+        let total = clock.now - started
+        guard case .failure(let error) = result else {
+            Issue.record("a silent server answered")
+            return
+        }
+        #expect(error.kind == .timeout, "\(error)")
+        #expect(answered < .seconds(3), "\(answered)")
+        #expect(total < .seconds(3), "the run ended \(total) after it began, \(total - answered) of it shutting down")
+    }
+
     @Test(arguments: Route.allCases) func aHeadDrippingOneBytePerSecondEndsAtTheRequestTimeout(route: Route) async throws {
         let server = try HostileServer([.drip(Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8), every: 1)])
         let outcome = await send(via: route, to: server, options { $0.requestTimeout = 2 })
@@ -188,18 +211,27 @@ import HostileBackend
         expectFailure(await send(via: route, to: server, options { $0.maxBodyBytes = 1000 }), .tooLarge, cause: "1000-byte limit", server: server)
     }
 
-    @Test func aRedirectLoopIsAClassifiedErrorNotAnEndlessLoop() async throws {
+    /// 326 bytes of gzip that inflate to 300,000: past the limit once decompressed, which is too large, not truncated.
+    @Test(arguments: Route.allCases) func aGzipBombIsTooLarge(route: Route) async throws {
+        let gzip = Data(base64Encoded: "H4sIAAAAAAACA+3BAQ0AAADCoErvn84eDigAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAPgxzc5JBeCTBAA=")!
+        let head = Array("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: \(gzip.count)\r\n\r\n".utf8)
+        let server = try HostileServer([.send(head + Array(gzip))])
+        expectFailure(await send(via: route, to: server, options { $0.maxBodyBytes = 100_000 }), .tooLarge,
+                      cause: "decompressed, is larger than the 100000-byte limit", server: server)
+    }
+
+    @Test(arguments: Route.allCases) func aRedirectLoopIsAClassifiedErrorNotAnEndlessLoop(route: Route) async throws {
         let server = try HostileServer(reply: "HTTP/1.1 302 Found\r\nLocation: /api/auth/login\r\nContent-Length: 0\r\n\r\n")
-        let outcome = await send(to: server, options { $0.followRedirects = true })
+        let outcome = await send(via: route, to: server, options { $0.followRedirects = true })
         expectFailure(outcome, .other, cause: "redirects go round in a loop", server: server)
     }
 
-    @Test func redirectsWithoutEndStopAfterFive() async throws {
+    @Test(arguments: Route.allCases) func redirectsWithoutEndStopAfterFive(route: Route) async throws {
         let server = try HostileServer { request in
             let next = (Int(request.path.split(separator: "/").last ?? "") ?? 0) + 1
             return [.send("HTTP/1.1 307 Temporary Redirect\r\nLocation: /hop/\(next)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")]
         }
-        let outcome = await send(to: server, path: "/hop/0", options { $0.followRedirects = true })
+        let outcome = await send(via: route, to: server, path: "/hop/0", options { $0.followRedirects = true })
         expectFailure(outcome, .other, cause: "more than 5 redirects", server: server)
         #expect(server.requests.count <= 7, "\(server.requests.count) requests")
     }
