@@ -68,7 +68,7 @@ struct CoverageCommand: AsyncParsableCommand {
         let scenarioPaths = paths.isEmpty ? ["scenarios"] : paths
         let suite = try SuiteRun.load(paths: scenarioPaths, flows: suiteOptions.flows)
         let selection = suiteOptions.selection
-        let plan = selection.plan(suite.scenarios)
+        let plan = try selection.plan(suite.scenarios)
         if plan.isEmpty {
             Console.error("no scenarios found in \(scenarioPaths.joined(separator: " "))\(selection.describe)")
             throw ExitCode(Exit.invalid)

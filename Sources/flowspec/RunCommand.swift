@@ -21,7 +21,7 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         let suite = try SuiteRun.load(paths: paths, flows: suiteOptions.flows)
         let selection = suiteOptions.selection
-        let plan = selection.plan(suite.scenarios)
+        let plan = try selection.plan(suite.scenarios)
         if selection.listOnly {
             selection.list(plan)
             return

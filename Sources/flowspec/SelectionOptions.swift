@@ -36,7 +36,7 @@ struct SelectionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The seed for --shuffle (0 to 18446744073709551615): the same seed gives the same order.", valueName: "S"))
     var seed: UInt64?
 
-    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run each selected scenario N times, each run reported on its own.", valueName: "N"))
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run each selected scenario N times, each run reported on its own (at most \(ScenarioSelection.grouped(ScenarioSelection.maxRepeatedRuns)) runs in all).", valueName: "N"))
     var repetitions: Int = 1
 
     @Flag(help: "Print the scenarios that would run, with their tags, and run nothing.")
@@ -45,6 +45,10 @@ struct SelectionOptions: ParsableArguments {
     func validate() throws {
         if seed != nil && !shuffle { throw ValidationError("--seed only orders a shuffled run: add --shuffle, or drop --seed") }
         if repetitions < 1 { throw ValidationError("--repeat must be at least 1, got \(repetitions)") }
+        if repetitions > ScenarioSelection.maxRepeatedRuns {
+            let most = ScenarioSelection.grouped(ScenarioSelection.maxRepeatedRuns)
+            throw ValidationError("--repeat is at most \(most) (the runs of one invocation, all scenarios together), got \(repetitions)")
+        }
     }
 
     /// Set by `--list`: print what would run, run nothing.
@@ -60,14 +64,21 @@ struct SelectionOptions: ParsableArguments {
     }
 
     /// The scenarios to run, in run order, each with its repetition number (nil unless repeating).
-    /// Warns on stderr about `--tag` names no scenario has, and prints the seed of a shuffled run.
-    func plan(_ scenarios: [Scenario]) -> [(scenario: Scenario, repetition: Int?)] {
-        let selection = ScenarioSelection(namePattern: filter?.value, tagExpressions: tags.map(\.value),
-                                          shard: shard?.value, shuffleSeed: shuffleSeed(), repetitions: repetitions)
+    /// Warns on stderr about `--tag` names no scenario has, and prints the seed of a shuffled run. A repeated
+    /// selection of more runs than one invocation plays is a usage error (exit 2), found before any run is planned.
+    func plan(_ scenarios: [Scenario]) throws -> [(scenario: Scenario, repetition: Int?)] {
+        var selection = ScenarioSelection(namePattern: filter?.value, tagExpressions: tags.map(\.value),
+                                          shard: shard?.value, shuffleSeed: nil, repetitions: repetitions)
         for (tag, closest) in selection.unknownTags(in: scenarios) {
             Console.error("warning: --tag: no scenario has the tag `\(tag)`" + (closest.map { "; did you mean `\($0)`?" } ?? ""))
         }
-        return selection.plan(scenarios).map { ($0.scenario, $0.repetition) }
+        let selected = selection.selected(scenarios)
+        if let tooMany = selection.tooManyRuns(selecting: selected.count) {
+            Console.error("error: \(tooMany)")
+            throw ExitCode(Exit.invalid)
+        }
+        selection.shuffleSeed = shuffleSeed()
+        return selection.runs(of: selected).map { ($0.scenario, $0.repetition) }
     }
 
     /// Prints the planned scenarios for `--list`: `file  name  [tags]`, the file column padded so names and

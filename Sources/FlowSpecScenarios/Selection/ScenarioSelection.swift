@@ -31,7 +31,15 @@ public struct ScenarioSelection: Sendable {
         public var repetition: Int?
     }
 
-    public func plan(_ scenarios: [Scenario]) -> [Run] {
+    /// The most runs a repeated selection may plan (`--repeat` times the scenarios selected). Every run is planned
+    /// up front and its report kept until the end, so a `--repeat` of a billion asked for all of that memory at once
+    /// and the process aborted.
+    public static let maxRepeatedRuns = 100_000
+
+    public func plan(_ scenarios: [Scenario]) -> [Run] { runs(of: selected(scenarios)) }
+
+    /// The scenarios the filters and the shard keep, sorted, each once.
+    public func selected(_ scenarios: [Scenario]) -> [Scenario] {
         var selected = scenarios.sorted { ($0.file, $0.name, $0.location.line) < ($1.file, $1.name, $1.location.line) }
         if let namePattern { selected = selected.filter { (try? namePattern.firstMatch(in: $0.name)) ?? false } }
         if !tagExpressions.isEmpty {
@@ -41,6 +49,27 @@ public struct ScenarioSelection: Sendable {
             }
         }
         if let shard { selected = shard.select(selected) }
+        return selected
+    }
+
+    /// Why repeating `count` selected scenarios would plan too many runs; nil when it fits (or nothing repeats: a
+    /// suite that large is already in memory).
+    public func tooManyRuns(selecting count: Int) -> String? {
+        guard repetitions > 1, count > Self.maxRepeatedRuns / repetitions else { return nil }
+        let runs = count.multipliedReportingOverflow(by: repetitions)
+        let total = runs.overflow ? "more than \(Int.max)" : Self.grouped(runs.partialValue)
+        return "--repeat \(repetitions) × \(Self.grouped(count)) selected scenario\(count == 1 ? "" : "s") makes \(total) runs; "
+            + "flowspec plays at most \(Self.grouped(Self.maxRepeatedRuns)) at once: lower --repeat, or select fewer scenarios (--filter, --tag, --shard)"
+    }
+
+    /// `100000` as `100,000`.
+    public static func grouped(_ n: Int) -> String {
+        let digits = Array(String(n))
+        return String(digits.enumerated().flatMap { i, d in (i > 0 && (digits.count - i) % 3 == 0) ? [",", d] : [d] })
+    }
+
+    /// The runs of scenarios already selected: each repeated, then the whole list shuffled.
+    public func runs(of selected: [Scenario]) -> [Run] {
         var runs = selected.flatMap { scenario in
             repetitions == 1 ? [Run(scenario: scenario, repetition: nil)]
                 : (1...repetitions).map { Run(scenario: scenario, repetition: $0) }
