@@ -23,9 +23,12 @@ struct OpenExchanges: Sendable {
         var start = 0
     }
 
-    init(_ exchanges: [Exchange]) {
+    /// `anyOrder`: group the exchanges for `first(method:path:where:)`; in order only `next()` is asked, and a
+    /// scenario's backend is made for every run, so the grouping is not made for nothing.
+    init(_ exchanges: [Exchange], anyOrder: Bool) {
         times = exchanges.map(\.times)
         used = Array(repeating: 0, count: exchanges.count)
+        guard anyOrder else { return }
         for (index, exchange) in exchanges.enumerated() {
             groups[Key(method: exchange.request.method, path: exchange.request.path), default: Group()].indices.append(index)
         }

@@ -20,7 +20,7 @@ public actor ScriptedBackend: HTTPAdapter {
         self.exchanges = exchanges
         self.anyOrder = anyOrder
         self.redactor = redactor
-        self.remaining = OpenExchanges(exchanges)
+        self.remaining = OpenExchanges(exchanges, anyOrder: anyOrder)
         self.gatherTimeout = gatherTimeout
     }
 
