@@ -60,6 +60,7 @@ struct SandboxCommand: AsyncParsableCommand {
             throw ExitCode(Exit.infrastructure)
         }
         let vars = sandbox.liveVars()
+        let interrupts = Self.watchInterrupts()
         if let writeVars {
             let text = vars.sorted { $0.key < $1.key }.map { "\($0.key): \(YAMLWriter.quoted($0.value))" }.joined(separator: "\n") + "\n"
             do { try AtomicFile.write(Data(text.utf8), to: writeVars, permissions: 0o600) } catch {
@@ -76,23 +77,34 @@ struct SandboxCommand: AsyncParsableCommand {
         if let writeVars { print("  live-suite variables written to \(writeVars)") }
         print("Ctrl-C stops it.")
         fflush(nil)   // the banner must be visible before we block, even when piped
-        await Self.waitForInterrupt()
+        await Self.waitForInterrupt(interrupts)
         await sandbox.stop()
     }
 
-    /// Suspends until SIGINT or SIGTERM.
-    static func waitForInterrupt() async {
+    /// Watches SIGINT and SIGTERM from now on, returning once Dispatch watches both. Done before the variables
+    /// file is written: a program that stops the sandbox as soon as the file appears sent its SIGTERM while the
+    /// signal was already ignored but not yet watched (`resume` registers a source later, on Dispatch's own thread),
+    /// so it was lost and the sandbox ran on for ever.
+    static func watchInterrupts() -> (stream: AsyncStream<Int32>, sources: [any DispatchSourceSignal]) {
         let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
         var sources: [any DispatchSourceSignal] = []
+        let registered = DispatchSemaphore(value: 0)
         for sig in [SIGINT, SIGTERM] {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler { continuation.yield(sig) }
+            source.setRegistrationHandler { registered.signal() }
             source.resume()
             sources.append(source)
         }
-        for await _ in stream { break }
-        sources.forEach { $0.cancel() }
+        for _ in sources { registered.wait() }
+        return (stream, sources)
+    }
+
+    /// Suspends until SIGINT or SIGTERM (watched since `watchInterrupts`).
+    static func waitForInterrupt(_ interrupts: (stream: AsyncStream<Int32>, sources: [any DispatchSourceSignal])) async {
+        for await _ in interrupts.stream { break }
+        interrupts.sources.forEach { $0.cancel() }
     }
 }
 

@@ -74,6 +74,16 @@ import FlowSpecRuntime
         #expect(left == ["tokens.json", "tokens.json.lock"])
     }
 
+    /// `sandbox --write-vars` holds the sandbox's secrets: private from the start, like the store.
+    @Test func theSandboxVariablesFileIsPrivate() async throws {
+        try await SandboxProcess.with { sandbox in
+            #expect(!sandbox.vars.isEmpty)
+            #expect(Self.mode(sandbox.varsFile.path) == 0o600)
+            let left = try FileManager.default.contentsOfDirectory(atPath: sandbox.varsFile.deletingLastPathComponent().path)
+            #expect(left == ["sandbox-vars.yaml"])
+        }
+    }
+
     /// Three runs at once on one store: each starts from the one before it (all three used to read an empty store
     /// and save `count: 1`).
     @Test func concurrentRunsOnOneStoreKeepEveryUpdate() async throws {
@@ -126,6 +136,17 @@ import FlowSpecRuntime
         #expect(lstat(fifo, &info) == 0 && FileKind(info.st_mode) == .fifo, "the FIFO was replaced")
         let report = try String(contentsOfFile: received, encoding: .utf8)
         #expect(report.hasPrefix("<?xml") && report.contains("<testsuite"), "\(report)")
+    }
+
+    /// `junit=/dev/stdout` writes into this process's standard output (here a pipe), after the console lines; the
+    /// link `/dev/stdout` is not renamed over.
+    @Test func aReportOnStandardOutputIsWrittenThere() async throws {
+        let result = try await FlowSpecBinary.run(["run", "scenarios/repairminder/customer-logout-without-token.yaml", "--report", "junit=/dev/stdout"])
+        #expect(result.status == 0, "\(result.all)")
+        let report = try #require(result.stdout.range(of: "<?xml"), "\(result.all)")
+        #expect(result.stdout[report.lowerBound...].contains("</testsuites>"))
+        var info = stat()
+        #expect(lstat("/dev/stdout", &info) == 0 && FileKind(info.st_mode) == .symbolicLink)
     }
 
     /// `/dev/full` refuses every write: a clear error and a non-zero exit, and the device stays a device.
