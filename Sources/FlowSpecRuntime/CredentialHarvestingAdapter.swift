@@ -30,7 +30,7 @@ extension Redactor {
         case .object(let fields):
             for (key, value) in fields {
                 if case .string(let s) = value {
-                    if Redactor.isSensitiveKey(key), !(CredentialKey.namesOnlyACode(key) && Redactor.looksLikeErrorCode(s)) { register(s) }
+                    if Redactor.isSensitiveKey(key), !(CredentialKey.namesOnlyACode(key) && Redactor.looksLikeErrorCode(s)) { register(s, bulk: true) }
                 } else {
                     registerCredentials(in: value)
                 }

@@ -19,14 +19,21 @@ public final class Redactor: Sendable {
         /// The encoded forms of the registered values (`SecretForms`), masked as whole values too.
         var encoded: Set<String> = []
         /// Registered values whose forms are not worked out yet: that waits until masking needs them, so a run
-        /// that shows nothing pays only for the registration.
-        var unencoded: [String] = []
+        /// that shows nothing pays only for the registration. `bulk`: from a backend or the store (see `bulkBudget`).
+        var unencoded: [(value: String, bulk: Bool)] = []
         /// The values of 4 characters or more and their encoded forms, for masking inside text.
         var inText = SecretSearch()
+        /// Bytes of bulk secrets given encoded forms so far.
+        var bulkBytes = 0
 
         mutating func encodeNew() {
             guard !unencoded.isEmpty else { return }
-            for value in unencoded {
+            for (value, bulk) in unencoded {
+                if bulk { bulkBytes += value.utf8.count }
+                guard !bulk || bulkBytes <= Redactor.bulkBudget else {
+                    if value.count >= Redactor.shortestMaskedInText { inText.add(Array(value.utf8)) }
+                    continue
+                }
                 let forms = SecretForms.encodings(of: value)
                 encoded.formUnion(forms)
                 guard value.count >= Redactor.shortestMaskedInText else { continue }
@@ -38,15 +45,42 @@ public final class Redactor: Sendable {
         }
     }
     private let secrets = Mutex(Secrets())
+    /// Where the forms and automaton of a set of secrets already worked out by another redactor are found.
+    private let prepared: PreparedSecrets?
 
-    public init() {}
+    public init(prepared: PreparedSecrets? = nil) { self.prepared = prepared }
 
-    public func register(_ value: String) {
+    /// Works out the forms of what was registered since (`Secrets.encodeNew`); the first time, from `prepared`
+    /// when another run started from the same secrets.
+    private func encodeNew(_ secrets: inout Secrets) {
+        guard !secrets.unencoded.isEmpty else { return }
+        guard let prepared, secrets.unencoded.count == secrets.whole.count else { secrets.encodeNew(); return }
+        if let entry = prepared.entry(for: secrets.whole) {
+            secrets.encoded = entry.encoded
+            secrets.inText = entry.inText
+            secrets.bulkBytes = entry.bulkBytes
+            secrets.unencoded = []
+        } else {
+            secrets.encodeNew()
+            secrets.inText.prepare()
+            prepared.store(.init(encoded: secrets.encoded, inText: secrets.inText, bulkBytes: secrets.bulkBytes), for: secrets.whole)
+        }
+    }
+
+    /// Credentials from backends and the token store are searched in their encoded forms while they add up to this
+    /// many bytes in a run, as they are after that. A run registers a few kilobytes; the forms take about five times
+    /// a secret's length in the search, which a backend handing out megabytes of tokens must not multiply.
+    /// Secret inputs, run variables and captures always get their forms.
+    static let bulkBudget = 256 << 10
+
+    public func register(_ value: String) { register(value, bulk: false) }
+
+    func register(_ value: String, bulk: Bool) {
         guard !value.isEmpty else { return }
         secrets.withLock { secrets in
-            if secrets.whole.insert(value).inserted { secrets.unencoded.append(value) }
+            if secrets.whole.insert(value).inserted { secrets.unencoded.append((value, bulk)) }
         }
-        if value.hasPrefix("Bearer ") { register(String(value.dropFirst(7))) }
+        if value.hasPrefix("Bearer ") { register(String(value.dropFirst(7)), bulk: bulk) }
     }
 
     /// Registers values already known to be secret (collected once, e.g. from a scenario file) under one lock.
@@ -55,9 +89,9 @@ public final class Redactor: Sendable {
             // A fresh redactor (one a run) takes the set as it is, shared until either side changes it.
             if secrets.whole.isEmpty, !values.contains("") {
                 secrets.whole = values
-                secrets.unencoded.append(contentsOf: values)
+                secrets.unencoded.append(contentsOf: values.lazy.map { ($0, false) })
             } else {
-                for value in values where !value.isEmpty && secrets.whole.insert(value).inserted { secrets.unencoded.append(value) }
+                for value in values where !value.isEmpty && secrets.whole.insert(value).inserted { secrets.unencoded.append((value, false)) }
             }
         }
     }
@@ -77,17 +111,19 @@ public final class Redactor: Sendable {
     public func isSecret(_ text: String) -> Bool {
         secrets.withLock { secrets in
             if secrets.whole.contains(text) { return true }
-            secrets.encodeNew()
+            encodeNew(&secrets)
             return secrets.encoded.contains(text)
         }
     }
 
-    public func register(_ value: JSONValue) {
+    public func register(_ value: JSONValue) { register(value, bulk: false) }
+
+    func register(_ value: JSONValue, bulk: Bool) {
         switch value {
-        case .string(let s): register(s)
-        case .number: register(value.compactJSON)
-        case .array(let items): items.forEach { register($0) }
-        case .object(let fields): fields.values.forEach { register($0) }
+        case .string(let s): register(s, bulk: bulk)
+        case .number: register(value.compactJSON, bulk: bulk)
+        case .array(let items): items.forEach { register($0, bulk: bulk) }
+        case .object(let fields): fields.values.forEach { register($0, bulk: bulk) }
         default: break
         }
     }
@@ -99,10 +135,10 @@ public final class Redactor: Sendable {
     /// like an error code, and was shown).
     public func registerStored(_ key: String, _ value: JSONValue) {
         if Redactor.isSensitiveKey(key) || Redactor.mentionsSession(key) {
-            register(value)
+            register(value, bulk: true)
         } else if case .string(let s) = value, s.count >= 20, !s.utf8.contains(UInt8(ascii: " ")), !Redactor.isUUID(s), !Redactor.isTimestamp(s),
                   !Redactor.looksLikeErrorCode(s) {
-            register(s)
+            register(s, bulk: true)
         }
     }
 
@@ -121,7 +157,7 @@ public final class Redactor: Sendable {
         // One lock for both answers: this runs for every string a run shows.
         let (isWhole, search) = secrets.withLock { secrets -> (Bool, SecretSearch) in
             if secrets.whole.contains(text) { return (true, secrets.inText) }
-            secrets.encodeNew()
+            encodeNew(&secrets)
             secrets.inText.prepare()
             return (secrets.encoded.contains(text), secrets.inText)
         }

@@ -19,9 +19,12 @@ public struct RunContextFactory: Sendable {
         variableSecrets = Redactor.secrets { $0.registerVariables(vars) }
     }
 
+    /// Shared by the redactors made here: runs that start from the same secrets share their search.
+    let prepared = PreparedSecrets()
+
     /// A fresh redactor for one run (or one probe suite), already masking the credential run variables.
     public func redactor() -> Redactor {
-        let redactor = Redactor()
+        let redactor = Redactor(prepared: prepared)
         redactor.register(known: variableSecrets)
         return redactor
     }

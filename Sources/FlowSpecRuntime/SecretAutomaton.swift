@@ -14,12 +14,13 @@ struct SecretAutomaton: Sendable {
         }
     }
 
-    // Nodes are indexes; 0 is the root. Children are a first-child / next-sibling list (most nodes of random
-    // secrets have one child), except the root's, which are a table because every text byte starts there.
+    // Nodes are numbered breadth first, 0 the root, so the children of a node are the contiguous numbers
+    // `firstChild[node] ..< firstChild[node + 1]`, whose labels lie side by side in memory (a linked list of
+    // siblings sent every step to a random place in a large automaton: half a minute for 3 MB of secrets). The
+    // root's children are also in a table: every text byte starts there.
     private var rootChild = [Int32](repeating: 0, count: 256)
     private var label: [UInt8] = [0]
-    private var firstChild: [Int32] = [-1]
-    private var nextSibling: [Int32] = [-1]
+    private var firstChild: [Int32] = [1, 1]
     private var failure: [Int32] = [0]
     /// The length of the longest pattern that ends at this node (its own, or one that is a suffix of it); 0: none.
     private var longest: [Int32] = [0]
@@ -30,66 +31,98 @@ struct SecretAutomaton: Sendable {
     var isEmpty: Bool { label.count == 1 }
 
     init(_ patterns: [[UInt8]]) {
-        for pattern in patterns where !pattern.isEmpty { insert(pattern) }
-        linkFailures()
-    }
-
-    private func child(_ node: Int32, _ byte: UInt8) -> Int32? {
-        if node == 0 { let c = rootChild[Int(byte)]; return c == 0 ? nil : c }
-        var c = firstChild[Int(node)]
-        while c >= 0 {
-            if label[Int(c)] == byte { return c }
-            c = nextSibling[Int(c)]
-        }
-        return nil
-    }
-
-    private mutating func insert(_ pattern: [UInt8]) {
-        patternBytes += pattern.count
-        var node: Int32 = 0
-        for raw in pattern {
-            let byte = Self.fold[Int(raw)]
-            if let next = child(node, byte) { node = next; continue }
-            let new = Int32(label.count)
-            label.append(byte)
-            firstChild.append(-1)
-            failure.append(0)
-            longest.append(0)
-            if node == 0 {
-                nextSibling.append(-1)
-                rootChild[Int(byte)] = new
-            } else {
-                nextSibling.append(firstChild[Int(node)])
-                firstChild[Int(node)] = new
+        // First a trie with linked siblings, in local arrays (a method of `self` called while one of its arrays is
+        // written keeps a second reference to it, and the write then copies the whole array).
+        var trieLabel: [UInt8] = [0], trieFirst: [Int32] = [-1], trieNext: [Int32] = [-1], trieLongest: [Int32] = [0]
+        var trieRoot = [Int32](repeating: -1, count: 256)
+        for pattern in patterns where !pattern.isEmpty {
+            patternBytes += pattern.count
+            var node: Int32 = 0
+            for raw in pattern {
+                let byte = Self.fold[Int(raw)]
+                var next: Int32
+                if node == 0 {
+                    next = trieRoot[Int(byte)]
+                } else {
+                    next = trieFirst[Int(node)]
+                    while next >= 0, trieLabel[Int(next)] != byte { next = trieNext[Int(next)] }
+                }
+                if next < 0 {
+                    next = Int32(trieLabel.count)
+                    trieLabel.append(byte)
+                    trieFirst.append(-1)
+                    trieLongest.append(0)
+                    if node == 0 {
+                        trieNext.append(-1)
+                        trieRoot[Int(byte)] = next
+                    } else {
+                        trieNext.append(trieFirst[Int(node)])
+                        trieFirst[Int(node)] = next
+                    }
+                }
+                node = next
             }
-            node = new
+            trieLongest[Int(node)] = Int32(pattern.count)
         }
-        longest[Int(node)] = Int32(pattern.count)
-    }
+        guard trieLabel.count > 1 else { return }
 
-    /// Breadth first, so a node's failure (always shallower) is complete before the node's own.
-    private mutating func linkFailures() {
-        var queue: [Int32] = rootChild.filter { $0 != 0 }
+        // Renumbered breadth first: a node's children get the next free numbers when the node is reached.
+        let count = trieLabel.count
+        var order: [Int32] = [0]
+        order.reserveCapacity(count)
+        var label = [UInt8](repeating: 0, count: count), longest = [Int32](repeating: 0, count: count)
+        var firstChild = [Int32](repeating: Int32(count), count: count + 1)
+        var rootChild = [Int32](repeating: 0, count: 256)
         var head = 0
-        while head < queue.count {
-            let node = queue[head]
+        while head < order.count {
+            let old = Int(order[head])
+            firstChild[head] = Int32(order.count)
+            label[head] = trieLabel[old]
+            longest[head] = trieLongest[old]
+            if old == 0 {
+                for byte in 0..<256 where trieRoot[byte] >= 0 {
+                    rootChild[byte] = Int32(order.count)
+                    order.append(trieRoot[byte])
+                }
+            } else {
+                var c = trieFirst[old]
+                while c >= 0 { order.append(c); c = trieNext[Int(c)] }
+            }
             head += 1
-            var c = firstChild[Int(node)]
-            while c >= 0 {
-                let byte = label[Int(c)]
-                var f = failure[Int(node)]
+        }
+        trieLabel = []; trieFirst = []; trieNext = []; trieLongest = []
+
+        // Failures breadth first, so a node's failure (always shallower) is complete before the node's own.
+        var failure = [Int32](repeating: 0, count: count)
+        for node in 1..<count {
+            for c in Int(firstChild[node])..<Int(firstChild[node + 1]) {
+                let byte = label[c]
+                var f = failure[node]
                 var target: Int32 = 0
                 while true {
-                    if let next = child(f, byte) { target = next; break }
-                    if f == 0 { break }
+                    if f == 0 { target = rootChild[Int(byte)]; break }
+                    if let g = Self.child(of: Int(f), byte, label, firstChild) { target = g; break }
                     f = failure[Int(f)]
                 }
-                failure[Int(c)] = target
-                if longest[Int(c)] == 0 { longest[Int(c)] = longest[Int(target)] }
-                queue.append(c)
-                c = nextSibling[Int(c)]
+                failure[c] = target
+                if longest[c] == 0 { longest[c] = longest[Int(target)] }
             }
         }
+        self.rootChild = rootChild
+        self.label = label
+        self.firstChild = firstChild
+        self.failure = failure
+        self.longest = longest
+    }
+
+    private static func child(of node: Int, _ byte: UInt8, _ label: [UInt8], _ firstChild: [Int32]) -> Int32? {
+        var c = Int(firstChild[node])
+        let end = Int(firstChild[node + 1])
+        while c < end {
+            if label[c] == byte { return Int32(c) }
+            c += 1
+        }
+        return nil
     }
 
     /// Calls `found` with the range of the longest pattern ending at each position where one ends, in order of
@@ -98,24 +131,24 @@ struct SecretAutomaton: Sendable {
         guard !isEmpty else { return }
         label.withUnsafeBufferPointer { label in
         firstChild.withUnsafeBufferPointer { firstChild in
-        nextSibling.withUnsafeBufferPointer { nextSibling in
         failure.withUnsafeBufferPointer { failure in
         longest.withUnsafeBufferPointer { longest in
         rootChild.withUnsafeBufferPointer { rootChild in
         Self.fold.withUnsafeBufferPointer { fold in
-            var node: Int32 = 0
+            var node = 0
             for index in 0..<text.count {
                 let byte = fold[Int(text[index])]
                 while true {
-                    if node == 0 { node = rootChild[Int(byte)]; break }
-                    var c = firstChild[Int(node)]
-                    while c >= 0, label[Int(c)] != byte { c = nextSibling[Int(c)] }
-                    if c >= 0 { node = c; break }
-                    node = failure[Int(node)]
+                    if node == 0 { node = Int(rootChild[Int(byte)]); break }
+                    var c = Int(firstChild[node])
+                    let end = Int(firstChild[node + 1])
+                    while c < end, label[c] != byte { c += 1 }
+                    if c < end { node = c; break }
+                    node = Int(failure[node])
                 }
-                let length = Int(longest[Int(node)])
+                let length = Int(longest[node])
                 if length > 0 { found((index + 1 - length)..<(index + 1)) }
             }
-        }}}}}}}
+        }}}}}}
     }
 }

@@ -53,6 +53,19 @@ public final class TokenStore: Sendable {
 
 /// The store's file format: `{"namespace": {"key": value}}`, written atomically with mode 0600.
 public enum TokenStoreFile {
+    /// The largest store file loaded. A store holds a few sessions' tokens, kilobytes; this is about a thousand
+    /// times that. Every value in it is registered as a secret, so a much larger file (a wrong path, or a store
+    /// grown without bound) would take minutes and gigabytes to load instead of failing clearly.
+    public static let maxBytes = 4 << 20
+
+    /// Why the store file at `path` is not loaded, when it is larger than `maxBytes` (checked before reading it).
+    public static func sizeProblem(at path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_size > maxBytes else { return nil }
+        return "the token store \(path) holds \(info.st_size) bytes, more than the \(maxBytes >> 20) MiB a store may hold; "
+            + "it is not a store of a few sessions' tokens: delete it or pass another --store"
+    }
+
     public static func encode(_ snapshot: TokenStore.Snapshot) -> Data {
         JSONValue.object(snapshot.mapValues { JSONValue.object($0) }).prettyJSON.data(using: .utf8)! + Data("\n".utf8)
     }

@@ -163,6 +163,10 @@ struct ExecCommand: AsyncParsableCommand {
 
     private func loadStore(_ path: String?) throws -> TokenStore.Snapshot {
         guard let path, FileManager.default.fileExists(atPath: path) else { return [:] }
+        if let problem = TokenStoreFile.sizeProblem(at: path) {
+            Console.error("error: \(problem)")
+            throw ExitCode(Exit.invalid)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             Console.error("error: cannot read the token store \(path)")
             throw ExitCode(Exit.invalid)

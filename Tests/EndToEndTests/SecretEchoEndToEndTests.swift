@@ -110,4 +110,19 @@ import HostileBackend
             #expect(Self.leaked(text).isEmpty, "\(text)")
         }
     }
+
+    /// A store file over `TokenStoreFile.maxBytes` is refused before it is read: a 100 MB one did not load in 150 s.
+    @Test func execRefusesAStoreOverTheLimitBeforeReadingIt() async throws {
+        let dir = try FlowSpecBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = dir.appendingPathComponent("tokens.json").path
+        #expect(FileManager.default.createFile(atPath: store, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: store))
+        try handle.truncate(atOffset: 100 << 20)
+        try handle.close()
+        let result = try await FlowSpecBinary.run(["exec", "echo.login", "--flows", Self.flows, "--base-url", "http://127.0.0.1:1",
+                                                   "--store", store, "--input", "password=\(Self.password)"])
+        #expect(result.status == 2, "\(result.all)")
+        #expect(result.stderr.contains("error: the token store \(store) holds 104857600 bytes, more than the 4 MiB a store may hold"), "\(result.stderr)")
+    }
 }
