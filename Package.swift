@@ -104,6 +104,8 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOHTTP2", package: "swift-nio-http2"),
             .product(name: "NIOHPACK", package: "swift-nio-http2"),
+            // A TLS test server (TLSScriptServer) for backends that misbehave inside TLS.
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
         .testTarget(name: "FlowSpecSandboxTests", dependencies: [
             "FlowSpecSandbox",

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import FlowSpecHTTP
+import FlowSpecRuntime
+import HostileBackend
+
+/// Backends that misbehave inside TLS, through the live adapter (AsyncHTTPClient: every https request).
+@Suite(.serialized, .timeLimit(.minutes(3))) struct TLSBackendTests {
+    func options(_ change: (inout LiveHTTPOptions) -> Void = { _ in }) -> LiveHTTPOptions {
+        var o = LiveHTTPOptions()
+        o.connectTimeout = 10
+        o.requestTimeout = 10
+        o.insecure = true
+        change(&o)
+        return o
+    }
+
+    /// Sends `request`, shuts the adapter down, and says how long both took.
+    func run(_ request: FlowSpecRuntime.HTTPRequest, _ options: LiveHTTPOptions)
+        async -> (result: Result<FlowSpecRuntime.HTTPResponse, TransportError>, answered: Duration, total: Duration) {
+        let adapter = LiveHTTPAdapter(options: options)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let result: Result<FlowSpecRuntime.HTTPResponse, TransportError>
+        do { result = .success(try await adapter.send(request)) } catch { result = .failure(error) }
+        let answered = clock.now - started
+        await adapter.shutdown()
+        return (result, answered, clock.now - started)
+    }
+
+    /// The handshake completes, then nothing: the request ends at its timeout, and so does the run — closing the
+    /// connection must not wait for a close_notify the server never sends.
+    @Test func aServerSilentAfterTheHandshakeEndsTheRunAtTheRequestTimeout() async throws {
+        let server = try TLSScriptServer(alpn: ["http/1.1"], .silent)
+        defer { server.stop() }
+        let outcome = await run(.init(method: "GET", baseURL: server.url, path: "/"), options { $0.requestTimeout = 1 })
+        guard case .failure(let error) = outcome.result else {
+            Issue.record("a silent server answered")
+            return
+        }
+        #expect(error.kind == .timeout, "\(error)")
+        #expect(outcome.total < .seconds(3), "the run ended \(outcome.total) after it began, \(outcome.total - outcome.answered) of it shutting down")
+    }
+
+    /// https → http would send the request in clear: refused, and nothing reaches the http server.
+    @Test func aRedirectFromHTTPSToHTTPIsRefused() async throws {
+        let plain = try HostileServer(reply: "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
+        defer { plain.stop() }
+        let server = try TLSScriptServer(alpn: ["http/1.1"], .reply(Array(
+            "HTTP/1.1 307 Temporary Redirect\r\nLocation: \(plain.url)/login\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)))
+        defer { server.stop() }
+        let request = FlowSpecRuntime.HTTPRequest(method: "POST", baseURL: server.url, path: "/login",
+                                                  headers: [("Content-Type", "application/json")],
+                                                  body: Data(#"{"password":"hunter2-P4ssw0rd!"}"#.utf8))
+        let outcome = await run(request, options { $0.followRedirects = true })
+        guard case .failure(let error) = outcome.result else {
+            Issue.record("followed https to http")
+            return
+        }
+        #expect(error.cause.contains("from https to plain http"), "\(error)")
+        #expect(error.url == request.url)
+        #expect(plain.requests.isEmpty, "the password went in clear")
+    }
+}
