@@ -11,7 +11,7 @@ import Darwin
 /// The temporary file is created with its final permissions (`open` with `O_CREAT | O_EXCL` and the mode), so a
 /// token store never exists, even for an instant, readable by other users; the umask can only narrow the mode.
 /// A failed write removes it. A `kill -9` between creation and rename cannot be cleaned up by the process that was
-/// killed, so the next write to the same target removes leftovers older than `staleSeconds`.
+/// killed, so the next private write to the same target removes leftovers older than `staleSeconds`.
 ///
 /// Only regular files are replaced: a symbolic link is followed (the file it points to is replaced, the link stays),
 /// and a FIFO, device or folder is refused — `OutputFile` writes into those directly.
@@ -25,7 +25,9 @@ public enum AtomicFile {
         let directory = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
         let prefix = ".\(name)."
-        removeStaleTemporaries(in: directory, prefix: prefix)
+        // Only for private files (a token store, the sandbox's variables): a leftover of one is a copy of secrets,
+        // and other writes (a folder of generated scenarios) then need not read the folder each time.
+        if permissions & 0o077 == 0 { removeStaleTemporaries(in: directory, prefix: prefix) }
         let temporary = (directory == "/" ? "" : directory) + "/" + prefix + UUID().uuidString + ".tmp"
 
         // O_EXCL with O_NOFOLLOW: never opens a file or a link someone else planted under that name.
