@@ -39,6 +39,9 @@ public final class LiveHTTPAdapter: HTTPAdapter {
     private static func makeClient(_ options: LiveHTTPOptions, proxy: ProxySettings.Server?, group: EventLoopGroup) -> HTTPClient {
         var tls = TLSConfiguration.makeClientConfiguration()
         if options.insecure { tls.certificateVerification = .none }
+        // Closing waits for the server's close_notify, reading (and dropping) whatever it still sends: a flooding
+        // server held a run's end for NIOSSL's default 5 s. HTTP's own framing already says where a response ends.
+        tls.shutdownTimeout = .milliseconds(500)
         var configuration = HTTPClient.Configuration(
             tlsConfiguration: tls,
             // Redirects are followed by `send`, hop by hop, with our rules for credentials (see Redirect).
@@ -50,6 +53,8 @@ public final class LiveHTTPAdapter: HTTPAdapter {
             proxy: proxy.map { .server(host: $0.host, port: $0.port) }
         )
         configuration.decompression = .enabled(limit: .size(options.maxBodyBytes))
+        // HTTP/1.1 unless asked (see LiveHTTPOptions.http2): ALPN then offers only http/1.1.
+        configuration.httpVersion = options.http2 ? .automatic : .http1Only
         // A status below 100 would otherwise stop the process inside AsyncHTTPClient (see InvalidStatusCode).
         StatusCodeGuards.install(into: &configuration)
         // A refused connection is an answer: report it at once instead of retrying until the connect timeout.

@@ -8,6 +8,11 @@ public struct LiveHTTPOptions: Sendable {
     public var insecure = false
     /// Follow 3xx redirects (up to 5). Off by default: auth flows usually want to see the redirect itself.
     public var followRedirects = false
+    /// Offer HTTP/2 to TLS servers (`--http2`). Off by default: AsyncHTTPClient builds NIO's HTTP/2 handler with
+    /// limits no setting reaches, and a server flooding empty CONTINUATION, PING or SETTINGS frames was read into
+    /// gigabytes until the frame decoder trapped. Over HTTP/1.1 (what every HTTP/2 server also speaks) each response
+    /// is bounded by the body limit and NIO's header limits.
+    public var http2 = false
     /// Response bodies larger than this are an infrastructure error, not a silent truncation.
     public var maxBodyBytes = 10 * 1024 * 1024
     /// Sent unless the flow sets its own `User-Agent`.

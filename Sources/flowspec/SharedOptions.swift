@@ -75,6 +75,9 @@ struct HTTPClientOptions: ParsableArguments {
     @Flag(help: "Skip TLS certificate verification (self-signed staging certificates). Never for production.")
     var insecure = false
 
+    @Flag(help: "Offer HTTP/2 to https backends (default: HTTP/1.1 only, which every HTTP/2 server also speaks). A hostile HTTP/2 server can then make a run read frames until the request timeout.")
+    var http2 = false
+
     @Flag(name: .customLong("follow-redirects"), help: "Follow 3xx redirects (up to 5); by default the flow sees them.")
     var followRedirects = false
 
@@ -97,6 +100,7 @@ struct HTTPClientOptions: ParsableArguments {
         options.connectTimeout = min(connectTimeout, requestTimeout)
         options.insecure = insecure
         options.followRedirects = followRedirects
+        options.http2 = http2
         options.maxBodyBytes = maxBody
         options.environment = ProcessInfo.processInfo.environment
         return options

@@ -42,6 +42,25 @@ import HostileBackend
         #expect(outcome.total < .seconds(3), "the run ended \(outcome.total) after it began, \(outcome.total - outcome.answered) of it shutting down")
     }
 
+    /// A server that offers h2 and floods HTTP/2 PING frames (NIO's HTTP/2 decoder read gigabytes of them, then
+    /// trapped): FlowSpec negotiates HTTP/1.1, so the frames are garbage to the HTTP/1 decoder and the request ends
+    /// at once as an invalid response, and the connection is closed without waiting for the flood to end.
+    @Test func anHTTP2FloodIsNotReadByDefault() async throws {
+        let settings: [UInt8] = [0, 0, 0, 4, 0, 0, 0, 0, 0]
+        let ping: [UInt8] = [0, 0, 8, 6, 0, 0, 0, 0, 0] + [UInt8](repeating: 7, count: 8)
+        let server = try TLSScriptServer(alpn: ["h2", "http/1.1"], .flood(head: settings, frame: ping, limit: 512 << 20))
+        defer { server.stop() }
+        let outcome = await run(.init(method: "GET", baseURL: server.url, path: "/"), options())
+        guard case .failure(let error) = outcome.result else {
+            Issue.record("a PING flood answered")
+            return
+        }
+        #expect(error.kind == .invalidResponse, "\(error)")
+        // Closing no longer waits out the flood for a close_notify (NIOSSL's 5 s): what is read meanwhile is dropped.
+        #expect(outcome.answered < .seconds(2) && outcome.total < .seconds(3), "answered after \(outcome.answered), ended after \(outcome.total)")
+        #expect(server.sent < 256 << 20, "the client read \(server.sent) bytes of the flood")
+    }
+
     /// https → http would send the request in clear: refused, and nothing reaches the http server.
     @Test func aRedirectFromHTTPSToHTTPIsRefused() async throws {
         let plain = try HostileServer(reply: "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")

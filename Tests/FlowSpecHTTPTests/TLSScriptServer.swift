@@ -93,7 +93,9 @@ final class TLSScriptServer: Sendable {
             let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
             context.writeAndFlush(wrapOutboundOut(batch)).whenSuccess { [self] in
                 counter.bytes.add(batch.readableBytes, ordering: .relaxed)
-                flood(loopBound.value, batch, left: left - batch.readableBytes)
+                // On the loop's next turn: a write that completes at once would otherwise recurse until the stack
+                // overflows.
+                loopBound.value.eventLoop.execute { [self] in flood(loopBound.value, batch, left: left - batch.readableBytes) }
             }
         }
     }
