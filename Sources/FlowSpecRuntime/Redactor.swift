@@ -189,6 +189,8 @@ public final class Redactor: Sendable {
 
     /// A URL with each query value that is a secret, or sits under a credential's name, masked, then masked as text.
     public func redactURL(_ url: String) -> String {
+        // Credentials in the authority (`user:password@`) are masked by where they are, whatever their length.
+        let url = url.contains("@") ? RequestURL.maskingCredentials(url, mask: Redactor.mask) : url
         guard let question = url.firstIndex(of: "?") else { return redact(url) }
         let query = url[url.index(after: question)...]
         let parts = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in

@@ -75,6 +75,7 @@ struct ExecCommand: AsyncParsableCommand {
             for name in BaseURLVariables.read(by: target, specs: specs) where vars[name] == nil { vars[name] = .string(trimmed) }
         }
 
+        try BaseURLCheck.validate(specs.reachable(from: [flow]).flows, vars: vars)
         let contexts = RunContextFactory(specs: specs, vars: vars, origin: .shell)
         let redactor = contexts.redactor()
         let storeFile = store
@@ -87,7 +88,6 @@ struct ExecCommand: AsyncParsableCommand {
 
         var given: [String: [String]] = [:]
         for (name, value) in inputs.map(Assignment.split) {
-        try BaseURLCheck.validate(specs.reachable(from: [flow]).flows, vars: vars)
             given[name, default: []].append(value)
             if specs.flows.values.contains(where: { $0.input(named: name)?.secret == true }) { redactor.register(value) }
         }

@@ -42,6 +42,10 @@ import TestSupport
         #expect(RequestURL.credentials("http://alice:pw@h/") == ["pw", "alice"])
     }
 
+    @Test func theRedactorMasksURLCredentialsOfAnyLength() {
+        #expect(Redactor().redactURL("http://qa:p@127.0.0.1:8080/login?next=/a@b") == "http://••••@127.0.0.1:8080/login?next=/a@b")
+    }
+
     @Test func pathValuesAreData() {
         #expect(RequestURL.encodePathValue("x?admin=1#f") == "x%3Fadmin=1%23f")
         #expect(RequestURL.encodePathValue("/api/v1/me") == "/api/v1/me")
