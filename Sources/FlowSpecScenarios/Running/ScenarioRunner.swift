@@ -126,22 +126,12 @@ public struct ScenarioRunner: Sendable {
 
     /// Runs one scenario, abandoning it after `scenarioTimeout` seconds. An abandoned scenario is cancelled
     /// but not awaited: a request stuck in a backend must not hold the whole run.
-    ///
-    /// The timer stops a scenario that waits (a silent backend, a hung command). A scenario busy computing (a huge
-    /// response parsed, a flow looping through its steps) would keep the thread the timer and this function need,
-    /// so the scenario also carries the deadline and its long loops stop themselves once it has passed
-    /// (`RunDeadline`); a report that comes back past the deadline is the timed-out one, whoever finished first.
     func runWithinTimeout(_ scenario: Scenario) async -> ScenarioReport {
         // A limit no clock reaches (infinity, 1e300) is no limit; converting it to a `Duration` would trap.
         guard let limit = scenarioTimeout, limit < ScenarioRunner.unreachableTimeout else { return await run(scenario) }
         let race = TimeoutRace<ScenarioReport>()
-        let deadline = RunDeadline(afterSeconds: limit)
-        let work = Task {
-            let report = await RunDeadline.$current.withValue(deadline) { await self.run(scenario) }
-            await race.finish(deadline.hasPassed ? .timedOut(scenario, after: limit) : report)
-        }
-        // On the global pool even when this worker runs on the live client's thread, which the scenario may keep busy.
-        let timer = Task(executorPreference: globalConcurrentExecutor) {
+        let work = Task { await race.finish(await self.run(scenario)) }
+        let timer = Task {
             await timeoutClock.sleep(seconds: limit)
             // A cancelled sleep returns early: the scenario finished first and the race is already decided.
             if !Task.isCancelled { await race.finish(.timedOut(scenario, after: limit)) }
