@@ -78,7 +78,9 @@ public struct ShellCommand: Sendable {
         // so a block holding `process` kept its two pipes open for the whole timeout after every command: hundreds
         // of open pipes in a suite that fetches codes by shell (see `descriptorCeiling`).
         let timer = DispatchWorkItem { [child, timedOut] in
-            if child.killIfRunning() { timedOut.set() }
+            // Marked under the group's lock, before the kill is visible: a reader that sees `wasKilled` then also
+            // sees why (under load it saw the kill first and said "stopped with its scenario").
+            _ = child.killIfRunning { timedOut.set() }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         // Ends at the shell's exit, seen by `ShellExit`: Foundation's own wait (`waitUntilExit`, the termination
@@ -157,9 +159,10 @@ private final class ChildProcessGroup: Sendable {
     }
 
     /// Kills the group if the shell was started and not yet waited for; true when it did.
-    func killIfRunning() -> Bool {
+    func killIfRunning(_ because: () -> Void = {}) -> Bool {
         state.withLock { state in
             guard Self.signalIfRunning(state) else { return false }
+            because()
             state.killed = true
             return true
         }

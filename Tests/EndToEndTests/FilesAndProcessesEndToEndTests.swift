@@ -166,11 +166,12 @@ import FlowSpecRuntime
         defer { for pid in Self.processes(containing: marker) { kill(pid, SIGKILL) } }
         let start = ContinuousClock.now
         let result = try await FlowSpecBinary.run(["exec", "demo.ask", "--flows", directory.appendingPathComponent("flows").path,
-                                                   "--input-command", "code=setsid sleep 25.\(marker) & echo 4242"])
+                                                   "--input-command", "code=setsid sleep 100.\(marker) & echo 4242"])
         let elapsed = ContinuousClock.now - start
         #expect(result.status == 0, "\(result.all)")
         #expect(result.stdout.contains("code: 4242"), "\(result.all)")
-        #expect(elapsed < .seconds(15), "waited \(elapsed) for the daemon")
+        // Loose (the whole suite runs at once on two cores), and still far below the daemon's 100 s.
+        #expect(elapsed < .seconds(60), "waited \(elapsed) for the daemon")
     }
 
     /// A command printing without end fails the input at the output limit, saying so.
