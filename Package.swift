@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(name: "FlowSpecDiagramsTests", dependencies: ["FlowSpecDiagrams", "FlowSpecLanguage", "FlowSpecReports", "TestSupport"]),
         .testTarget(name: "FlowSpecScaffoldTests", dependencies: ["FlowSpecScaffold", "FlowSpecDiagrams", "FlowSpecLanguage", "TestSupport"]),
         .testTarget(name: "FlowSpecReportsTests", dependencies: ["FlowSpecReports", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["flowspec", "FlowSpecRuntime", "HostileBackend"], exclude: ["Fixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["flowspec", "FlowSpecRuntime", "HostileBackend", "TestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

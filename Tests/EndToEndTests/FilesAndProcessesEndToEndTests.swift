@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import FlowSpecRuntime
 
 /// The files a user owns and the processes flowspec starts, through the built binary: the token store is private and
@@ -203,12 +204,5 @@ import FlowSpecRuntime
         #expect(result.stderr.contains("hint: write the whole URL as text, e.g. `fixture_url: http://127.0.0.1:8080`"), "\(result.stderr)")
     }
 
-    static func processes(containing text: String) -> [Int32] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> Int32? in
-            guard let pid = Int32(entry), let raw = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
-            let commandLine = String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
-            return commandLine.contains(text) && !commandLine.contains("xctest") ? pid : nil
-        }
-    }
+    static func processes(containing text: String) -> [Int32] { Processes.containing(text) }
 }

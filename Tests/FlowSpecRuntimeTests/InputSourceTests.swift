@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
@@ -86,15 +87,7 @@ import Testing
         return entries.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)"))?.hasPrefix("pipe:") == true }.count
     }
 
-    /// Processes whose command line contains `text`, from /proc.
-    static func processes(containing text: String) -> [Int32] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> Int32? in
-            guard let pid = Int32(entry), let raw = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
-            let commandLine = String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
-            return commandLine.contains(text) && !commandLine.contains("xctest") ? pid : nil
-        }
-    }
+    static func processes(containing text: String) -> [Int32] { Processes.containing(text) }
 
     @Test func thePrompterIsAskedOnlyWhenNothingElseGivesAValue() async throws {
         struct Answer: InputPrompter {
