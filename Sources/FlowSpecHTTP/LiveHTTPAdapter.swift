@@ -129,8 +129,8 @@ public final class LiveHTTPAdapter: HTTPAdapter {
             throw TransportError(.other, url: url, cause: "not an absolute http(s) URL — check the flow's base_url and the run variables it uses")
         }
         // NIO traps on a port past 65535 and the resolver wraps it (99999 became 34463): refused before either sees it.
-        if let port = parsed.port, !Redirect.validPorts.contains(port) {
-            throw TransportError(.notSent, url: url, cause: "the port \(port) is outside 1–65535 — check the flow's base_url and the run variables it uses")
+        if let problem = RequestURL.absoluteURLProblem(url) {
+            throw TransportError(.notSent, url: url, cause: "\(problem) — check the flow's base_url and the run variables it uses")
         }
         let proxy = proxies.server(scheme: scheme, host: host)
         if scheme == "http", proxy == nil, !host.contains(":"), thread.isCurrent,

@@ -35,12 +35,9 @@ struct Redirect {
         }
         guard let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
         let next = target.absoluteString
-        guard let host = target.host, !host.isEmpty else {
-            throw TransportError(.invalidResponse, url: url, cause: "its \(status) redirect goes to \(next), which has no host")
-        }
-        if let port = target.port, !validPorts.contains(port) {
-            throw TransportError(.invalidResponse, url: url,
-                                 cause: "its \(status) redirect goes to \(next), whose port \(port) is outside 1–65535")
+        // The one check every request URL gets (RequestURL): a host, and a port NIO can take.
+        if let problem = RequestURL.absoluteURLProblem(next) {
+            throw TransportError(.invalidResponse, url: url, cause: "its \(status) redirect goes to \(next), which cannot be requested: \(problem)")
         }
         if base.scheme?.lowercased() == "https", scheme == "http" {
             throw TransportError(.other, url: url, cause: "its \(status) redirect goes from https to plain http (\(next)), which would send the "
@@ -62,8 +59,6 @@ struct Redirect {
         let hop = HTTPRequest(method: toGet ? "GET" : request.method, baseURL: nil, path: next, headers: headers, body: body)
         return Redirect(request: hop, status: status, from: url)
     }
-
-    static let validPorts = 1...65_535
 
     /// Scheme, host and port, the port defaulted by the scheme (RFC 6454).
     private struct Origin: Equatable {
