@@ -1,0 +1,69 @@
+"""Settings of the simplejwt conformance app.
+
+The default is the configuration simplejwt's docs describe for rotating refresh tokens with a blacklist
+(https://django-rest-framework-simplejwt.readthedocs.io/en/latest/settings.html and .../blacklist_app.html),
+with a short access-token lifetime so that a live run can wait one out.
+
+AUTH_WEAKNESS selects one mistake a team could ship. Each is configuration only, never a patch:
+  rotation_off           ROTATE_REFRESH_TOKENS = False (simplejwt's own default)
+  blacklist_after_off    BLACKLIST_AFTER_ROTATION = False: a rotated-out refresh token keeps working
+  blacklist_app_missing  token_blacklist not in INSTALLED_APPS: /api/token/blacklist/ answers 200, revokes nothing
+  long_access_lifetime   ACCESS_TOKEN_LIFETIME of 7 days
+  leeway                 LEEWAY of one hour: expired access tokens are still accepted
+"""
+import os
+from datetime import timedelta
+
+WEAKNESS = os.environ.get("AUTH_WEAKNESS", "")
+KNOWN_WEAKNESSES = {"", "rotation_off", "blacklist_after_off", "blacklist_app_missing", "long_access_lifetime", "leeway"}
+if WEAKNESS not in KNOWN_WEAKNESSES:
+    raise RuntimeError(f"AUTH_WEAKNESS={WEAKNESS!r} is not one of {sorted(KNOWN_WEAKNESSES)}")
+
+# A throwaway key per run (run.sh sets it); never a production setting.
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "conformance-only-not-a-secret-0123456789abcdef")
+DEBUG = False
+ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+
+INSTALLED_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "rest_framework",
+    "rest_framework_simplejwt",
+    "rest_framework_simplejwt.token_blacklist",
+]
+if WEAKNESS == "blacklist_app_missing":
+    INSTALLED_APPS.remove("rest_framework_simplejwt.token_blacklist")
+
+MIDDLEWARE = [
+    "django.middleware.common.CommonMiddleware",
+]
+ROOT_URLCONF = "jwtapp.urls"
+DATABASES = {
+    "default": {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": os.environ.get("DJANGO_DB", "/tmp/simplejwt-conformance.sqlite3"),
+    }
+}
+USE_TZ = True
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ("rest_framework_simplejwt.authentication.JWTAuthentication",),
+    "DEFAULT_RENDERER_CLASSES": ("rest_framework.renderers.JSONRenderer",),
+}
+
+SIMPLE_JWT = {
+    "ACCESS_TOKEN_LIFETIME": timedelta(seconds=int(os.environ.get("ACCESS_TOKEN_SECONDS", "6"))),
+    "REFRESH_TOKEN_LIFETIME": timedelta(days=1),
+    "ROTATE_REFRESH_TOKENS": True,
+    "BLACKLIST_AFTER_ROTATION": True,
+    "LEEWAY": 0,
+}
+if WEAKNESS == "rotation_off":
+    SIMPLE_JWT["ROTATE_REFRESH_TOKENS"] = False
+elif WEAKNESS == "blacklist_after_off":
+    SIMPLE_JWT["BLACKLIST_AFTER_ROTATION"] = False
+elif WEAKNESS == "long_access_lifetime":
+    SIMPLE_JWT["ACCESS_TOKEN_LIFETIME"] = timedelta(days=7)
+elif WEAKNESS == "leeway":
+    SIMPLE_JWT["LEEWAY"] = timedelta(hours=1)

@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# Conformance: FlowSpec against djangorestframework-simplejwt 5.5.1 (a real server nobody here wrote).
+# See README.md.
+#
+#   bash conformance/simplejwt/run.sh [path/to/flowspec]     (default: .build/debug/flowspec; builds nothing)
+#
+# Makes a throwaway virtualenv, installs the pinned requirements, then for the default configuration and for each
+# weak one (AUTH_WEAKNESS, app/jwtapp/settings.py): a fresh SQLite database with two accounts, the Django server on
+# a free loopback port, FlowSpec's live scenarios and probe file against it, the server stopped by its PID. The
+# variants run side by side (each its own server, database and port). The default must pass everything; each weak
+# variant must be caught by the scenario (and probe) named in README.md, for that reason. Prints one line per
+# expectation, then `N passed, N failed`; exits 1 if any expectation failed. Every server it starts is stopped
+# however the script ends.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+flowspec="${1:-$root/.build/debug/flowspec}"
+[ -x "$flowspec" ] || { echo "no flowspec binary at $flowspec (build it first: swift build)" >&2; exit 2; }
+flowspec="$(cd "$(dirname "$flowspec")" && pwd)/$(basename "$flowspec")"
+started=$SECONDS
+
+work="$(mktemp -d)"
+cleanup() {
+    # Every variant writes its server's PID to its own file: stop each one, whatever state the script is in.
+    for pidfile in "$work"/*/server.pid; do
+        [ -f "$pidfile" ] || continue
+        pid="$(cat "$pidfile")"
+        if [ -n "$pid" ]; then
+            kill "$pid" 2>/dev/null || true
+            wait "$pid" 2>/dev/null || true
+        fi
+    done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# A virtualenv needs the venv module (Debian and Ubuntu ship it separately as python3-venv).
+if ! python3 -m venv "$work/venv" >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null; then
+        version="$(python3 -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')"
+        packages="python3-venv python${version}-venv"
+        (apt-get update -qq && apt-get install -y -qq $packages) >/dev/null 2>&1 \
+            || sudo apt-get install -y -qq $packages >/dev/null 2>&1 \
+            || (apt-get install -y -qq python3-venv) >/dev/null 2>&1 || true
+    fi
+    rm -rf "$work/venv"
+    python3 -m venv "$work/venv" || { echo "python3 -m venv is unavailable and python3-venv could not be installed" >&2; exit 1; }
+fi
+"$work/venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
+python="$work/venv/bin/python"
+echo "virtualenv ready ($((SECONDS - started)) s)"
+
+# Starts the app for one variant in $work/$1: database, accounts, server; writes vars.yaml. Returns non-zero
+# (with the server's log) when it does not come up.
+start_server() {
+    local variant="$1" dir="$work/$1" port
+    mkdir -p "$dir"
+    export AUTH_WEAKNESS="${variant#default}"
+    export DJANGO_DB="$dir/db.sqlite3"
+    export DJANGO_SECRET_KEY="$("$python" -c 'import secrets; print(secrets.token_hex(32))')"
+    (cd "$here/app" && "$python" manage.py migrate -v0 \
+        && "$python" manage.py shell -v0 -c "$(cat "$here/app/seed.py")") >"$dir/seed.log" 2>&1 \
+        || { echo "$variant: seeding failed:" >&2; cat "$dir/seed.log" >&2; return 1; }
+    port="$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+    (cd "$here/app" && exec "$python" manage.py runserver --noreload "127.0.0.1:$port") >"$dir/server.log" 2>&1 &
+    echo $! >"$dir/server.pid"
+    for _ in $(seq 1 100); do
+        # /api/me/ without a token answers 401 once the server is up.
+        [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/api/me/" || true)" = 401 ] && break
+        kill -0 "$(cat "$dir/server.pid")" 2>/dev/null || { echo "$variant: the server did not start:" >&2; cat "$dir/server.log" >&2; return 1; }
+        sleep 0.1
+    done
+    cat >"$dir/vars.yaml" <<EOF
+simplejwt_url: http://127.0.0.1:$port
+simplejwt_username: qa
+simplejwt_password: qa-correct-horse-battery
+simplejwt_inactive_username: departed
+simplejwt_inactive_password: departed-correct-horse
+max_access_lifetime_seconds: 300
+EOF
+}
+
+stop_server() {
+    local pidfile="$work/$1/server.pid" pid
+    [ -f "$pidfile" ] || return 0
+    pid="$(cat "$pidfile")"
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    : >"$pidfile"
+}
+
+# One variant: server up, the scenarios, the probe file, server down. Exit codes go to files for the verdicts.
+check_variant() {
+    local variant="$1" dir="$work/$1"
+    if ! start_server "$variant"; then
+        echo 3 >"$dir/run.rc"; echo 3 >"$dir/probe.rc"; stop_server "$variant"; return 0
+    fi
+    set +e
+    "$flowspec" run "$here/scenarios" --flows "$here/flows" --vars-file "$dir/vars.yaml" --no-sandbox \
+        >"$dir/run.out" 2>&1
+    echo $? >"$dir/run.rc"
+    "$flowspec" probe "$here/flows" --flows "$here/flows" --vars-file "$dir/vars.yaml" --no-sandbox \
+        >"$dir/probe.out" 2>&1
+    echo $? >"$dir/probe.rc"
+    set -e
+    stop_server "$variant"
+}
+
+variants=(default rotation_off blacklist_after_off blacklist_app_missing long_access_lifetime leeway)
+for variant in "${variants[@]}"; do
+    mkdir -p "$work/$variant"
+    check_variant "$variant" &
+done
+wait
+
+# What each variant's run and probe said, for the log.
+for variant in "${variants[@]}"; do
+    echo "$variant: run exit $(rc "$variant" run) ($(tail -1 "$work/$variant/run.out" 2>/dev/null)); probe exit $(rc "$variant" probe) ($(grep -E '^[0-9]+ held, ' "$work/$variant/probe.out" 2>/dev/null | tail -1))"
+done
+
+passed=0
+failed=0
+# expect NAME OK: one line per expectation; on failure, the variant's output for the reason.
+expect() {
+    local name="$1" ok="$2" show="$3"
+    if [ "$ok" = yes ]; then
+        echo "PASS  $name"; passed=$((passed + 1))
+    else
+        echo "FAIL  $name"; failed=$((failed + 1))
+        [ -f "$show" ] && sed 's/^/      | /' "$show"
+    fi
+}
+rc() { cat "$work/$1/$2.rc" 2>/dev/null || echo "?"; }
+# caught VARIANT "scenario name": the run failed (exit 1) and that scenario is among the failures.
+scenario_caught() {
+    [ "$(rc "$1" run)" = 1 ] && grep -qF "FAIL  $2  (" "$work/$1/run.out" && echo yes || echo no
+}
+# probe_caught VARIANT KIND: the probe failed (exit 1) with a BROKEN verdict of that kind.
+probe_caught() {
+    [ "$(rc "$1" probe)" = 1 ] && grep -Eq "BROKEN +$2( |$)" "$work/$1/probe.out" && echo yes || echo no
+}
+
+d=default
+expect "default: every scenario passes, none skipped" \
+    "$([ "$(rc $d run)" = 0 ] && grep -Eq '^[0-9]+ passed, 0 failed$' "$work/$d/run.out" && echo yes || echo no)" "$work/$d/run.out"
+# The probe summary: `N held, 0 broken, …` with nothing else but zeros and `not applicable`.
+probe_clean() {
+    local summary
+    summary="$(grep -E '^[0-9]+ held, ' "$work/$1/probe.out" | tail -1)"
+    [ "$(rc "$1" probe)" = 0 ] && [ -n "$summary" ] \
+        && ! echo "$summary" | sed 's/[0-9]* not applicable//; s/^[0-9]* held//' | grep -Eq '[1-9]' && echo yes || echo no
+}
+expect "default: every declared probe holds, none skipped" "$(probe_clean $d)" "$work/$d/probe.out"
+
+v=rotation_off
+expect "$v: caught by scenario 'simplejwt refresh rotates the refresh token'" \
+    "$(scenario_caught $v 'simplejwt refresh rotates the refresh token')" "$work/$v/run.out"
+expect "$v: caught by probe rotation" "$(probe_caught $v rotation)" "$work/$v/probe.out"
+
+v=blacklist_after_off
+expect "$v: caught by scenario 'simplejwt refuses a rotated-out refresh token'" \
+    "$(scenario_caught $v 'simplejwt refuses a rotated-out refresh token')" "$work/$v/run.out"
+expect "$v: caught by probe reuse_detection" "$(probe_caught $v reuse_detection)" "$work/$v/probe.out"
+
+v=blacklist_app_missing
+expect "$v: caught by scenario 'simplejwt logout (blacklist) revokes the refresh token'" \
+    "$(scenario_caught $v 'simplejwt logout (blacklist) revokes the refresh token')" "$work/$v/run.out"
+expect "$v: caught by probe logout_revokes" "$(probe_caught $v logout_revokes)" "$work/$v/probe.out"
+
+v=long_access_lifetime
+expect "$v: caught by scenario 'simplejwt access tokens live no longer than the policy allows'" \
+    "$(scenario_caught $v 'simplejwt access tokens live no longer than the policy allows')" "$work/$v/run.out"
+
+v=leeway
+expect "$v: caught by scenario 'simplejwt refuses an access token past its exp'" \
+    "$(scenario_caught $v 'simplejwt refuses an access token past its exp')" "$work/$v/run.out"
+expect "$v: caught by probe expiry" "$(probe_caught $v expiry)" "$work/$v/probe.out"
+
+echo "simplejwt conformance took $((SECONDS - started)) s (virtualenv, six servers, scenarios and probes)"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
