@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Flask-Security-Too 5.9 as a real backend for FlowSpec: the default app must pass every live scenario and
+# every probe; each weak variant (a configuration a team could ship by mistake, app/app.py WEAKNESSES) must
+# be caught by the scenario — and the probe, where one applies — named for it in README.md.
+#
+#   bash conformance/flask-security/run.sh [path/to/flowspec]     (default: .build/debug/flowspec; builds nothing)
+#
+# Makes a throwaway virtualenv, installs requirements.txt from PyPI, and for each variant: a fresh SQLite
+# database and mail folder in a temporary directory, accounts seeded through Flask-Security's datastore, the
+# server on 127.0.0.1 on a free port, the checks, and the server stopped by its PID however the script ends.
+# Prints PASS/FAIL per expectation, then `N passed, N failed`; exits 1 if any failed.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+flowspec="${1:-$root/.build/debug/flowspec}"
+[ -x "$flowspec" ] || { echo "no flowspec binary at $flowspec (build it first: swift build)" >&2; exit 2; }
+flowspec="$(cd "$(dirname "$flowspec")" && pwd)/$(basename "$flowspec")"
+started=$(date +%s)
+
+work="$(mktemp -d)"
+server_pid=""
+stop_server() {
+    if [ -n "$server_pid" ]; then
+        kill "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+        server_pid=""
+    fi
+}
+cleanup() {
+    stop_server
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# A virtualenv needs the venv module (Debian and Ubuntu ship it separately as python3-venv).
+if ! python3 -m venv "$work/venv" >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null; then
+        version="$(python3 -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')"
+        packages="python3-venv python${version}-venv"
+        (apt-get update -qq && apt-get install -y -qq $packages) >/dev/null 2>&1 \
+            || sudo apt-get install -y -qq $packages >/dev/null 2>&1 \
+            || (apt-get install -y -qq python3-venv) >/dev/null 2>&1 || true
+    fi
+    rm -rf "$work/venv"
+    python3 -m venv "$work/venv" || { echo "python3 -m venv is unavailable and python3-venv could not be installed" >&2; exit 1; }
+fi
+"$work/venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
+python="$work/venv/bin/python"
+echo "virtualenv ready after $(( $(date +%s) - started )) s"
+
+# The auth-token lifetime this app's team promises (SECURITY_TOKEN_MAX_AGE): short, so expiry is checked in
+# seconds. The token_lifetime_days variant configures a month instead; the promise stays the same.
+token_max_age=10
+
+# start_server VARIANT: seeds a fresh database and starts the app; leaves its variables in $vars.
+start_server() {
+    local variant="$1" dir="$work/$1"
+    mkdir -p "$dir/mail"
+    export APP_DB="$dir/app.sqlite" APP_MAIL_DIR="$dir/mail" APP_TOKEN_MAX_AGE="$token_max_age"
+    if [ "$variant" = default ]; then export AUTH_WEAKNESS=""; else export AUTH_WEAKNESS="$variant"; fi
+    "$python" "$here/app/seed.py" >"$dir/vars.yaml"
+    "$python" "$here/app/serve.py" "$dir/url" >"$dir/server.log" 2>&1 &
+    server_pid=$!
+    for _ in $(seq 1 200); do
+        [ -s "$dir/url" ] && break
+        kill -0 "$server_pid" 2>/dev/null || { echo "the $variant server did not start:" >&2; cat "$dir/server.log" >&2; exit 1; }
+        sleep 0.1
+    done
+    [ -s "$dir/url" ] || { echo "the $variant server wrote no URL within 20 s" >&2; cat "$dir/server.log" >&2; exit 1; }
+    echo "flask_url: \"$(cat "$dir/url")\"" >>"$dir/vars.yaml"
+    vars="$dir/vars.yaml"
+    echo "== $variant: $(cat "$dir/url") (AUTH_WEAKNESS=${AUTH_WEAKNESS:-none})"
+}
+
+passed=0
+failed=0
+# expect NAME STATUS PATTERN -- COMMAND...: the command must exit STATUS and its output must match PATTERN
+# (an extended regular expression; every line of it, when it has several), so a failure is for the right reason.
+expect() {
+    local name="$1" want="$2" patterns="$3" log status pattern ok=1
+    shift 4
+    log="$work/check-$((passed + failed)).log"
+    set +e
+    (cd "$here" && "$@") >"$log" 2>&1
+    status=$?
+    set -e
+    [ "$status" = "$want" ] || ok=0
+    while IFS= read -r pattern; do
+        [ -z "$pattern" ] || grep -Eq -- "$pattern" "$log" || ok=0
+    done <<<"$patterns"
+    if [ "$ok" = 1 ]; then
+        passed=$((passed + 1))
+        echo "PASS  $name"
+    else
+        failed=$((failed + 1))
+        echo "FAIL  $name (exit $status, wanted $want; output must match: $(echo "$patterns" | paste -sd '|'))"
+        sed 's/^/      /' "$log" | tail -40
+    fi
+}
+
+fs() { "$flowspec" "$@"; }
+run_scenarios() { fs run scenarios --flows flows --no-sandbox --vars-file "$vars" "$@"; }
+probe() { fs probe flows --flows flows --no-sandbox --vars-file "$vars" "$@"; }
+
+expect "check: the flows, probe file and scenarios are clean" 0 "0 errors" -- fs check flows scenarios
+
+start_server default
+expect "default: every live scenario passes" 0 "^[0-9]+ passed, 0 failed$" -- run_scenarios
+expect "default: every probe holds" 0 "" -- probe
+stop_server
+
+start_server token_lifetime_days
+expect "token_lifetime_days: caught by scenario 'an auth token is refused once its max age…'" 1 \
+    "FAIL +an auth token is refused once its max age
+still_accepted" -- run_scenarios --filter 'max age'
+stop_server
+
+start_server enumeration
+expect "enumeration: caught by scenario 'a failed login answers the same…'" 1 \
+    "FAIL +a failed login answers the same
+distinguishable" -- run_scenarios --filter 'failed login answers the same'
+stop_server
+
+start_server two_factor_optional
+expect "two_factor_optional: caught by scenario 'a password alone never gives an auth token…'" 1 \
+    "FAIL +a password alone never gives an auth token
+signed_in_with_password_only" -- run_scenarios --filter 'password alone'
+stop_server
+
+start_server codes_reusable
+expect "codes_reusable: caught by scenario 'an emailed sign-in code signs in once'" 1 \
+    "FAIL +an emailed sign-in code signs in once
+reused" -- run_scenarios --filter 'emailed sign-in code signs in once'
+expect "codes_reusable: caught by probe one_time_codes" 1 \
+    "BROKEN" -- probe --probe one_time_codes
+stop_server
+
+echo "flask-security conformance took $(( $(date +%s) - started )) s"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
