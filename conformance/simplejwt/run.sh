@@ -107,6 +107,10 @@ check_variant() {
     stop_server "$variant"
 }
 
+# The files must load cleanly before anything runs against a server.
+check_rc=0
+"$flowspec" check "$here/flows" "$here/scenarios" >"$work/check.out" 2>&1 || check_rc=$?
+
 variants=(default rotation_off blacklist_after_off blacklist_app_missing long_access_lifetime leeway)
 for variant in "${variants[@]}"; do
     mkdir -p "$work/$variant"
@@ -114,6 +118,7 @@ for variant in "${variants[@]}"; do
 done
 wait
 
+rc() { cat "$work/$1/$2.rc" 2>/dev/null || echo "?"; }
 # What each variant's run and probe said, for the log.
 for variant in "${variants[@]}"; do
     echo "$variant: run exit $(rc "$variant" run) ($(tail -1 "$work/$variant/run.out" 2>/dev/null)); probe exit $(rc "$variant" probe) ($(grep -E '^[0-9]+ held, ' "$work/$variant/probe.out" 2>/dev/null | tail -1))"
@@ -131,7 +136,6 @@ expect() {
         [ -f "$show" ] && sed 's/^/      | /' "$show"
     fi
 }
-rc() { cat "$work/$1/$2.rc" 2>/dev/null || echo "?"; }
 # caught VARIANT "scenario name": the run failed (exit 1) and that scenario is among the failures.
 scenario_caught() {
     [ "$(rc "$1" run)" = 1 ] && grep -qF "FAIL  $2  (" "$work/$1/run.out" && echo yes || echo no
@@ -140,6 +144,9 @@ scenario_caught() {
 probe_caught() {
     [ "$(rc "$1" probe)" = 1 ] && grep -Eq "BROKEN +$2( |$)" "$work/$1/probe.out" && echo yes || echo no
 }
+
+expect "flowspec check: flows, scenarios and probe file load cleanly" \
+    "$([ "$check_rc" = 0 ] && echo yes || echo no)" "$work/check.out"
 
 d=default
 expect "default: every scenario passes, none skipped" \
