@@ -19,10 +19,11 @@ struct ProbeCheck: Sendable {
                      infrastructure: infrastructure, reproduction: status == .broken ? reproduction : nil)
     }
 
-    /// The verdict when the login the probe needs did not succeed: skipped, with the login's own reason.
+    /// The verdict when the login the probe needs did not succeed: an error with the login's own reason (a failed
+    /// precondition is a failure), or skipped where the login itself was skipped for a reason the user chose.
     func notLoggedIn(_ login: ProbeSession.Login) -> ProbeVerdict {
         if case .skipped(_, let reason) = login.result.ending { return verdict("", .skipped, reason) }
-        return verdict("", .skipped, "could not log in with \(probe.declaration.login.name): it ended `\(login.result.outcome)`: \(login.result.reason)",
+        return verdict("", .error, "not checked: could not log in with \(probe.declaration.login.name): it ended `\(login.result.outcome)`: \(login.result.reason)",
                        infrastructure: login.unreachable)
     }
 
@@ -42,11 +43,11 @@ struct ProbeCheck: Sendable {
     }
 
     func noAccessToken() -> [ProbeVerdict] {
-        [verdict("", .skipped, "the login stored no access token under `\(probe.accessTokenKey ?? "?")` (the key the session's headers send)")]
+        [verdict("", .error, "not checked: the login stored no access token under `\(probe.accessTokenKey ?? "?")` (the key the session's headers send)")]
     }
 
     func noRefreshToken() -> [ProbeVerdict] {
-        [verdict("", .skipped, "the login stored no refresh token under `\(probe.refreshTokenKey)` (set `refresh_token_key:` in the probe file)")]
+        [verdict("", .error, "not checked: the login stored no refresh token under `\(probe.refreshTokenKey)` (set `refresh_token_key:` in the probe file)")]
     }
 
     /// Whether the backend refused: one of the declared statuses, or any 4xx when none is declared; a 5xx never is.
@@ -56,8 +57,8 @@ struct ProbeCheck: Sendable {
         var refusedWith: [String] = []
         for (flow, answer) in answers {
             switch answer {
-            case .notSent(let why): return verdict(check, .skipped, why)
-            case .unreachable(let why, _): return verdict(check, .skipped, "\(flow): no answer: \(why)", infrastructure: true)
+            case .notSent(let why): return verdict(check, .error, "not checked: " + why)
+            case .unreachable(let why, _): return verdict(check, .error, "not checked: \(flow): no answer: \(why)", infrastructure: true)
             case .answered(let status, let entry, let state):
                 let reproduction = reproduce(flow, state)
                 let refused = probe.declaration.refused

@@ -3,8 +3,13 @@ import FlowSpecScenarios
 
 /// How one probe ended.
 public struct ProbeVerdict: Sendable {
+    /// `held` and `broken` are the only verdicts that checked something. `error` is a check that could not be made
+    /// because something it needs failed (the login, the logout, a refresh it builds on): a failure with its cause,
+    /// never a skip. `skipped` is kept for reasons the user chose (an optional variable not given, a wait longer
+    /// than `--allow-wait`); `notApplicable` for a promise not declared or a kind that does not apply.
     public enum Status: String, Sendable, Codable {
         case held, broken
+        case error
         case notApplicable = "not_applicable"
         case skipped
     }

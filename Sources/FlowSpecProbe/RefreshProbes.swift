@@ -63,14 +63,14 @@ extension ProbeCheck {
         guard let first = refreshToken(tokens) else { return noRefreshToken() }
         let once = await probe.refresh(with: first, tokens: tokens)
         guard once.accepted, let second = once.refreshToken, second != first else {
-            return [verdict("", .skipped, "the refresh did not rotate the token, so there is no old token to reuse (see the rotation probe)")]
+            return [verdict("", .error, "not checked: the refresh did not rotate the token, so there is no old token to reuse (see the rotation probe)")]
         }
         var newest = (second, once.tokens)
         if promise.parentOfActiveGrace {
             // The parent of the active token may be reused by design: rotate once more so the reused one is older.
             let twice = await probe.refresh(with: second, tokens: once.tokens)
             guard twice.accepted, let third = twice.refreshToken, third != second else {
-                return [verdict("", .skipped, "the second refresh did not rotate the token: \(twice.result.outcome)")]
+                return [verdict("", .error, "not checked: the second refresh did not rotate the token: \(twice.result.outcome)")]
             }
             newest = (third, twice.tokens)
         }
@@ -101,13 +101,13 @@ extension ProbeCheck {
         guard let token = refreshToken(login.tokens) else { return noRefreshToken() }
         let logout = await probe.logout(tokens: login.tokens)
         guard logout.result.success else {
-            return [verdict("", .skipped, "the logout flow ended `\(logout.result.outcome)`: \(logout.result.reason)",
+            return [verdict("", .error, "not checked: the logout flow ended `\(logout.result.outcome)`: \(logout.result.reason)",
                             infrastructure: logout.result.isInfrastructureFailure)]
         }
         // A logout the backend refused (an access token that expired meanwhile) revoked nothing, so proves nothing.
         if let refused = logout.log.last(where: { $0.request.headers.contains { $0.1.contains(accessToken(login.tokens) ?? "\u{0}") } })?.response,
            !(200..<300).contains(refused.status) {
-            return [verdict("", .skipped, "the logout request was answered \(refused.status), so it ended nothing to check")]
+            return [verdict("", .error, "not checked: the logout request was answered \(refused.status), so it ended nothing to check")]
         }
         let after = await probe.refresh(with: token, tokens: login.tokens)
         return [after.accepted
@@ -124,7 +124,7 @@ extension ProbeCheck {
             guard let status = entry.response?.status, (200..<300).contains(status) else { return false }
             return codes.contains { code in Self.carries(entry.request, code) }
         }) else {
-            return [verdict("", .skipped, "no successful request of the login carried the code")]
+            return [verdict("", .error, "not checked: no successful request of the login carried the code")]
         }
         do throws(TransportError) {
             let again = try await environment.adapter.send(redeeming.request)
@@ -135,7 +135,7 @@ extension ProbeCheck {
             }
             return [verdict("", .held, "the request that redeemed the code was refused the second time (\(again.status))")]
         } catch {
-            return [verdict("", .skipped, "replaying the code: no answer: \(error.kind.rawValue)", infrastructure: true)]
+            return [verdict("", .error, "not checked: replaying the code: no answer: \(error.kind.rawValue)", infrastructure: true)]
         }
     }
 

@@ -40,12 +40,12 @@ extension ProbeCheck {
         for other in others {
             let check = "a token of \(other.name)"
             guard let foreign = runner.session(other.name) else {
-                verdicts.append(verdict(check, .skipped, "session `\(other.name)` has no probe file to log in with (give it one with `login:`)"))
+                verdicts.append(verdict(check, .error, "not checked: session `\(other.name)` has no probe file to log in with (give it one with `login:`)"))
                 continue
             }
             let theirs = await foreign.login()
             guard theirs.succeeded, let key = foreign.accessTokenKey, let foreignToken = theirs.tokens[key]?.stringValue else {
-                verdicts.append(verdict(check, .skipped, "could not log in to \(other.name): \(theirs.result.outcome): \(theirs.result.reason)",
+                verdicts.append(verdict(check, .error, "not checked: could not log in to \(other.name): \(theirs.result.outcome): \(theirs.result.reason)",
                                         infrastructure: theirs.unreachable))
                 continue
             }

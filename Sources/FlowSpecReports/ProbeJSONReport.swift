@@ -6,7 +6,7 @@ import FlowSpecScenarios
 public enum ProbeJSONReport {
     public static func render(_ verdicts: [ProbeVerdict]) -> String {
         var counts: [String: JSONValue] = [:]
-        for status in [ProbeVerdict.Status.held, .broken, .skipped, .notApplicable] {
+        for status in [ProbeVerdict.Status.held, .broken, .error, .skipped, .notApplicable] {
             counts[status.rawValue] = .number(Double(verdicts.filter { $0.status == status }.count))
         }
         let items: [JSONValue] = verdicts.map { v in

@@ -2,7 +2,8 @@ import FlowSpecLanguage
 import FlowSpecProbe
 
 /// `flowspec probe --report tap[=F]`: TAP version 13, one line per check; BROKEN is `not ok` with the promise
-/// and the evidence in a YAML block; skipped and n/a are `ok … # SKIP reason`.
+/// and the evidence in a YAML block; a check that could not be made is `not ok` with its cause (severity
+/// `error`); skipped and n/a are `ok … # SKIP reason`.
 public enum ProbeTAPReport {
     public static func render(_ verdicts: [ProbeVerdict]) -> String {
         var lines = ["TAP version 13", "1..\(verdicts.count)"]
@@ -15,6 +16,8 @@ public enum ProbeTAPReport {
             case .skipped, .notApplicable:
                 let reason = (verdict.status == .notApplicable ? "not applicable: " : "") + verdict.detail
                 lines.append("ok \(number) - \(name) # SKIP \(TAPReport.directiveText(reason))")
+            case .error:
+                lines += ["not ok \(number) - \(name)", "  ---", "  message: " + YAMLWriter.quoted(verdict.detail), "  severity: error", "  ..."]
             case .broken:
                 lines.append("not ok \(number) - \(name)")
                 lines += ["  ---", "  message: " + YAMLWriter.quoted(verdict.detail), "  severity: fail",

@@ -79,6 +79,7 @@ struct CoverageCommand: AsyncParsableCommand {
             if report.status == .failed { Console.error(reporter.line(for: report)) }
         }
         Console.error(ConsoleReporter.summary(result.reports))
+        if result.nothingChecked { Console.error(SuiteRun.nothingCheckedMessage) }
         let scope = CoverageScope.flows(of: suite.scenarios, in: suite.specs, allFlows: allFlows)
         return (FlowCoverage(specs: suite.specs, reports: result.reports).filtered(scope.contains), result.failureExit)
     }

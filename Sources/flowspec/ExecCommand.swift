@@ -137,8 +137,9 @@ struct ExecCommand: AsyncParsableCommand {
         case .unhandled: Exit.failed
         case .error: Exit.invalid
         case .infrastructure: Exit.infrastructure
-        // Nothing was checked, so nothing failed; the reason is printed (as `run` reports a skipped scenario).
-        case .skipped: Exit.passed
+        // The flow could not do what it was run for (the reason is printed): nothing was checked, so it is not a
+        // pass; a script that asks "does login still work?" must not read a skip as yes.
+        case .skipped: Exit.failed
         }
     }
 

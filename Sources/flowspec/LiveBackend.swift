@@ -3,27 +3,36 @@ import FlowSpecHTTP
 import FlowSpecLanguage
 import FlowSpecSandbox
 
-/// The backend live scenarios of one `run` talk to: the one the run variables point at, or — when they point
+/// The backend live scenarios of one `run` talk to: the one the run variables point at, or — only where they point
 /// at none — the embedded sandbox, started in-process on free ports, supplying its own variables.
 struct LiveBackend {
-    /// The variables that say where backends are; giving any of them means "test that backend, not the sandbox".
-    static let locationVariables = ["repairminder_url", "supabase_url", "traveling_url", "legacy_url"]
+    /// The URL variables the embedded sandbox answers for (the shipped flows' base URLs read them).
+    static let sandboxURLVariables: Set<String> = ["repairminder_url", "supabase_url", "traveling_url", "legacy_url"]
 
     let adapter: LiveHTTPAdapter
     let sandbox: RunningSandbox?
 
-    static func prepare(needed: Bool, vars: inout [String: JSONValue], embedded: Bool, options: LiveHTTPOptions,
-                        purpose: String = "live scenarios") async throws -> LiveBackend? {
+    /// `backendVariables`: the variables the base URLs of the flows this run may execute read. The sandbox starts
+    /// only when some of them are not given and it is the backend they name: a run whose flows read `api_url`
+    /// from `--vars-file` has a backend of its own and never gets a sandbox it did not ask for.
+    static func prepare(needed: Bool, backendVariables: Set<String>, vars: inout [String: JSONValue], embedded: Bool,
+                        options: LiveHTTPOptions, purpose: String = "live scenarios") async throws -> LiveBackend? {
         guard needed else { return nil }
         var sandbox: RunningSandbox?
-        if embedded, !locationVariables.contains(where: { vars[$0] != nil }) {
+        let missing = backendVariables.filter { vars[$0] == nil }
+        let forTheSandbox = missing.intersection(sandboxURLVariables).sorted()
+        if embedded, !forTheSandbox.isEmpty {
             do {
                 let started = try await Sandbox.start(SandboxOptions())
                 sandbox = started
                 for (name, value) in started.liveVars() where vars[name] == nil { vars[name] = .string(value) }
-                Console.error("\(purpose): embedded sandbox at \(started.baseURL) (legacy API at \(started.legacyURL)); --vars-file points them at another backend")
+                let given = backendVariables.subtracting(missing).sorted()
+                Console.error("\(purpose): started the embedded sandbox at \(started.baseURL) (legacy API at \(started.legacyURL)) because no backend was given for "
+                              + "\(forTheSandbox.joined(separator: ", ")), which the flows' base URLs read"
+                              + (given.isEmpty ? "" : " (\(given.joined(separator: ", ")) point at your backend)")
+                              + "; give \(forTheSandbox.count == 1 ? "it" : "them") with --vars-file or --var to test another backend, or --no-sandbox")
             } catch {
-                Console.error("warning: could not start the embedded sandbox (\(error)); \(purpose) without a backend are skipped")
+                Console.error("warning: could not start the embedded sandbox (\(error)); \(purpose) that need \(forTheSandbox.joined(separator: ", ")) have no backend")
             }
         }
         return LiveBackend(adapter: LiveHTTPAdapter(options: options), sandbox: sandbox)

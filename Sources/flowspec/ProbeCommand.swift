@@ -15,9 +15,11 @@ struct ProbeCommand: AsyncParsableCommand {
         commandName: "probe",
         abstract: "Run the standard auth attacks and promises against a live backend, from the sessions' probe files.",
         discussion: """
-        Each probe ends held, BROKEN (with the exchanges that prove it), not applicable, or skipped (with the reason). \
+        Each probe ends held, BROKEN (with the exchanges that prove it), ERROR (it could not be checked because something \
+        it needs failed, such as the login; with the cause), not applicable, or skipped (for a reason you chose, given). \
         Probes log in with accounts of their own and log out again; with no backend variables the embedded sandbox is used. \
-        See docs/probe.md. Exit 0 nothing broken · 1 a probe broken · 2 bad spec or usage · 3 the backend did not answer.
+        See docs/probe.md. Exit 0 something was checked and nothing broke · 1 a probe broken, a check that could not be \
+        made, or nothing checked at all · 2 bad spec or usage · 3 the backend did not answer.
         """
     )
 
@@ -68,7 +70,9 @@ struct ProbeCommand: AsyncParsableCommand {
             throw ExitCode(Exit.invalid)
         }
         var vars = try variables.resolved()
-        guard let backend = try await LiveBackend.prepare(needed: true, vars: &vars, embedded: !noSandbox, options: http.liveOptions(), purpose: "probes") else {
+        let probed = declarations.flatMap { [$0.login.name] + $0.protected.map(\.name) + [$0.logout?.name].compactMap { $0 } }
+        guard let backend = try await LiveBackend.prepare(needed: true, backendVariables: suite.specs.baseURLVariables(from: probed), vars: &vars,
+                                                          embedded: !noSandbox, options: http.liveOptions(), purpose: "probes") else {
             throw ExitCode(Exit.infrastructure)
         }
         do { try BaseURLCheck.validate(suite.specs.flows.values, vars: vars) } catch { await backend.stop(); throw error }
@@ -101,12 +105,24 @@ struct ProbeCommand: AsyncParsableCommand {
             }
         }
         if let reproduceDirectory { try writeReproductions(verdicts, declarations, specs: suite.specs, to: reproduceDirectory) }
-        if verdicts.contains(where: { $0.status == .broken }) { throw ExitCode(Exit.failed) }
-        if verdicts.contains(where: \.infrastructure) { throw ExitCode(Exit.infrastructure) }
+        if let exit = Self.exit(for: verdicts) { throw ExitCode(exit) }
     }
 }
 
 extension ProbeCommand {
+    /// 1 when a promise broke or a check could not be made for a reason of the backend's or the flows' (a login that
+    /// failed); else 3 when a backend did not answer; else 1 when nothing at all was checked (every probe skipped or
+    /// not applicable): a run that checked nothing is never green. nil: at least one check was made and all held.
+    static func exit(for verdicts: [ProbeVerdict]) -> Int32? {
+        if verdicts.contains(where: { $0.status == .broken || ($0.status == .error && !$0.infrastructure) }) { return Exit.failed }
+        if verdicts.contains(where: \.infrastructure) { return Exit.infrastructure }
+        if !verdicts.contains(where: { $0.status == .held }) {
+            Console.error("nothing was checked: every probe was skipped or not applicable (see the reasons above); a run that checks nothing is not a pass")
+            return Exit.failed
+        }
+        return nil
+    }
+
     static func report(_ option: String) -> (kind: String, path: String)? {
         guard let equals = option.firstIndex(of: "=") else { return nil }
         return (String(option[..<equals]), String(option[option.index(after: equals)...]))
@@ -172,6 +188,7 @@ final class ProbePrinter: Sendable {
             let label = switch verdict.status {
             case .held: "held   "
             case .broken: "BROKEN "
+            case .error: "ERROR  "
             case .skipped: "skipped"
             case .notApplicable: "n/a    "
             }
@@ -200,6 +217,6 @@ final class ProbePrinter: Sendable {
 
     static func summary(_ verdicts: [ProbeVerdict]) -> String {
         func count(_ s: ProbeVerdict.Status) -> Int { verdicts.filter { $0.status == s }.count }
-        return "\(count(.held)) held, \(count(.broken)) broken, \(count(.skipped)) skipped, \(count(.notApplicable)) not applicable"
+        return "\(count(.held)) held, \(count(.broken)) broken, \(count(.error)) errors, \(count(.skipped)) skipped, \(count(.notApplicable)) not applicable"
     }
 }

@@ -9,7 +9,7 @@ struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run scenarios and report pass or fail for each.",
-        discussion: "Ends with the line `N passed, N failed[, N skipped]`. Exit 0 all passed, 1 a scenario failed, 2 invalid spec or usage, 3 infrastructure error."
+        discussion: "Ends with the line `N passed, N failed[, N skipped]`. Exit 0 all passed (at least one scenario was checked), 1 a scenario failed or every scenario was skipped, 2 invalid spec or usage, 3 infrastructure error."
     )
 
     @Argument(help: "Scenario files or folders.")
@@ -48,6 +48,7 @@ struct RunCommand: AsyncParsableCommand {
         await progress.finish()
         output.consoleStream.print(ConsoleReporter.summary(result.reports))
         try output.write(result.reports, scenarios: suite.scenarios, specs: suite.specs, started: result.started, requests: requests)
+        if result.nothingChecked { Console.error(SuiteRun.nothingCheckedMessage) }
         if let code = result.failureExit { throw ExitCode(code) }
     }
 }

@@ -24,7 +24,9 @@ struct SuiteRun {
     static func execute(suite: Suite, plan: [(scenario: Scenario, repetition: Int?)], options: SuiteOptions, recordExchanges: Bool,
                         recordTraces: Bool = true, onReport: @escaping @Sendable (Int, ScenarioReport) async -> Void) async throws -> SuiteRun {
         var runVars = try options.variables.resolved()
-        let backend = try await LiveBackend.prepare(needed: plan.contains(where: \.scenario.live), vars: &runVars,
+        let live = plan.map(\.scenario).filter(\.live)
+        let backend = try await LiveBackend.prepare(needed: !live.isEmpty, backendVariables: suite.specs.baseURLVariables(from: live.flatMap(\.flowNames)),
+                                                    vars: &runVars,
                                                     embedded: !options.noSandbox, options: options.http.liveOptions())
         if let backend {
             do { try BaseURLCheck.validate(suite.specs.flows.values, vars: runVars) } catch { await backend.stop(); throw error }
@@ -44,11 +46,21 @@ struct SuiteRun {
         return SuiteRun(suite: suite, plan: plan, reports: reports, started: started)
     }
 
-    /// 1 when a promise broke, else 3 when a backend did not answer, else nil.
+    /// 1 when a promise broke, else 3 when a backend did not answer, else 1 when nothing at all was checked (every
+    /// scenario skipped), else nil.
     var failureExit: Int32? {
         // A broken promise (1) outranks a backend that did not answer (3): it is the regression signal.
         if reports.contains(where: { $0.status == .failed && !$0.infrastructureFailure }) { return Exit.failed }
         if reports.contains(where: { $0.infrastructureFailure }) { return Exit.infrastructure }
+        if nothingChecked { return Exit.failed }
         return nil
     }
+
+    /// Every scenario of the run was skipped: whatever the reasons, the run proved nothing, so it is not green.
+    var nothingChecked: Bool {
+        !reports.isEmpty && !reports.contains { $0.status != .skipped }
+    }
+
+    /// Said after the summary line when the run checked nothing, so the exit 1 has its reason.
+    static let nothingCheckedMessage = "nothing was checked: every scenario was skipped (the reasons are above); a run that checks nothing is not a pass"
 }

@@ -89,6 +89,11 @@ import Testing
         #expect(result.stdout.contains("needs the variable"))
         #expect(result.stdout.contains("staff_email"))
         #expect(result.stdout.range(of: #"0 failed, \d+ skipped\n$"#, options: .regularExpression) != nil, "\(result.stdout.suffix(300))")
+        // Every selected scenario was skipped, so nothing was checked: not green.
+        #expect(result.status == 1, "\(result.all)")
+        #expect(result.stderr.contains("nothing was checked"), "\(result.stderr)")
+        // The variables file names a backend for the flows it selects: no sandbox was started behind the user's back.
+        #expect(!result.stderr.contains("embedded sandbox"), "\(result.stderr)")
     }
 
     @Test func aBadVariablesFileIsAClearErrorWithItsPosition() async throws {

@@ -71,6 +71,14 @@ states:
         #expect(messages(set).contains("22:62: error: variable `user` may be read before it is set: some path to state `verify` does not set it"))
     }
 
+    /// `base_url` at the top of a flow is the first thing a newcomer writes: the hint says where it goes.
+    @Test func aBaseURLAtTheTopSaysItBelongsUnderDefaults() {
+        let set = specs(["demo/login.yaml": validFlow.replacingOccurrences(of: "start: login", with: "base_url: \"${vars.api_url}\"\nstart: login")])
+        let error = try? #require(set.diagnostics.sorted.first { $0.severity == .error })
+        #expect(error?.message == "unknown key `base_url` in a flow")
+        #expect(error?.hint?.contains("`base_url` belongs under `defaults:`") == true, "\(error?.hint ?? "")")
+    }
+
     @Test func unknownKeyWithDidYouMean() {
         let set = specs(["demo/login.yaml": validFlow.replacingOccurrences(of: "    on:\n      - when: status == 200\n        store", with: "    onn:\n      - when: status == 200\n        store")])
         #expect(messages(set).contains("23:5: error: unknown key `onn` in state `verify`"))

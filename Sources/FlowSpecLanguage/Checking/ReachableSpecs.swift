@@ -27,3 +27,12 @@ extension SpecSet {
         return (flowsOut, sessionsOut)
     }
 }
+
+extension SpecSet {
+    /// The run variables the base URLs of every flow a run of `names` may execute read (`base_url:
+    /// "${vars.repairminder_url}"` → `repairminder_url`): where that run's backend is said to be. A run that gives
+    /// them all has a backend of its own.
+    public func baseURLVariables(from names: [String]) -> Set<String> {
+        Set(reachable(from: names).flows.compactMap(\.baseURL).flatMap(\.expressions).flatMap(\.varsReads).map(\.0))
+    }
+}

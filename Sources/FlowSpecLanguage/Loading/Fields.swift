@@ -11,8 +11,9 @@ public struct Fields {
     /// by the "did you mean" error, so it is not reported a second time as missing.
     private var misspelt: Set<String> = []
 
-    /// nil (with a diagnostic) when `node` is not a mapping.
-    public init?(_ node: YAMLNode, what: String, allowed: [String], diagnostics: inout Diagnostics) {
+    /// nil (with a diagnostic) when `node` is not a mapping. `nested`: keys that belong one level down, under the
+    /// allowed key given (`base_url` → `defaults`), so the hint says where to move them instead of listing keys.
+    public init?(_ node: YAMLNode, what: String, allowed: [String], nested: [String: String] = [:], diagnostics: inout Diagnostics) {
         self.node = node
         self.what = what
         guard let pairs = node.mapping else {
@@ -29,7 +30,8 @@ public struct Fields {
                 let meant = Fields.misnomers[key.lowercased()].flatMap { allowed.contains($0) ? $0 : nil }
                     ?? Suggestion.closest(to: key, in: allowed)
                 if let meant { misspelt.insert(meant) }
-                let hint = meant.map { "did you mean `\($0)`?" } ?? "allowed keys: " + allowed.joined(separator: ", ")
+                let hint = nested[key].map { "`\(key)` belongs under `\($0):` — write `\($0):` then `  \(key): …` indented below it" }
+                    ?? meant.map { "did you mean `\($0)`?" } ?? "allowed keys: " + allowed.joined(separator: ", ")
                 diagnostics.error(pair.key.location, "unknown key `\(key)` in \(what)", hint: hint)
                 continue
             }

@@ -1,11 +1,14 @@
 /// Turns a flow file's YAML into a `Flow`, reporting every shape problem with its position.
 public enum FlowDecoder {
+    /// Why a flow variable cannot be called `it`.
+    static let elementNameHint = "inside any, all, count, filter, first and map, `it` is the list's element; pick another name"
+
     static let topKeys = ["flow", "title", "namespace", "session", "inputs", "defaults", "variables", "max_steps", "start", "states"]
     static let stateKinds = ["request", "input", "choice", "call", "wait", "end"]
     static let methods: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
     public static func decode(_ root: YAMLNode, file: String, _ d: inout Diagnostics) -> Flow? {
-        guard let fields = Fields(root, what: "a flow", allowed: topKeys, diagnostics: &d) else { return nil }
+        guard let fields = Fields(root, what: "a flow", allowed: topKeys, nested: ["base_url": "defaults", "headers": "defaults"], diagnostics: &d) else { return nil }
         let name = fields.string("flow", required: true, &d)
         let title = fields.string("title", &d)?.name
         let namespace = fields.string("namespace", &d)
@@ -19,8 +22,9 @@ public enum FlowDecoder {
         }
         var variables: [(String, Expr)] = []
         for (ref, node) in fields.map("variables", &d) ?? [] {
-            if Root(rawValue: ref.name) != nil {
-                d.error(ref.location, "`\(ref.name)` is a reserved name and cannot be a variable")
+            if Root.isReserved(ref.name) {
+                d.error(ref.location, "`\(ref.name)` is a reserved name and cannot be a variable",
+                        hint: ref.name == Expr.elementName ? Self.elementNameHint : nil)
             }
             if let expr = ExprReader.value(node, what: "the initial value of `\(ref.name)`", &d) { variables.append((ref.name, expr)) }
         }
@@ -171,7 +175,7 @@ public enum FlowDecoder {
     }
 
     static func decodeRequest(_ what: String, _ node: YAMLNode, _ d: inout Diagnostics) -> RequestState? {
-        guard let f = Fields(node, what: what, allowed: ["request", "session", "on", "unreachable"], diagnostics: &d),
+        guard let f = Fields(node, what: what, allowed: ["request", "session", "answers", "on", "unreachable"], diagnostics: &d),
               let requestNode = f.require("request", &d),
               let r = Fields(requestNode, what: "the request of \(what)", allowed: ["method", "path", "url", "query", "headers", "json", "form"], diagnostics: &d)
         else { return nil }
@@ -206,9 +210,38 @@ public enum FlowDecoder {
             if f.missing("on") { d.error(node.location, "\(what) is missing the required key `on`", hint: "list what to do for each response, e.g. `- when: status == 200` / `goto: done`") }
             return nil
         }
-        return RequestState(method: method, path: path, url: url, query: templateMap(r, "query", &d), headers: templateMap(r, "headers", &d),
-                            body: body, session: sessionRef, sessionOptOut: optOut,
-                            transitions: decodeTransitions(onList, what: what, &d), unreachable: f.string("unreachable", &d))
+        var request = RequestState(method: method, path: path, url: url, query: templateMap(r, "query", &d), headers: templateMap(r, "headers", &d),
+                                   body: body, session: sessionRef, sessionOptOut: optOut,
+                                   transitions: decodeTransitions(onList, what: what, &d), unreachable: f.string("unreachable", &d))
+        if let node = f["answers"] {
+            request.answers = statuses(node, what: "`answers` in \(what)", &d)
+            request.answersLocation = f.keyLocation("answers")
+            if optOut, let at = request.answersLocation {
+                d.error(at, "\(what) has `answers:` and `session: none`; `answers:` only tells a session which statuses are not an expired token",
+                        hint: "remove `answers:`, or send the request through a session")
+            }
+        }
+        return request
+    }
+
+    /// A list of HTTP statuses (`[401, 403]`), each a whole number from 100 to 599, without repeats.
+    static func statuses(_ node: YAMLNode, what: String, _ d: inout Diagnostics) -> [Int] {
+        guard let items = node.sequence else {
+            d.error(node.location, "\(what) must be a list of HTTP statuses, found \(node.kindName)", hint: "e.g. `answers: [401]`")
+            return []
+        }
+        if items.isEmpty { d.error(node.location, "\(what) is empty", hint: "list the statuses that are an answer, e.g. `answers: [401]`, or remove it") }
+        var out: [Int] = []
+        for item in items {
+            guard case .number(let n) = item.json, !item.isQuoted, n == n.rounded(), n >= 100, n <= 599 else {
+                let found = item.scalar.map { item.isQuoted ? "the quoted text \"\($0)\"" : "`\($0)`" } ?? item.kindName
+                d.error(item.location, "\(what): each entry must be an HTTP status, a whole number from 100 to 599, found \(found)",
+                        hint: item.isQuoted ? "remove the quotes" : "e.g. `answers: [401]`")
+                continue
+            }
+            if out.contains(Int(n)) { d.warning(item.location, "\(what) lists \(Int(n)) twice") } else { out.append(Int(n)) }
+        }
+        return out
     }
 
     static func templateMap(_ f: Fields, _ key: String, _ d: inout Diagnostics) -> [(String, Template)] {
