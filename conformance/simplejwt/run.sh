@@ -20,8 +20,14 @@ flowspec="$(cd "$(dirname "$flowspec")" && pwd)/$(basename "$flowspec")"
 started=$SECONDS
 
 work="$(mktemp -d)"
+variant_jobs=()
 cleanup() {
-    # Every variant writes its server's PID to its own file: stop each one, whatever state the script is in.
+    # Each variant runs as a job in its own process group (set -m below): stopping the group stops that
+    # variant's flowspec and server at once, and the variant cannot start anything after this.
+    for job in "${variant_jobs[@]}"; do
+        kill -- "-$job" 2>/dev/null || true
+    done
+    # Every variant also wrote its server's PID to its own file: stop each one, whatever state the script is in.
     for pidfile in "$work"/*/server.pid; do
         [ -f "$pidfile" ] || continue
         pid="$(cat "$pidfile")"
@@ -97,10 +103,11 @@ check_variant() {
         echo 3 >"$dir/run.rc"; echo 3 >"$dir/probe.rc"; stop_server "$variant"; return 0
     fi
     set +e
-    "$flowspec" run "$here/scenarios" --flows "$here/flows" --vars-file "$dir/vars.yaml" --no-sandbox \
+    # Bounded, so that a hanging backend cannot hold the script (and CI) forever.
+    timeout --foreground 180 "$flowspec" run "$here/scenarios" --timeout 60 --flows "$here/flows" --vars-file "$dir/vars.yaml" --no-sandbox \
         >"$dir/run.out" 2>&1
     echo $? >"$dir/run.rc"
-    "$flowspec" probe "$here/flows" --flows "$here/flows" --vars-file "$dir/vars.yaml" --no-sandbox \
+    timeout --foreground 180 "$flowspec" probe "$here/flows" --flows "$here/flows" --vars-file "$dir/vars.yaml" --no-sandbox \
         >"$dir/probe.out" 2>&1
     echo $? >"$dir/probe.rc"
     set -e
@@ -112,11 +119,15 @@ check_rc=0
 "$flowspec" check "$here/flows" "$here/scenarios" >"$work/check.out" 2>&1 || check_rc=$?
 
 variants=(default rotation_off blacklist_after_off blacklist_app_missing long_access_lifetime leeway)
+set -m    # every background job in a process group of its own, which cleanup() can stop whole
 for variant in "${variants[@]}"; do
     mkdir -p "$work/$variant"
     check_variant "$variant" &
+    variant_jobs+=($!)
 done
 wait
+set +m
+variant_jobs=()
 
 rc() { cat "$work/$1/$2.rc" 2>/dev/null || echo "?"; }
 # What each variant's run and probe said, for the log.
