@@ -48,6 +48,16 @@ public struct HTTPRequest: Sendable {
     }
 
     public var url: String { (baseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "") + pathWithQuery }
+
+    /// The path as sent, as `url` puts it together and `--verbose` prints it: the base URL's own path (a prefix
+    /// such as `/api`) followed by `path`, percent-encoded as sent, without the query. What `expect.requests[].path`
+    /// is matched on; `path` alone is the path as the flow writes it.
+    public var sentPath: String { RequestURL.pathPrefix(ofBase: baseURL) + path }
+
+    /// Whether an expectation's `path` names this request: the path as sent, or the path as the flow writes it
+    /// (without the base URL's prefix, so a scenario holds whatever prefix a backend is deployed under). Either
+    /// form selects the request, so `count: 0` can never pass while a request with that path was sent.
+    public func isSent(to expected: String) -> Bool { path == expected || sentPath == expected }
 }
 
 public struct HTTPResponse: Sendable {

@@ -82,6 +82,18 @@ public enum RequestURL {
         text.addingPercentEncoding(withAllowedCharacters: pathData) ?? text
     }
 
+    /// The path of a base URL, without the `/` it may end with, as `HTTPRequest.url` joins it to a request's path:
+    /// `/api` for `https://host/api/`, empty for `https://host` or no base URL. As written (percent-encoding kept),
+    /// without a query or fragment.
+    public static func pathPrefix(ofBase base: String?) -> String {
+        guard var base, let schemeEnd = base.range(of: "://") else { return "" }
+        if base.hasSuffix("/") { base.removeLast() }
+        let rest = base[schemeEnd.upperBound...]
+        guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }), rest[slash] == "/" else { return "" }
+        let end = rest[slash...].firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex
+        return String(rest[slash..<end])
+    }
+
     /// A rendered path always starts with `/`: base URL + path can then never read as credentials or a new host
     /// (`http://api.test` + `@evil.test/x`).
     public static func rooted(_ path: String) -> String {

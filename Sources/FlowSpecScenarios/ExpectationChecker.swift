@@ -98,20 +98,31 @@ struct ExpectationChecker {
         return held.isEmpty ? " (namespace `\(key.namespace)` is empty)" : " (namespace `\(key.namespace)` holds \(held.joined(separator: ", ")))"
     }
 
+    /// `POST /api/auth/login, GET /api/auth/me`: each distinct method and path as sent, in the order first sent,
+    /// those of `method` when one is asked for.
+    func sentList(_ requests: [HTTPRequest], method: String?) -> String {
+        var seen = Set<String>()
+        let all = requests.filter { method == nil || $0.method == method }.map { "\($0.method) \(redactor.redactURL($0.sentPath))" }.filter { seen.insert($0).inserted }
+        if all.isEmpty { return "no \(method ?? "") request" }
+        return all.prefix(10).joined(separator: ", ") + (all.count > 10 ? ", …" : "")
+    }
+
     func checkRequests(_ e: Expectation, _ requests: [HTTPRequest]) -> [String] {
         var out: [String] = []
         if let count = e.requestCount, count != requests.count {
-            let list = requests.map { "\($0.method) \($0.path)" }.joined(separator: ", ")
+            let list = requests.map { "\($0.method) \(redactor.redactURL($0.sentPath))" }.joined(separator: ", ")
             out.append("expected \(count) request\(count == 1 ? "" : "s"), got \(requests.count)\(list.isEmpty ? "" : ": \(list)")")
         }
         for check in e.requests {
-            let selected = requests.filter { (check.method == nil || $0.method == check.method) && (check.path == nil || $0.path == check.path) }
+            let selected = requests.filter { (check.method == nil || $0.method == check.method) && (check.path.map($0.isSent(to:)) ?? true) }
             let what = [check.method, check.path].compactMap { $0 }.joined(separator: " ")
             let label = what.isEmpty ? "requests" : "requests to \(what)"
+            // What was sent instead, when nothing matched: the paths as sent are what to write.
+            let sent = selected.isEmpty && !requests.isEmpty ? "; sent: " + sentList(requests, method: check.method) : ""
             if let count = check.count {
-                if selected.count != count { out.append("expected \(count) \(label) (\(check.location)), got \(selected.count)") }
+                if selected.count != count { out.append("expected \(count) \(label) (\(check.location)), got \(selected.count)\(count > 0 ? sent : "")") }
             } else if selected.isEmpty {
-                out.append("expected at least one of the \(label) (\(check.location)), got none")
+                out.append("expected at least one of the \(label) (\(check.location)), got none\(sent)")
             }
             for (i, request) in selected.enumerated() {
                 var differences = RequestMatching.headerDifferences(check.headers, check.headersAbsent, request, redactor)

@@ -57,6 +57,7 @@ extension ScenarioDecoder {
                         hint: Suggestion.amongNames(name, in: settable.sorted(), listing: "variables"))
             }
         }
+        checkRequestExpectations(step.expect, flows: [flow.name], specs: specs, &d)
         if let outcome = step.expect?.outcome, !specs.reachable(from: [flow.name]).flows.contains(where: { !$0.brokenStates.isEmpty }) {
             let outcomes = FlowOutcomes.possible(flow, specs: specs)
             if !outcomes.contains(outcome) {

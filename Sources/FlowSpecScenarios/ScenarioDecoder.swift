@@ -71,6 +71,7 @@ public enum ScenarioDecoder {
             checkInputNames(inputs.names, node: f["inputs"], flows: stepFlows, specs: specs, &d)
             expect = f["expect"].flatMap { decodeExpectation($0, &d) }
             refuseAtMost(expect, in: "the scenario's own `expect:` (checked after the last step)", &d)
+            checkRequestExpectations(expect, flows: stepFlows.map(\.name), specs: specs, &d)
             let anyExpect = expect != nil || steps.contains { if case .run(let r) = $0 { return r.expect != nil } else { return false } }
             if !anyExpect { d.error(root.location, "the scenario states no expectations", hint: "add `expect:` to a step or to the scenario") }
         } else {
