@@ -147,9 +147,11 @@ expect() {
         [ -f "$show" ] && sed 's/^/      | /' "$show"
     fi
 }
-# caught VARIANT "scenario name": the run failed (exit 1) and that scenario is among the failures.
+# scenario_caught VARIANT "scenario name" OUTCOME: the run failed (exit 1), that scenario is among the failures,
+# and it failed for the reason meant: its contract flow ended with OUTCOME (printed as "got `OUTCOME`").
 scenario_caught() {
-    [ "$(rc "$1" run)" = 1 ] && grep -qF "FAIL  $2  (" "$work/$1/run.out" && echo yes || echo no
+    [ "$(rc "$1" run)" = 1 ] \
+        && grep -F -A3 "FAIL  $2  (" "$work/$1/run.out" | grep -qF "got \`$3\`" && echo yes || echo no
 }
 # probe_caught VARIANT KIND: the probe failed (exit 1) with a BROKEN verdict of that kind.
 probe_caught() {
@@ -172,27 +174,27 @@ probe_clean() {
 expect "default: every declared probe holds, none skipped" "$(probe_clean $d)" "$work/$d/probe.out"
 
 v=rotation_off
-expect "$v: caught by scenario 'simplejwt refresh rotates the refresh token'" \
-    "$(scenario_caught $v 'simplejwt refresh rotates the refresh token')" "$work/$v/run.out"
+expect "$v: caught by scenario 'simplejwt refresh rotates the refresh token' (ends not_rotated)" \
+    "$(scenario_caught $v 'simplejwt refresh rotates the refresh token' not_rotated)" "$work/$v/run.out"
 expect "$v: caught by probe rotation" "$(probe_caught $v rotation)" "$work/$v/probe.out"
 
 v=blacklist_after_off
-expect "$v: caught by scenario 'simplejwt refuses a rotated-out refresh token'" \
-    "$(scenario_caught $v 'simplejwt refuses a rotated-out refresh token')" "$work/$v/run.out"
+expect "$v: caught by scenario 'simplejwt refuses a rotated-out refresh token' (ends old_accepted)" \
+    "$(scenario_caught $v 'simplejwt refuses a rotated-out refresh token' old_accepted)" "$work/$v/run.out"
 expect "$v: caught by probe reuse_detection" "$(probe_caught $v reuse_detection)" "$work/$v/probe.out"
 
 v=blacklist_app_missing
-expect "$v: caught by scenario 'simplejwt logout (blacklist) revokes the refresh token'" \
-    "$(scenario_caught $v 'simplejwt logout (blacklist) revokes the refresh token')" "$work/$v/run.out"
+expect "$v: caught by scenario 'simplejwt logout (blacklist) revokes the refresh token' (ends still_valid)" \
+    "$(scenario_caught $v 'simplejwt logout (blacklist) revokes the refresh token' still_valid)" "$work/$v/run.out"
 expect "$v: caught by probe logout_revokes" "$(probe_caught $v logout_revokes)" "$work/$v/probe.out"
 
 v=long_access_lifetime
-expect "$v: caught by scenario 'simplejwt access tokens live no longer than the policy allows'" \
-    "$(scenario_caught $v 'simplejwt access tokens live no longer than the policy allows')" "$work/$v/run.out"
+expect "$v: caught by scenario 'simplejwt access tokens live no longer than the policy allows' (ends too_long)" \
+    "$(scenario_caught $v 'simplejwt access tokens live no longer than the policy allows' too_long)" "$work/$v/run.out"
 
 v=leeway
-expect "$v: caught by scenario 'simplejwt refuses an access token past its exp'" \
-    "$(scenario_caught $v 'simplejwt refuses an access token past its exp')" "$work/$v/run.out"
+expect "$v: caught by scenario 'simplejwt refuses an access token past its exp' (ends accepted)" \
+    "$(scenario_caught $v 'simplejwt refuses an access token past its exp' accepted)" "$work/$v/run.out"
 expect "$v: caught by probe expiry" "$(probe_caught $v expiry)" "$work/$v/probe.out"
 
 echo "simplejwt conformance took $((SECONDS - started)) s (virtualenv, six servers, scenarios and probes)"
