@@ -16,7 +16,8 @@ extension FlowRun {
         let sessionName = (bypassSessions || r.sessionOptOut) ? nil : (r.session ?? flow.session)?.name
         let session = sessionName.flatMap { context.specs.sessions[$0] }
 
-        let outcome = await send(built, state: state.name, session: session)
+        let outcome = await send(built, state: state.name, session: session,
+                                 isAnswer: { [r] status in session.map { r.answers(status, in: $0) } ?? false })
         let response: HTTPResponse
         switch outcome {
         case .response(let resp):
@@ -133,7 +134,9 @@ extension FlowRun {
     }
 
     /// Sends once, or — through a session — with proactive refresh, bearer injection and one retry after a refresh.
-    mutating func send(_ request: HTTPRequest, state: String, session: SessionDef?) async -> SendOutcome {
+    /// A response whose status `isAnswer` (the state's `answers:`, the session's `refresh.not_for`) is never
+    /// refreshed: it goes to the state's transitions as it is. Proactive refresh does not look at it.
+    mutating func send(_ request: HTTPRequest, state: String, session: SessionDef?, isAnswer: (Int) -> Bool = { _ in false }) async -> SendOutcome {
         guard let session else { return await transmit(request, state: state) }
 
         if let refresh = session.refresh, let expiresAtExpr = refresh.aheadExpiresAt, let marginExpr = refresh.aheadMargin {
@@ -159,7 +162,8 @@ extension FlowRun {
         var first = request
         do throws(EvaluationError) { try await addSessionHeaders(session, to: &first) } catch { return .failed(self.error(error)) }
         let firstOutcome = await transmit(first, state: state)
-        guard case .response(let response) = firstOutcome, let refresh = session.refresh, let when = refresh.when else { return firstOutcome }
+        guard case .response(let response) = firstOutcome, let refresh = session.refresh, let when = refresh.when,
+              !isAnswer(response.status) else { return firstOutcome }
 
         var env = await sessionEnvironment(session)
         env.response = response
@@ -223,7 +227,12 @@ extension FlowRun {
         return .finish(result(.end(outcome: refresh.failureOutcome, success: false, reason: context.redactor.redact(text), outputs: [:])))
     }
 
-    func transmit(_ request: HTTPRequest, state: String) async -> SendOutcome {
+    func transmit(_ prepared: HTTPRequest, state: String) async -> SendOutcome {
+        // The run's cookies go on here, so the log, `--verbose` and request expectations see what was sent.
+        var request = prepared
+        context.cookies.attach(to: &request)
+        // What goes out as a credential is a secret, whatever it came from (a variable named `qa_login_value`).
+        context.redactor.registerSent(request)
         let started = context.stopwatch.seconds()
         func entry(_ response: HTTPResponse?, _ failure: TransportError?) -> ExchangeLog.Entry {
             .init(flow: flow.name, state: state, request: request, response: response, failure: failure, run: traceID, visit: path.count - 1,
@@ -231,6 +240,7 @@ extension FlowRun {
         }
         do {
             let response = try await context.adapter.send(request)
+            context.cookies.record(response, for: request, redactor: context.redactor)
             context.log.record(entry(response, nil))
             return .response(response)
         } catch {

@@ -26,6 +26,8 @@ public struct RunContext: Sendable {
     public var requiresBaseURL = true
     /// Measures each exchange's duration for the log and reports.
     public var stopwatch: any Stopwatch = MonotonicStopwatch()
+    /// The run's cookies: what responses set is sent back on later requests (a fresh jar per context).
+    public var cookies = CookieJar()
 
     public init(specs: SpecSet, adapter: any HTTPAdapter, clock: any FlowClock, store: TokenStore, inputs: any InputSource,
                 vars: [String: JSONValue], redactor: Redactor, broker: SessionBroker = SessionBroker(), log: ExchangeLog = ExchangeLog()) {
