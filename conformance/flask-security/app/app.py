@@ -30,6 +30,8 @@ WEAKNESSES = {
     "enumeration": {"SECURITY_RETURN_GENERIC_RESPONSES": False},
     # Two-factor offered but not required: an account without it signs in with a password alone.
     "two_factor_optional": {"SECURITY_TWO_FACTOR_REQUIRED": False},
+    # Unified sign-in accepts a password without asking for the second factor that /login requires.
+    "us_password_skips_two_factor": {"SECURITY_US_MFA_REQUIRED": []},
     # No replay protection for one-time codes (the library's stock Totp, see SingleUseTotp below).
     "codes_reusable": {"APP_TOTP_REPLAY_PROTECTION": False},
 }
