@@ -131,6 +131,12 @@ public enum YAMLLoader {
         if problem.contains("tab") { return "indent with spaces, not tabs" }
         if problem.contains("Maximum nesting level") { return "YAML nesting is limited to 1,000 levels" }
         if problem.contains("did not find expected key") { return "check the indentation of this line against its siblings" }
+        // Inside `{ … }` (or `[ … ]`) a plain value ends at `[`, `]`, `{`, `}` or `,`, so `body.items[0].id` or
+        // `matches(s, "x")` breaks the mapping, and libyaml only names the punctuation it wanted.
+        if problem.contains("did not find expected ',' or '}'") || problem.contains("did not find expected ',' or ']'") {
+            return "inside an inline `{ … }` or `[ … ]`, a plain value ends at `[`, `]`, `{`, `}` or `,`: quote the expression "
+                + "(`when: \"body.items[0].id == 1\"`) or write the mapping as an indented block, one key per line"
+        }
         return nil
     }
 }

@@ -107,7 +107,7 @@ public enum GuardHints {
             case .index(let base, let index): collect(base, numeric: false); collect(index, numeric: false)
             case .call(_, let args): args.forEach { collect($0, numeric: false) }
             case .list(let items): items.forEach { collect($0, numeric: false) }
-            case .literal, .root, .variable: break
+            case .literal, .root, .variable, .element: break
             }
         }
         exprs.forEach { collect($0, numeric: false) }

@@ -29,6 +29,7 @@ enum ScaffoldExprText {
             return p < outer ? "(" + text + ")" : text
         case .call(let function, let args): return function.rawValue + "(" + args.map { render($0, 0) }.joined(separator: ", ") + ")"
         case .list(let items): return "[" + items.map { render($0, 0) }.joined(separator: ", ") + "]"
+        case .element: return Expr.elementName
         }
     }
 }

@@ -24,11 +24,15 @@ public protocol EvaluationScope {
     func sawSecret(_ value: String)
     /// Whether `text` is a registered secret: a slice of one is a secret too.
     func isSecret(_ text: String) -> Bool
+    /// The element a list function is looking at (`it`); nil outside a list function's second argument. Only the
+    /// evaluator's own element scope has one: every other scope takes the default.
+    var listElement: ListElement? { get }
 }
 
 extension EvaluationScope {
     public func sawSecret(_ value: String) {}
     public func isSecret(_ text: String) -> Bool { false }
+    public var listElement: ListElement? { nil }
 }
 
 public struct EvaluationError: Error, Sendable {

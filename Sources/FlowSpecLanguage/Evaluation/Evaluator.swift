@@ -45,6 +45,12 @@ public enum Evaluator {
             var values: [JSONValue] = []
             for item in items { values.append(try evaluate(item, env)) }
             return .array(values)
+        case .element:
+            // The type checker refuses `it` outside a list function, so only an unchecked expression gets here.
+            guard let element = env.listElement else {
+                throw EvaluationError(location: expr.location, message: "`it` is only defined inside a list function's second argument")
+            }
+            return element.value
         }
     }
 

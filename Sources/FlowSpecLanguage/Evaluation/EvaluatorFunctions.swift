@@ -51,6 +51,8 @@ extension Evaluator {
             return try forgeJWT(args, env)
         case .totp:
             return try totp(args, env)
+        case .any, .all, .count, .filter, .first, .map:
+            return try listCall(function, args, expr, env)
         }
     }
 

@@ -11,7 +11,13 @@ public struct Expr: Sendable {
         case binary(BinaryOp, Expr, Expr)
         case call(Function, [Expr])
         case list([Expr])
+        /// `it`: the element a list function (`any`, `map`, …) is looking at, in its second argument. Nested list
+        /// functions each have their own; the innermost one wins.
+        case element
     }
+
+    /// The name of the list element in a list function's second argument.
+    public static let elementName = "it"
 
     public var kind: Kind
     public var location: SourceLocation
@@ -35,6 +41,14 @@ public enum Root: String, Sendable, CaseIterable {
     case outcome, success, reason, outputs
 }
 
+extension Root {
+    /// Names a flow variable cannot have: the roots, and `it`, which list functions give their element. Reserving
+    /// `it` keeps `any(body.items, it.id == 1)` meaning the element whatever variables a flow sets.
+    public static func isReserved(_ name: String) -> Bool { Root(rawValue: name) != nil || name == Expr.elementName }
+
+    public static var reservedNames: [String] { allCases.map(\.rawValue) + [Expr.elementName] }
+}
+
 public enum UnaryOp: String, Sendable { case not = "!", negate = "-" }
 
 public enum BinaryOp: String, Sendable {
@@ -48,12 +62,20 @@ public enum BinaryOp: String, Sendable {
 public enum Function: String, Sendable, CaseIterable {
     case exists, len, matches, lower, upper, string, number, slice, jwt, totp
     case forgeJWT = "forge_jwt"
+    case any, all, count, filter, first, map
+
+    /// The list functions: their first argument is a list, their second is evaluated once per element, which
+    /// it reads as `it`.
+    public static let listFunctions: [Function] = [.any, .all, .count, .filter, .first, .map]
+
+    public var isListFunction: Bool { Self.listFunctions.contains(self) }
 
     /// How many arguments a call may have (`totp(secret)` up to `totp(secret, digits, period, algorithm)`).
     public var arguments: ClosedRange<Int> {
         switch self {
-        case .matches, .forgeJWT: 2...2
+        case .matches, .forgeJWT, .any, .all, .count, .filter, .map: 2...2
         case .slice: 2...3
+        case .first: 1...2
         case .totp: 1...4
         default: 1...1
         }
@@ -106,7 +128,7 @@ extension Expr {
     public func visit(_ body: (Expr) -> Void) {
         body(self)
         switch kind {
-        case .literal, .root, .variable: break
+        case .literal, .root, .variable, .element: break
         case .member(let base, _): base.visit(body)
         case .index(let base, let index): base.visit(body); index.visit(body)
         case .unary(_, let operand): operand.visit(body)

@@ -239,6 +239,9 @@ public enum ExpressionParser {
                 if let root = Root(rawValue: name) {
                     return Expr(.root(root), at: location(token), text: text)
                 }
+                if name == Expr.elementName {
+                    return Expr(.element, at: location(token), text: text)
+                }
                 return Expr(.variable(name), at: location(token), text: text)
             case .op("("):
                 _ = advance()

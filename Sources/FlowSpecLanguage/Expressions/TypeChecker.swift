@@ -51,6 +51,8 @@ public enum TypeChecker {
     struct Checker {
         let context: ExprContext
         var diagnostics = Diagnostics()
+        /// How many list functions' second arguments enclose the node being checked: `it` needs at least one.
+        var listDepth = 0
 
         mutating func error(_ expr: Expr, _ message: String, hint: String? = nil) {
             diagnostics.error(expr.location, message, hint: hint)
@@ -112,6 +114,13 @@ public enum TypeChecker {
             case .list(let items):
                 for item in items { _ = type(of: item) }
                 return .list
+            case .element:
+                if listDepth == 0 {
+                    error(expr, "`it` is only defined inside a list function, as the element its second argument looks at",
+                          hint: "e.g. `any(body.items, it.id == 1)`; `it` can be used in the second argument of "
+                            + Function.listFunctions.map(\.rawValue).joined(separator: ", "))
+                }
+                return .any
             }
         }
 
@@ -183,8 +192,11 @@ public enum TypeChecker {
         }
 
         mutating func callType(_ function: Function, _ args: [Expr], _ expr: Expr) -> ExprType {
+            if function.isListFunction { return listCallType(function, args) }
             let types = args.map { type(of: $0) }
             switch function {
+            case .any, .all, .count, .filter, .first, .map:
+                return .any // checked by `listCallType` above, which defines `it` for the second argument
             case .exists:
                 return .boolean
             case .len:
@@ -223,6 +235,33 @@ public enum TypeChecker {
             case .totp:
                 checkTOTP(args, types)
                 return .string
+            }
+        }
+
+        /// `any(list, condition)` and the other list functions: the first argument must be able to be a list, the
+        /// second is checked with `it` defined, and must be a condition except for `map`.
+        mutating func listCallType(_ function: Function, _ args: [Expr]) -> ExprType {
+            let name = function.rawValue
+            let listType = type(of: args[0])
+            if ![.list, .any, .null].contains(listType) {
+                error(args[0], "`\(name)` looks through a list, but its first argument is a\(listType == .object ? "n" : "") \(listType.rawValue)",
+                      hint: listType == .object ? "name the list inside the object, e.g. `\(name)(body.data.items, …)`"
+                        : listType == .string ? "to search text, use `\"word\" in text` or `matches(text, \"re\")`" : nil)
+            }
+            if args.count > 1 {
+                listDepth += 1
+                let elementType = type(of: args[1])
+                listDepth -= 1
+                if function != .map, elementType != .boolean, elementType != .any {
+                    error(args[1], "`\(name)` needs a condition on each element (true or false), but its second argument is a\(elementType == .object ? "n" : "") \(elementType.rawValue)",
+                          hint: "compare the element `it`, e.g. `\(name)(body.items, it.id == \"mfa\")`")
+                }
+            }
+            switch function {
+            case .any, .all: return .boolean
+            case .count: return .number
+            case .filter, .map: return .list
+            default: return .any
             }
         }
 

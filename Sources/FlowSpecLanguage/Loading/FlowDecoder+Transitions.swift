@@ -42,8 +42,9 @@ extension FlowDecoder {
             guard let goto = f.string("goto", required: true, &d, hint: "name the next state") else { continue }
             var set: [(String, Expr)] = []
             for (name, value) in f.map("set", &d) ?? [] {
-                if Root(rawValue: name.name) != nil {
-                    d.error(name.location, "`\(name.name)` is a reserved name and cannot be set", hint: name.name == "store" ? "write to the token store with `store:`" : nil)
+                if Root.isReserved(name.name) {
+                    d.error(name.location, "`\(name.name)` is a reserved name and cannot be set",
+                            hint: name.name == "store" ? "write to the token store with `store:`" : name.name == Expr.elementName ? Self.elementNameHint : nil)
                     continue
                 }
                 // A variable is read by its bare name, so a dotted one could never be read: `store.token` here was

@@ -63,9 +63,11 @@ public struct InputDecl: Sendable {
                 return "`\(name)` must be an E.164 phone number: `+`, country code and number, 2 to 15 digits, e.g. +15551234567"
             }
         case .code:
-            // ASCII letters and digits, by bytes: the same as asking each character, without the Unicode tables.
-            if value.isEmpty || !value.utf8.allSatisfy({ (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }) {
-                return "`\(name)` must be a code of letters and digits"
+            // `type: code` says what the value is (a one-time code, which probes replay), not its characters:
+            // a pattern alone decides those (`ABCD-EFGH`, `123 456`); without one, a code's usual shape.
+            if pattern == nil, !InputShapes.isCode(value) {
+                return "`\(name)` must be a one-time code: letters and digits, in groups joined by single `-` (123456, ABCD-EFGH)"
+                    + "; give the input a `pattern:` to accept another shape"
             }
         }
         if let pattern {

@@ -1,6 +1,6 @@
-/// The shapes `email` and `phone` inputs must have, checked without a regular expression engine: every given input
+/// The shapes `email`, `phone` and (without a pattern) `code` inputs must have, checked without a regular expression engine: every given input
 /// is checked on every run, and ICU's matcher was a tenth of a scripted run. `InputShapeTests` holds these equal to
-/// the patterns they replace, `^[^@\s]+@[^@\s]+\.[^@\s]+$` and `^\+[1-9][0-9]{1,14}$`.
+/// the patterns they replace, `^[^@\s]+@[^@\s]+\.[^@\s]+$`, `^\+[1-9][0-9]{1,14}$` and `^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$`.
 enum InputShapes {
     /// Something, `@`, then a domain with a dot that is neither its first nor its last character; no `@` or white
     /// space anywhere.
@@ -25,6 +25,19 @@ enum InputShapes {
         let bytes = Array(value.utf8)
         guard (3...16).contains(bytes.count), bytes[0] == UInt8(ascii: "+"), (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[1]) else { return false }
         return bytes.dropFirst(2).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    /// A one-time code without a `pattern:`: ASCII letters and digits, in one or more groups joined by single `-`
+    /// (`123456`, `ABCD-EFGH`, `abcd-1234-ef56`); `^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$`. Not empty, no white space.
+    static func isCode(_ value: String) -> Bool {
+        var previous: UInt8 = UInt8(ascii: "-")
+        for byte in value.utf8 {
+            let alphanumeric = (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
+            // A `-` must follow a letter or digit: none first, none doubled.
+            guard alphanumeric || (byte == UInt8(ascii: "-") && previous != UInt8(ascii: "-")) else { return false }
+            previous = byte
+        }
+        return previous != UInt8(ascii: "-")
     }
 
     private static func asciiBytes(_ value: String) -> [UInt8]? {
