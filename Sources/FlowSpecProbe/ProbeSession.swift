@@ -63,8 +63,10 @@ struct ProbeSession: Sendable {
         return Login(result: result, tokens: tokens, codes: inputs.codeValues, log: log.entries)
     }
 
+    /// The login's inputs that a flow uses as secrets (declared `secret: true` or `type: code`, or sent as a credential).
     private var secretInputs: [String] {
-        environment.specs.reachable(from: [declaration.login.name]).flows.flatMap { $0.inputs.filter(\.secret).map(\.name) }
+        let used = environment.contexts.secretUses.inputs
+        return environment.specs.reachable(from: [declaration.login.name]).flows.flatMap { $0.inputs.map(\.name).filter(used.contains) }
     }
 
     struct Refresh: Sendable {

@@ -42,6 +42,20 @@ enum CredentialKey {
         return false
     }
 
+    /// Whether a name a user chose (a run variable, a flow variable set by `set:`) names a credential **by its last
+    /// word**: `admin_password`, `totp_secret`, `email_code`, `supabase_anon_key`, `api_key_2` do; `code_email`,
+    /// `password_hint_url`, `token_company`, `otp_required`, `country_code` do not. A credential word earlier in the
+    /// name qualifies what the value is about (`code_email` is the address codes go to), not what it is. Keys a
+    /// backend chooses (JSON fields, store keys) are read by `isCredential`, which also looks inside the name.
+    static func isCredentialName(_ name: String) -> Bool {
+        guard mayNameCredential(name) else { return false }
+        let words = words(of: name)
+        guard let last = words.last else { return false }
+        if words.count == 1 { return credentialWords.contains(last) || credentialKeys.contains(last) }
+        guard credentialWords.contains(last) else { return false }
+        return !(last == code && codeQualifiers.contains(words[words.count - 2]))
+    }
+
     /// Whether `key` is a credential only through the word `code` (`code`, `verificationCode`), which backends
     /// also use for error codes (`{"code": "otp_expired"}`), unlike `token` or `password`.
     static func namesOnlyACode(_ key: String) -> Bool {

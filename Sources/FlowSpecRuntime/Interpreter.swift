@@ -57,7 +57,7 @@ struct FlowRun {
     mutating func execute(arguments: [String: String]) async -> FlowResult {
         for (name, value) in arguments {
             guard let decl = compiled.input(named: name) else { continue }
-            if decl.secret { context.redactor.register(value) }
+            if decl.isMasked { context.redactor.register(value) }
             if let problem = decl.problem(with: value) { return result(.error("invalid input: \(problem)")) }
             inputValues[name] = value
         }
@@ -127,7 +127,7 @@ struct FlowRun {
             guard let value = answer else {
                 return .finish(result(.error(FlowRun.missingInput(decl, flow: flow.name, origin: context.origin))))
             }
-            if decl.secret { context.redactor.register(value) }
+            if decl.isMasked { context.redactor.register(value) }
             if let problem = decl.problem(with: value) {
                 guard i.invalid != nil else { return .finish(result(.error("invalid input: \(context.redactor.redact(problem))"))) }
                 variables["input_error"] = .string(problem)
@@ -253,7 +253,7 @@ struct FlowRun {
             guard let value = answer else {
                 throw Stopped(result: result(.error(FlowRun.missingInput(decl, flow: flow.name, origin: context.origin))))
             }
-            if decl.secret { context.redactor.register(value) }
+            if decl.isMasked { context.redactor.register(value) }
             if let problem = decl.problem(with: value) {
                 throw Stopped(result: result(.error("invalid input: \(context.redactor.redact(problem))")))
             }

@@ -142,11 +142,47 @@ public final class Redactor: Sendable {
         }
     }
 
-    /// A value a flow captured into a variable (`set:`): a secret when the variable's name names a credential,
-    /// whatever the value's type, length or shape — a code read from a text body and sent on as a number included.
+    /// A value a flow captured into a variable (`set:`): a secret when the variable's name names a credential by its
+    /// last word (`code`, `email_code`; not `token_company`), whatever the value's type, length or shape — a code read
+    /// from a text body and sent on as a number included. A capture under another name that is then sent as a
+    /// credential is registered when it is sent (`registerSent`).
     public func registerCaptured(_ name: String, _ value: JSONValue) {
-        guard Redactor.isSensitiveKey(name), !Redactor.isFlag(value) else { return }
+        guard CredentialKey.isCredentialName(name), !Redactor.isFlag(value) else { return }
         register(value)
+    }
+
+    /// What a request carries as a credential, registered as it is sent, whatever its origin: the values of
+    /// credential headers (`Authorization`, `Cookie`, `apikey`, `X-API-Key`, or a name such as `X-Auth-Token`) —
+    /// a session's included — and of request fields named like a credential (`password`, `code`, `refresh_token`)
+    /// in the query, a form or a JSON body, at any depth. So a value is masked because it was *used* as a secret,
+    /// whatever the variable or input it came from is called. Yes/no flags stay readable.
+    public func registerSent(_ request: HTTPRequest) {
+        for (name, value) in request.headers where Redactor.isSensitiveHeader(name) || CredentialKey.isCredential(name) {
+            register(value)
+        }
+        for (name, value) in request.query + (request.form ?? []) where CredentialKey.isCredential(name) && !Redactor.isFlag(.string(value)) {
+            register(value)
+        }
+        if let json = request.json { registerCredentialFields(of: json) }
+    }
+
+    private func registerCredentialFields(of value: JSONValue) {
+        switch value {
+        case .object(let fields):
+            for (key, field) in fields {
+                if CredentialKey.isCredential(key) { registerUnlessFlag(field) } else { registerCredentialFields(of: field) }
+            }
+        case .array(let items): items.forEach(registerCredentialFields)
+        default: break
+        }
+    }
+
+    private func registerUnlessFlag(_ value: JSONValue) {
+        switch value {
+        case .array(let items): items.forEach(registerUnlessFlag)
+        case .object(let fields): fields.values.forEach(registerUnlessFlag)
+        default: if !Redactor.isFlag(value) { register(value) }
+        }
     }
 
     /// `key` holds `session` in any case (by bytes: Foundation's search was a hot spot of scripted runs).
@@ -227,14 +263,24 @@ public final class Redactor: Sendable {
         (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
     }
 
-    /// Run variables that hold credentials (`staff_password`, `phone_otp`, `supabase_anon_key`…); a
-    /// `*_command` is a recipe for fetching a code, not a secret, and a yes/no flag such as
+    /// Run variables that hold credentials: those a flow or scenario uses as a secret (`usedAsSecrets`, from
+    /// `SecretUses`: they feed a secret or code input, a credential header, a credential field, `totp()`…), and those
+    /// whose name is a credential's by its last word (`staff_password`, `phone_otp`, `supabase_anon_key`; not
+    /// `code_email`). A `*_command` is a recipe for fetching a code, not a secret, and a yes/no flag such as
     /// `login_codes_single_use: true` is not one either (masking every "true" would garble output).
-    public func registerVariables(_ vars: [String: JSONValue]) {
-        for (name, value) in vars where !name.hasSuffix("_command") && Redactor.isSensitiveKey(name) && !Redactor.isFlag(value) {
+    public func registerVariables(_ vars: [String: JSONValue], usedAsSecrets: Set<String> = []) {
+        for (name, value) in vars where Redactor.isSecretVariable(name, usedAsSecrets: usedAsSecrets) && !Redactor.isFlag(value) {
             register(value)
         }
     }
+
+    /// See `registerVariables`.
+    public static func isSecretVariable(_ name: String, usedAsSecrets: Set<String> = []) -> Bool {
+        !name.hasSuffix("_command") && (usedAsSecrets.contains(name) || CredentialKey.isCredentialName(name))
+    }
+
+    /// Whether a name a user chose names a credential by its last word (`CredentialKey.isCredentialName`).
+    public static func isCredentialName(_ name: String) -> Bool { CredentialKey.isCredentialName(name) }
 
     static func isFlag(_ value: JSONValue) -> Bool {
         switch value {

@@ -9,14 +9,19 @@ public struct RunContextFactory: Sendable {
     /// The run variables (`--var`, `--vars-file`, `--base-url`).
     public let vars: [String: JSONValue]
     public let origin: RunOrigin
-    /// Run variables that hold credentials (`staff_password`, `supabase_anon_key`…), found once for every run.
+    /// What the flows use as secrets (run variables, inputs), found once from the specs.
+    public let secretUses: SecretUses
+    /// The values of the run variables that hold credentials — named like one (`staff_password`) or used as one by
+    /// a flow (`SecretUses`) — found once for every run.
     let variableSecrets: Set<String>
 
-    public init(specs: SpecSet, vars: [String: JSONValue], origin: RunOrigin) {
+    public init(specs: SpecSet, vars: [String: JSONValue], origin: RunOrigin, secretUses: SecretUses? = nil) {
         self.specs = specs
         self.vars = vars
         self.origin = origin
-        variableSecrets = Redactor.secrets { $0.registerVariables(vars) }
+        let uses = secretUses ?? SecretUses(specs: specs)
+        self.secretUses = uses
+        variableSecrets = Redactor.secrets { $0.registerVariables(vars, usedAsSecrets: uses.variables) }
     }
 
     /// Shared by the redactors made here: runs that start from the same secrets share their search.

@@ -75,6 +75,9 @@ struct ScenarioExecution {
         // credential written in the scenario file.
         let redactor = settings.contexts.redactor()
         redactor.register(known: scenario.fileSecrets)
+        // Run variables used as secrets, by this scenario's flows and inputs or by another scenario of the run; the
+        // scenario's own `vars:` included (the factory's redactor knows only the command line's).
+        redactor.registerVariables(runVars.filter { settings.secretVariables.contains($0.key) }, usedAsSecrets: settings.secretVariables)
         let clock: any FlowClock = scenario.live ? settings.liveClock : VirtualClock(start: scenario.clockStart)
         let startedAt = await clock.now()
         let resolved: (values: [String: [String]], commands: [String: String])

@@ -16,8 +16,12 @@ public struct ScenarioRunner: Sendable {
     public var live: (any HTTPAdapter)?
     /// Seconds an input command may take.
     public var commandTimeout: Double
-    /// Inputs any flow declares secret; their values are masked wherever they appear.
+    /// Inputs any flow uses as secrets (declared `secret: true` or `type: code`, or sent as a credential); their
+    /// values are masked wherever they appear.
     let secretInputNames: Set<String>
+    /// Run variables some flow or scenario of this run uses as a secret (`SecretUses`): masked in every scenario,
+    /// the scenario's own `vars:` included. Set by `run(_:onFinish:)` from the scenarios it plays.
+    var secretVariables: Set<String>
     /// After the first failure, start no more scenarios; those not started are reported skipped.
     public var failFast = false
     /// Seconds one scenario may take before it is abandoned and reported failed; nil waits for ever.
@@ -48,13 +52,31 @@ public struct ScenarioRunner: Sendable {
         self.jobs = max(1, jobs)
         self.live = live
         self.commandTimeout = commandTimeout
-        secretInputNames = Set(specs.flows.values.flatMap { $0.inputs.filter(\.secret).map(\.name) })
+        secretInputNames = contexts.secretUses.inputs
+        secretVariables = contexts.secretUses.variables
+    }
+
+    /// What the flows and these scenarios' inputs use as secrets: a variable one scenario feeds to a password is
+    /// masked in the others too.
+    func secretVariables(of scenarios: [Scenario]) -> Set<String> {
+        var uses = contexts.secretUses
+        for scenario in scenarios {
+            uses.add(inputs: scenario.inputs.values)
+            for step in scenario.steps { if case .run(let r) = step { uses.add(inputs: r.inputs.values) } }
+        }
+        return uses.variables
     }
 
     /// Runs every scenario; `onFinish` sees each report as soon as its scenario ends (for progress output).
     /// Live scenarios run one at a time: they share accounts on one backend, and "the latest code sent to
     /// this address" is only meaningful when one login per account is in flight.
     public func run(_ scenarios: [Scenario], onFinish: @escaping @Sendable (Int, ScenarioReport) async -> Void = { _, _ in }) async -> [ScenarioReport] {
+        var runner = self
+        runner.secretVariables = secretVariables(of: scenarios)
+        return await runner.schedule(scenarios, onFinish: onFinish)
+    }
+
+    private func schedule(_ scenarios: [Scenario], onFinish: @escaping @Sendable (Int, ScenarioReport) async -> Void) async -> [ScenarioReport] {
         var reports = [ScenarioReport?](repeating: nil, count: scenarios.count)
         let gate = SerialGate()
         let finishLine = SerialGate()
@@ -153,6 +175,8 @@ public struct ScenarioRunner: Sendable {
 
     /// Plays one scenario now, whatever the schedule (no time limit, no fail-fast).
     public func run(_ scenario: Scenario) async -> ScenarioReport {
-        await ScenarioExecution(scenario: scenario, settings: self).run()
+        var runner = self
+        runner.secretVariables.formUnion(secretVariables(of: [scenario]))
+        return await ScenarioExecution(scenario: scenario, settings: runner).run()
     }
 }
