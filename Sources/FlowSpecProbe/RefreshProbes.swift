@@ -12,7 +12,12 @@ extension ProbeCheck {
             return ([verdict("", .broken, "a fresh refresh token was refused: \(refreshed.result.outcome): \(refreshed.result.reason)", evidence: refreshed.log)], nil)
         }
         guard let next = refreshed.refreshToken, next != first else {
-            return ([verdict("", .broken, "the refresh answered the same refresh token again", evidence: refreshed.log, reproduction: .rotation)], refreshed.tokens)
+            // Say what was seen: a backend that sends the token back differs from one that sends none (rotation off
+            // in simplejwt answers only an access token, and the refresh flow keeps the one it had).
+            let echoed = refreshed.log.contains { entry in entry.response.map { String(decoding: $0.body, as: UTF8.self).contains(first) } ?? false }
+            let what = echoed ? "the refresh answered the same refresh token again"
+                : "the refresh answered no new refresh token: after it, the store still holds the refresh token it sent"
+            return ([verdict("", .broken, what, evidence: refreshed.log, reproduction: .rotation)], refreshed.tokens)
         }
         return ([verdict("", .held, "the refresh answered a new refresh token")], refreshed.tokens)
     }

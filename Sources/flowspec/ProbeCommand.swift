@@ -217,6 +217,7 @@ final class ProbePrinter: Sendable {
 
     static func summary(_ verdicts: [ProbeVerdict]) -> String {
         func count(_ s: ProbeVerdict.Status) -> Int { verdicts.filter { $0.status == s }.count }
-        return "\(count(.held)) held, \(count(.broken)) broken, \(count(.error)) errors, \(count(.skipped)) skipped, \(count(.notApplicable)) not applicable"
+        let errors = count(.error)
+        return "\(count(.held)) held, \(count(.broken)) broken, \(errors) error\(errors == 1 ? "" : "s"), \(count(.skipped)) skipped, \(count(.notApplicable)) not applicable"
     }
 }

@@ -79,6 +79,14 @@ states:
         #expect(error?.hint?.contains("`base_url` belongs under `defaults:`") == true, "\(error?.hint ?? "")")
     }
 
+    /// A variables file kept beside the flows is said to be one, not refused; a misspelt flow still is.
+    @Test func aVariablesFileInAFolderIsAWarningNotAnError() {
+        let set = specs(["demo/vars.example.yaml": "api_url: http://127.0.0.1:8000\nusername: qa\nmax_age: 10\n"])
+        #expect(messages(set) == ["1:1: warning: not checked: this looks like a variables file (names to single values), not a flow, session, scenario or probe"])
+        let misspelt = specs(["demo/login.yaml": "flwo: demo.login\nstart: done\n"])
+        #expect(messages(misspelt).first?.contains("error: not a FlowSpec file") == true, "\(messages(misspelt))")
+    }
+
     @Test func unknownKeyWithDidYouMean() {
         let set = specs(["demo/login.yaml": validFlow.replacingOccurrences(of: "    on:\n      - when: status == 200\n        store", with: "    onn:\n      - when: status == 200\n        store")])
         #expect(messages(set).contains("23:5: error: unknown key `onn` in state `verify`"))

@@ -77,13 +77,24 @@ public struct SpecSet: Sendable {
             document = FlowDecoder.decode(root, file: file, &d).map(LoadedFile.Document.flow) ?? .nothing
         } else if keys.contains("session") {
             document = SessionDecoder.decode(root, file: file, &d).map(LoadedFile.Document.session) ?? .nothing
+        } else if guessFlowSpecKey(keys) == nil, let pairs = root.mapping, !pairs.isEmpty, pairs.allSatisfy({ $0.value.scalar != nil }) {
+            // A flat map of names to single values beside the flows is a variables file (`vars.example.yaml`): a
+            // folder a user checks holds one naturally. Not an error, but said, so a misnamed flow is not lost.
+            d.warning(root.location, "not checked: this looks like a variables file (names to single values), not a flow, session, scenario or probe",
+                      hint: "give it to `run`, `exec` or `probe` with --vars-file; a FlowSpec file starts with `flow:`, `session:`, `scenario:` or `probe:`")
+            document = .nothing
         } else {
-            let guess = keys.lazy.compactMap { Suggestion.closest(to: $0, in: ["flow", "session", "scenario", "probe"]) }.first
+            let guess = guessFlowSpecKey(keys)
             d.error(root.location, "not a FlowSpec file: expected a top-level `flow:`, `session:`, `scenario:` or `probe:` key",
                     hint: guess.map { "did you mean `\($0)`?" })
             document = .nothing
         }
         return LoadedFile(file: file, document: document, diagnostics: d)
+    }
+
+    /// The FlowSpec top-level key that one of `keys` is a misspelling of (`flwo` → `flow`), if any.
+    static func guessFlowSpecKey(_ keys: [String]) -> String? {
+        keys.lazy.compactMap { Suggestion.closest(to: $0, in: ["flow", "session", "scenario", "probe"]) }.first
     }
 
     /// Adds a decoded file: the first definition of a name wins, a second is an error.
