@@ -84,6 +84,7 @@ simplejwt_password: qa-correct-horse-battery
 simplejwt_inactive_username: departed
 simplejwt_inactive_password: departed-correct-horse
 max_access_lifetime_seconds: 300
+max_refresh_lifetime_seconds: 86400
 EOF
 }
 
@@ -104,11 +105,14 @@ check_variant() {
     fi
     set +e
     # Bounded, so that a hanging backend cannot hold the script (and CI) forever.
-    timeout --foreground 180 "$flowspec" run "$here/scenarios" --timeout 60 --flows "$here/flows" --vars-file "$dir/vars.yaml" --no-sandbox \
-        >"$dir/run.out" 2>&1
+    # The default run is verbose: every request and answer is printed, which the masking check below reads.
+    local verbose=()
+    [ "$variant" = default ] && verbose=(--verbose)
+    timeout --foreground 180 "$flowspec" run "$here/scenarios" --timeout 60 --flows "$here/flows" \
+        --vars-file "$dir/vars.yaml" --no-sandbox "${verbose[@]}" --report "json=$dir/run.json" >"$dir/run.out" 2>&1
     echo $? >"$dir/run.rc"
-    timeout --foreground 180 "$flowspec" probe "$here/flows" --flows "$here/flows" --vars-file "$dir/vars.yaml" --no-sandbox \
-        >"$dir/probe.out" 2>&1
+    timeout --foreground 180 "$flowspec" probe "$here/flows" --flows "$here/flows" --vars-file "$dir/vars.yaml" \
+        --no-sandbox --report "json=$dir/probe.json" >"$dir/probe.out" 2>&1
     echo $? >"$dir/probe.rc"
     set -e
     stop_server "$variant"
@@ -118,7 +122,7 @@ check_variant() {
 check_rc=0
 "$flowspec" check "$here/flows" "$here/scenarios" >"$work/check.out" 2>&1 || check_rc=$?
 
-variants=(default rotation_off blacklist_after_off blacklist_app_missing long_access_lifetime leeway)
+variants=(default rotation_off blacklist_after_off blacklist_app_missing long_access_lifetime long_refresh_lifetime leeway)
 set -m    # every background job in a process group of its own, which cleanup() can stop whole
 for variant in "${variants[@]}"; do
     mkdir -p "$work/$variant"
@@ -144,7 +148,9 @@ expect() {
         echo "PASS  $name"; passed=$((passed + 1))
     else
         echo "FAIL  $name"; failed=$((failed + 1))
-        [ -f "$show" ] && sed 's/^/      | /' "$show"
+        # The verdict lines and their details, without the verbose run's requests and answers.
+        [ -f "$show" ] && grep -vE '^      |^    (GET|POST|PUT|PATCH|DELETE|←) ' "$show" | sed 's/^/      | /'
+        [ -z "$show" ] || [ -f "$show" ] || echo "      | (no output: $show)"
     fi
 }
 # scenario_caught VARIANT "scenario name" OUTCOME: the run failed (exit 1), that scenario is among the failures,
@@ -173,6 +179,17 @@ probe_clean() {
 }
 expect "default: every declared probe holds, none skipped" "$(probe_clean $d)" "$work/$d/probe.out"
 
+# Secrets never appear: no account password and no JWT (every token simplejwt issues starts `eyJ`) in any
+# console output or report of any variant, the default's verbose run (every request and answer) included — and
+# that run did show the token pair's body, masked, so the check is not vacuous.
+leaks="$(grep -lE 'qa-correct-horse-battery|departed-correct-horse|eyJ[A-Za-z0-9_-]{8,}' \
+    "$work"/*/run.out "$work"/*/probe.out "$work"/*/run.json "$work"/*/probe.json 2>/dev/null || true)"
+outputs="$(ls "$work"/*/run.out "$work"/*/probe.out "$work"/*/run.json "$work"/*/probe.json 2>/dev/null | wc -l)"
+expect "secrets masked: no password or token in $outputs outputs and reports" \
+    "$([ -z "$leaks" ] && [ "$outputs" -ge 20 ] && grep -qF '{"access":"••••","refresh":"••••"}' "$work/default/run.out" \
+        && echo yes || echo no)" ""
+[ -z "$leaks" ] || echo "      | found in: $leaks"
+
 v=rotation_off
 expect "$v: caught by scenario 'simplejwt refresh rotates the refresh token' (ends not_rotated)" \
     "$(scenario_caught $v 'simplejwt refresh rotates the refresh token' not_rotated)" "$work/$v/run.out"
@@ -192,11 +209,15 @@ v=long_access_lifetime
 expect "$v: caught by scenario 'simplejwt access tokens live no longer than the policy allows' (ends too_long)" \
     "$(scenario_caught $v 'simplejwt access tokens live no longer than the policy allows' too_long)" "$work/$v/run.out"
 
+v=long_refresh_lifetime
+expect "$v: caught by scenario 'simplejwt refresh tokens live no longer than the policy allows' (ends too_long)" \
+    "$(scenario_caught $v 'simplejwt refresh tokens live no longer than the policy allows' too_long)" "$work/$v/run.out"
+
 v=leeway
 expect "$v: caught by scenario 'simplejwt refuses an access token past its exp' (ends accepted)" \
     "$(scenario_caught $v 'simplejwt refuses an access token past its exp' accepted)" "$work/$v/run.out"
 expect "$v: caught by probe expiry" "$(probe_caught $v expiry)" "$work/$v/probe.out"
 
-echo "simplejwt conformance took $((SECONDS - started)) s (virtualenv, six servers, scenarios and probes)"
+echo "simplejwt conformance took $((SECONDS - started)) s (virtualenv, ${#variants[@]} servers, scenarios and probes)"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

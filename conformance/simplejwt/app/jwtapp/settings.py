@@ -9,13 +9,15 @@ AUTH_WEAKNESS selects one mistake a team could ship. Each is configuration only,
   blacklist_after_off    BLACKLIST_AFTER_ROTATION = False: a rotated-out refresh token keeps working
   blacklist_app_missing  token_blacklist not in INSTALLED_APPS: /api/token/blacklist/ answers 200, revokes nothing
   long_access_lifetime   ACCESS_TOKEN_LIFETIME of 7 days
+  long_refresh_lifetime  REFRESH_TOKEN_LIFETIME of 365 days
   leeway                 LEEWAY of one hour: expired access tokens are still accepted
 """
 import os
 from datetime import timedelta
 
 WEAKNESS = os.environ.get("AUTH_WEAKNESS", "")
-KNOWN_WEAKNESSES = {"", "rotation_off", "blacklist_after_off", "blacklist_app_missing", "long_access_lifetime", "leeway"}
+KNOWN_WEAKNESSES = {"", "rotation_off", "blacklist_after_off", "blacklist_app_missing", "long_access_lifetime",
+                    "long_refresh_lifetime", "leeway"}
 if WEAKNESS not in KNOWN_WEAKNESSES:
     raise RuntimeError(f"AUTH_WEAKNESS={WEAKNESS!r} is not one of {sorted(KNOWN_WEAKNESSES)}")
 
@@ -65,5 +67,7 @@ elif WEAKNESS == "blacklist_after_off":
     SIMPLE_JWT["BLACKLIST_AFTER_ROTATION"] = False
 elif WEAKNESS == "long_access_lifetime":
     SIMPLE_JWT["ACCESS_TOKEN_LIFETIME"] = timedelta(days=7)
+elif WEAKNESS == "long_refresh_lifetime":
+    SIMPLE_JWT["REFRESH_TOKEN_LIFETIME"] = timedelta(days=365)
 elif WEAKNESS == "leeway":
     SIMPLE_JWT["LEEWAY"] = timedelta(hours=1)
