@@ -66,8 +66,8 @@ start_server() {
     export DJANGO_DB="$dir/db.sqlite3"
     export DJANGO_SECRET_KEY="$("$python" -c 'import secrets; print(secrets.token_hex(32))')"
     (cd "$here/app" && "$python" manage.py migrate -v0 \
-        && "$python" manage.py shell -v0 -c "$(cat "$here/app/seed.py")") >"$dir/seed.log" 2>&1 \
-        || { echo "$variant: seeding failed:" >&2; cat "$dir/seed.log" >&2; return 1; }
+        && "$python" manage.py shell -v0 -c "$(cat "$here/app/accounts.py")") >"$dir/accounts.log" 2>&1 \
+        || { echo "$variant: creating the accounts failed:" >&2; cat "$dir/accounts.log" >&2; return 1; }
     port="$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
     (cd "$here/app" && exec "$python" manage.py runserver --noreload "127.0.0.1:$port") >"$dir/server.log" 2>&1 &
     echo $! >"$dir/server.pid"
