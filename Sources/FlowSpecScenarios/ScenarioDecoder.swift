@@ -97,7 +97,9 @@ public enum ScenarioDecoder {
     }
 
     /// Input values are text templates that may read run variables (`${vars.staff_email}`); a list gives
-    /// successive answers; `{ command: "…" }` takes the value from a shell command when the flow asks.
+    /// successive answers; `{ command: "…" }` takes the value from a shell command when the flow asks. A list may
+    /// end with a command — `["000000", { command: … }]` is "a wrong code, then the one that was sent" — since the
+    /// given values are handed out first and the command answers every later ask.
     public static func decodeInputs(_ node: YAMLNode?, _ d: inout Diagnostics) -> ScenarioInputs {
         guard let node else { return ScenarioInputs() }
         var out = ScenarioInputs()
@@ -117,14 +119,25 @@ public enum ScenarioDecoder {
             }
             return t
         }
+        func command(_ value: YAMLNode, _ name: String) -> Template? {
+            guard let f = Fields(value, what: "input `\(name)`", allowed: ["command"], diagnostics: &d),
+                  let command = f.require("command", &d, hint: "write `\(name): { command: \"…\" }` to take the value from a shell command")
+            else { return nil }
+            return template(command, name)
+        }
         for (ref, value) in Fields.pairs(of: node, what: "`inputs`", &d) ?? [] {
-            if let items = value.sequence {
-                out.values[ref.name] = items.compactMap { template($0, ref.name) }
+            if var items = value.sequence {
+                if let last = items.last, last.mapping != nil {
+                    items.removeLast()
+                    out.commands[ref.name] = command(last, ref.name)
+                }
+                for item in items where item.mapping != nil {
+                    d.error(item.location, "a `{ command: … }` of input `\(ref.name)` must be the list's last item",
+                            hint: "the given values are used first, in order, and the command answers every ask after them")
+                }
+                out.values[ref.name] = items.filter { $0.mapping == nil }.compactMap { template($0, ref.name) }
             } else if value.mapping != nil {
-                guard let f = Fields(value, what: "input `\(ref.name)`", allowed: ["command"], diagnostics: &d),
-                      let command = f.require("command", &d, hint: "write `\(ref.name): { command: \"…\" }` to take the value from a shell command")
-                else { continue }
-                out.commands[ref.name] = template(command, ref.name)
+                out.commands[ref.name] = command(value, ref.name)
             } else if value.scalar != nil {
                 out.values[ref.name] = template(value, ref.name).map { [$0] } ?? []
             } else {
