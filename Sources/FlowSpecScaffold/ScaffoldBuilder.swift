@@ -385,6 +385,8 @@ struct ScaffoldBuilder {
     private func sessionTodos(_ r: RequestState, _ flow: Flow, _ world: ScaffoldWorld) -> [String] {
         guard !r.sessionOptOut, let name = (r.session ?? flow.session)?.name, let refresh = specs.sessions[name]?.refresh,
               let when = refresh.when else { return [] }
+        // A status the request answers with (`answers:`, `refresh.not_for`) is never refreshed.
+        if let status = world.status, r.answers(status, in: specs.sessions[name]!) { return [] }
         var sessionWorld = world
         sessionWorld.vars = plan.vars
         loadStore(specs.sessions[name]!.namespace, into: &sessionWorld)

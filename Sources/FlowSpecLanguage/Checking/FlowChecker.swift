@@ -67,6 +67,22 @@ public enum FlowChecker {
         }
     }
 
+    /// `answers:` tells the request's session which statuses are not an expired token: without a session (or
+    /// without a reactive refresh in it) it would silently do nothing.
+    static func checkAnswers(_ r: RequestState, _ flow: Flow, _ specs: SpecSet, _ d: inout Diagnostics) {
+        guard !r.answers.isEmpty, !r.sessionOptOut, let at = r.answersLocation else { return }   // `session: none` is reported when decoded
+        guard let ref = r.session ?? flow.session else {
+            d.error(at, "`answers:` applies to a request sent through a session, and this one has none",
+                    hint: "add `session: NAME` to the state (or the flow), or remove `answers:`; without a session no status triggers a refresh")
+            return
+        }
+        guard let session = specs.sessions[ref.name] else { return }   // unknown session: reported where it is named
+        if session.refresh?.when == nil {
+            d.warning(at, "session `\(session.name)` has no `refresh.when`, so no response triggers a refresh and `answers:` changes nothing",
+                      hint: "remove `answers:`, or give the session a reactive refresh")
+        }
+    }
+
     static func checkReferences(_ flow: Flow, _ specs: SpecSet, _ d: inout Diagnostics) {
         stateRef(flow.start, flow, &d)
         if let s = flow.session { sessionRef(s, flow, specs, &d) }
@@ -76,6 +92,7 @@ public enum FlowChecker {
             switch state.kind {
             case .request(let r):
                 if let s = r.session { sessionRef(s, flow, specs, &d) }
+                checkAnswers(r, flow, specs, &d)
             case .input(let i):
                 if !inputNames.contains(i.input.name) {
                     d.error(i.input.location, "undeclared input `\(i.input.name)`",

@@ -16,12 +16,35 @@ enum SessionChecker {
             d.error(refresh.flow.location, "unknown flow `\(refresh.flow.name)`",
                     hint: Suggestion.didYouMean(refresh.flow.name, in: specs.flows.keys) ?? "refresh flows are loaded from the same folders as the session")
         }
+        checkNotFor(session, refresh, in: specs, into: &d)
         if let when = refresh.when {
             TypeChecker.checkCondition(when, in: ExprContext(place: "`refresh.when`", hasResponse: true, declaredInputs: []), into: &d)
         }
         for expr in [refresh.aheadExpiresAt, refresh.aheadMargin].compactMap({ $0 }) {
             let type = TypeChecker.check(expr, in: ExprContext(place: "`refresh.ahead`", declaredInputs: []), into: &d)
             if type != .number, type != .any { d.error(expr.location, "`\(expr.text)` must be a number of seconds, not a \(type.rawValue)") }
+        }
+    }
+
+    /// Every `not_for` entry must name a request state that goes through this session: a typo would otherwise
+    /// leave the refresh on for the request the user meant, silently.
+    static func checkNotFor(_ session: SessionDef, _ refresh: SessionDef.Refresh, in specs: SpecSet, into d: inout Diagnostics) {
+        guard !refresh.notFor.isEmpty else { return }
+        var sent: [RequestState] = []
+        for name in specs.flows.keys.sorted() {
+            let flow = specs.flows[name]!
+            for state in flow.orderedStates {
+                if case .request(let r) = state.kind, !r.sessionOptOut, (r.session ?? flow.session)?.name == session.name { sent.append(r) }
+            }
+        }
+        for entry in refresh.notFor where !sent.contains(where: entry.names) {
+            let written = sent.compactMap { r in r.path.map { "\(r.method) \($0.source)" } }
+            var seen = Set<String>()
+            let candidates = written.filter { seen.insert($0).inserted }
+            let hint = Suggestion.didYouMean(entry.description, in: candidates)
+                ?? (candidates.isEmpty ? "no request state sends through session `\(session.name)`"
+                    : "write the method and the `path:` exactly as in the flow; requests through this session: " + candidates.prefix(8).joined(separator: ", "))
+            d.error(entry.location, "`refresh.not_for` names \(entry), but no request state sent through session `\(session.name)` has that method and path", hint: hint)
         }
     }
 }

@@ -9,7 +9,7 @@ public enum SessionDecoder {
             d.error(root.location, "a session is missing the required key `headers`", hint: "e.g. `Authorization: \"Bearer ${store.access_token}\"`")
         }
         var refresh: SessionDef.Refresh?
-        if let node = f["refresh"], let r = Fields(node, what: "`refresh`", allowed: ["flow", "when", "ahead", "on_failure"], diagnostics: &d) {
+        if let node = f["refresh"], let r = Fields(node, what: "`refresh`", allowed: ["flow", "when", "ahead", "on_failure", "not_for"], diagnostics: &d) {
             let flow = r.string("flow", required: true, &d)
             let when = r["when"].flatMap { ExprReader.expression($0, what: "`refresh.when`", &d) }
             var expiresAt: Expr?
@@ -30,11 +30,35 @@ public enum SessionDecoder {
                 }
                 reason = o["reason"].flatMap { ExprReader.template($0, what: "`reason`", &d) }
             }
+            let notFor = r["not_for"].map { requestNames($0, &d) } ?? []
+            if !notFor.isEmpty, when == nil, let at = r.keyLocation("not_for") {
+                d.warning(at, "`refresh.not_for` exempts requests from the reactive refresh, but this session has no `refresh.when`; it changes nothing",
+                          hint: "proactive refresh (`ahead:`) applies to every request; remove `not_for:` or add `when:`")
+            }
             if let flow {
-                refresh = SessionDef.Refresh(flow: flow, when: when, aheadExpiresAt: expiresAt, aheadMargin: margin, failureOutcome: outcome, failureReason: reason)
+                refresh = SessionDef.Refresh(flow: flow, when: when, aheadExpiresAt: expiresAt, aheadMargin: margin, failureOutcome: outcome,
+                                             failureReason: reason, notFor: notFor)
             }
         }
         guard let name, let namespace else { return nil }
         return SessionDef(name: name.name, file: file, location: root.location, namespace: namespace.name, headers: headers, refresh: refresh)
+    }
+
+    /// `not_for:` entries, each `"METHOD /path"` with the path as written in the flow's request state.
+    static func requestNames(_ node: YAMLNode, _ d: inout Diagnostics) -> [RequestName] {
+        guard let items = node.sequence else {
+            d.error(node.location, "`refresh.not_for` must be a list of requests, found \(node.kindName)", hint: "e.g. `not_for: [\"POST /auth/logout\"]`")
+            return []
+        }
+        var out: [RequestName] = []
+        for item in items {
+            guard let text = item.scalar, !item.isNull, let name = RequestName.parse(text, at: item.textLocation) else {
+                d.error(item.location, "`refresh.not_for`: each entry is a request written \"METHOD /path\", found \(item.scalar.map { "\"\($0)\"" } ?? item.kindName)",
+                        hint: "the method and the request state's `path:` as written in the flow, e.g. \"POST /auth/logout\"")
+                continue
+            }
+            if out.contains(name) { d.warning(item.location, "`refresh.not_for` lists \(name) twice") } else { out.append(name) }
+        }
+        return out
     }
 }

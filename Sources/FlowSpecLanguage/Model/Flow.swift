@@ -165,6 +165,16 @@ public struct RequestState: Sendable {
     public var sessionOptOut: Bool
     public var transitions: [Transition]
     public var unreachable: NameRef?
+    /// `answers: [401]`: statuses that are this request's answer, never an expired token — the session's headers
+    /// are still sent, but a response with one of them goes to the transitions without a reactive refresh.
+    public var answers: [Int] = []
+    public var answersLocation: SourceLocation?
+
+    /// Whether a response with `status` is an answer to this request rather than a reason to refresh `session`:
+    /// a status listed in `answers:`, or any status when the session's `refresh.not_for` names this request.
+    public func answers(_ status: Int, in session: SessionDef) -> Bool {
+        answers.contains(status) || session.refresh?.notFor.contains { $0.names(self) } == true
+    }
 }
 
 public enum RequestBody: Sendable {
@@ -237,5 +247,7 @@ public struct SessionDef: Sendable {
         public var aheadMargin: Expr?
         public var failureOutcome: String
         public var failureReason: Template?
+        /// `not_for:` requests (method and path as written) whose responses never trigger the reactive refresh.
+        public var notFor: [RequestName] = []
     }
 }

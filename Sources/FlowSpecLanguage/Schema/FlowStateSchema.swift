@@ -11,6 +11,8 @@ enum FlowStateSchema {
             "requestState": F.object("One HTTP call, then ordered transitions on the response (first match wins).", [
                 ("request", F.ref("request", "The HTTP request: method, path or url, query, headers, json or form.")),
                 ("session", F.name("Send through this session (headers and refresh); `none` opts out of the flow's session.")),
+                ("answers", F.list("HTTP statuses that are this request's answer, not an expired token, e.g. [401] for a logout: the session's headers are still sent, but such a response never triggers the session's reactive refresh; it goes to `on`.",
+                                   of: F.integer("An HTTP status.", 100...599), minItems: 1)),
                 ("on", F.ref("transitions", "Ordered transitions on the response; first match wins. No match ends the run as unhandled.")),
                 ("unreachable", F.name("Optional: the state to go to when no response arrives (refused, timeout).")),
             ], required: ["request", "on"]),

@@ -19,6 +19,8 @@ enum SessionSchema {
                     ("expires_at", F.typed(["string", "number"], "Expression giving the expiry in Unix seconds, e.g. `store.expires_at`.")),
                     ("margin", F.typed(["string", "number"], "How long before expiry to refresh, e.g. `60s`.")),
                 ], required: ["expires_at", "margin"])),
+                ("not_for", F.list("Requests whose responses never trigger the reactive refresh (`when:`), each \"METHOD /path\" with the path as written in the flow's request state, e.g. \"POST /auth/logout\". Proactive refresh (`ahead:`) still applies.",
+                                   of: F.typed(["string"], "\"METHOD /path\"", ["pattern": .string(#"^[A-Za-z]+[ \t]+/"#)]))),
                 ("on_failure", F.object("How the calling flow ends when the refresh fails (the namespace is cleared).", [
                     ("outcome", F.name("The caller's outcome (success false); default `signed_out`.",
                                        F.notOneOf(Array(Flow.reservedOutcomes)).objectValue ?? [:])),
