@@ -60,7 +60,9 @@ for path in files("flows/**/*.yaml", "scenarios/**/*.yaml"):
             expressions.add(value)
 for extra in ['totp("JBSWY3DPEHPK3PXP", 8, 30, "sha512")', 'matches(body.code, "^[0-9]{6}$")', 'jwt(store.access_token).exp - now < 60',
               'len(body.items) > 0 && body.items[0] in ["a", "b"]', 'number("1e3") / 0', '-(-(1)) % 0', 'lower(upper(headers["x-a"]))',
-              'string(now) + string(null)', 'exists(outputs.user_id) || !success', 'reason == "x" && outcome != "y"']:
+              'string(now) + string(null)', 'exists(outputs.user_id) || !success', 'reason == "x" && outcome != "y"',
+              'any(body.data.flows, it.id == "mfa_authenticate")', 'count(body.items, any(it.tags, it == "a")) > 1',
+              'len(map(filter(body.items, exists(it.id)), it.id)) == 2', 'all(body, it) || first(body, it > 1) == first(body)']:
     expressions.add(extra)
 for extra in ['Bearer ${store.access_token}', '$${literal} ${1 + 2}', '${body}', '${ "}" }', '/v1/users/${body.user.id}?q=${inputs.email}']:
     templates.add(extra)

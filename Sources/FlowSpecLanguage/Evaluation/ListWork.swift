@@ -1,5 +1,6 @@
 /// What a list function may spend, with every list function nested in it: CPU time of the evaluating thread, like
-/// `matches()` (a loaded machine must not stop linear work), 1 s plus 10 µs per element it goes through.
+/// `matches()` (a loaded machine must not stop linear work) and with the same base: 0.5 s, plus 10 µs per element it
+/// goes through. Half a second keeps a fuzzed expression within the fuzzer's one second an input (Fuzz/run.sh).
 ///
 /// One pass over a list is linear and always fits, even over a 1 MB list of hundreds of thousands of elements. What
 /// does not fit is a list function nested over a list that does not come from the element — `any(body.a,
@@ -7,7 +8,7 @@
 /// once per place it is written, while a list read from the element (`any(body.groups, any(it.members, …))`) earns
 /// it every time, being a different part of the body each time. A run's `--timeout` stops the work too.
 final class ListWork {
-    static let baseSeconds = 1.0
+    static let baseSeconds = 0.5
     static let secondsPerElement = 0.000_01
     /// Elements between two looks at the clocks: reading the thread's CPU time is a system call.
     static let elementsPerLook = 16
@@ -41,7 +42,7 @@ final class ListWork {
         }
         if CompiledRegex.threadCPUNanoseconds() > deadline {
             throw EvaluationError(location: expr.location,
-                                  message: "`\(function.rawValue)` took more than \(Durations.describe(budgetSeconds)) of CPU time (1 s plus 10 µs per element), so it was stopped; "
+                                  message: "`\(function.rawValue)` took more than \(Durations.describe(budgetSeconds)) of CPU time (0.5 s plus 10 µs per element), so it was stopped; "
                                     + "a list function nested over a list that is not its element's (`any(body.a, any(body.a, …))`) goes through that list once per element — go through each list once")
         }
     }
