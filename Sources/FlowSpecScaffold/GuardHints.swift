@@ -105,6 +105,8 @@ public enum GuardHints {
             case .unary(_, let x): collect(x, numeric: false)
             case .member(let base, _): collect(base, numeric: false)
             case .index(let base, let index): collect(base, numeric: false); collect(index, numeric: false)
+            // A list function's missing list is an empty one, never an error; a text placeholder there would be.
+            case .call(let function, _) where function.isListFunction: break
             case .call(_, let args): args.forEach { collect($0, numeric: false) }
             case .list(let items): items.forEach { collect($0, numeric: false) }
             case .literal, .root, .variable, .element: break
