@@ -72,6 +72,11 @@ struct FlowRun {
             if path.count >= flow.maxSteps {
                 return result(.error("step budget of \(flow.maxSteps) exceeded in flow `\(flow.name)`; path: \(FlowRun.describe(path))"))
             }
+            // A flow looping on answers that come at once never waits, so no timer can stop it: it looks at its run's
+            // deadline itself, every few steps (each a call at most, whose own steps look too).
+            if path.count % FlowRun.stepsPerDeadlineCheck == 0, RunDeadline.isReached {
+                return result(.error("stopped in flow `\(flow.name)` after \(path.count) steps: the run's time limit was reached"))
+            }
             let state = compiled.states[current]
             path.append(state.name)
             interpreter.context.onState?(flow.name, state.name)
@@ -88,6 +93,9 @@ struct FlowRun {
             }
         }
     }
+
+    /// Steps between two looks at the run's deadline: a step takes microseconds when it does not wait.
+    static let stepsPerDeadlineCheck = 16
 
     static func describe(_ path: [String]) -> String {
         if path.count <= 14 { return path.joined(separator: " → ") }

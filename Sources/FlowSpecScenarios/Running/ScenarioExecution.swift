@@ -62,7 +62,7 @@ struct ScenarioExecution {
         let multiStep = scenario.steps.count > 1
         for (index, step) in scenario.steps.enumerated() {
             await play(step, number: index + 1, labelled: multiStep, setup, &findings)
-            if findings.mustStop { break }
+            if findings.mustStop || RunDeadline.isReached { break }
         }
         return await finish(findings, setup, started: started)
     }
@@ -112,7 +112,16 @@ struct ScenarioExecution {
 
     private func play(_ step: Scenario.Step, number: Int, labelled: Bool, _ setup: Setup, _ findings: inout Findings) async {
         switch step {
-        case .wait(let seconds, _):
+        case .wait(let wait):
+            // Evaluated as the step starts: `30 - now % 30` reads the clock the earlier steps have moved.
+            let seconds: Double
+            switch wait.seconds(vars: setup.runVars, now: await setup.clock.now(), setup.redactor) {
+            case .success(let value): seconds = value
+            case .failure(let problem):
+                findings.failures.append("step \(number): \(problem.message)")
+                findings.halted = true
+                return
+            }
             if scenario.live, !(seconds <= settings.allowWait) {
                 findings.notChecked = Durations.waitNotAllowed("step \(number)", seconds: seconds, limit: settings.allowWait)
                 return

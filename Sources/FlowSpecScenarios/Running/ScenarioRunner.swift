@@ -148,15 +148,27 @@ public struct ScenarioRunner: Sendable {
 
     /// Runs one scenario, abandoning it after `scenarioTimeout` seconds. An abandoned scenario is cancelled
     /// but not awaited: a request stuck in a backend must not hold the whole run.
+    ///
+    /// The timer stops a scenario that waits (a silent backend, a hung command). A scenario busy computing (a huge
+    /// response parsed, a flow looping through its steps) would keep the thread the timer needs, so the scenario also
+    /// carries the deadline and its long loops stop themselves once it has passed (`RunDeadline`): on the machine's
+    /// clock when the runner measures time on it, else only when the timer fires. A report whose work stopped for the
+    /// deadline is the timed-out one; a scenario that finished its work keeps its own report.
     func runWithinTimeout(_ scenario: Scenario) async -> ScenarioReport {
         // A limit no clock reaches (infinity, 1e300) is no limit; converting it to a `Duration` would trap.
         guard let limit = scenarioTimeout, limit < ScenarioRunner.unreachableTimeout else { return await run(scenario) }
         let race = TimeoutRace<ScenarioReport>()
-        let work = Task { await race.finish(await self.run(scenario)) }
+        let deadline = RunDeadline(afterSeconds: timeoutClock is SystemClock ? limit : nil)
+        let work = Task {
+            let report = await RunDeadline.$current.withValue(deadline) { await self.run(scenario) }
+            await race.finish(deadline.wasObserved ? .timedOut(scenario, after: limit) : report)
+        }
         let timer = Task {
             await timeoutClock.sleep(seconds: limit)
             // A cancelled sleep returns early: the scenario finished first and the race is already decided.
-            if !Task.isCancelled { await race.finish(.timedOut(scenario, after: limit)) }
+            guard !Task.isCancelled else { return }
+            deadline.expire()
+            await race.finish(.timedOut(scenario, after: limit))
         }
         let report = await race.result()
         work.cancel()
