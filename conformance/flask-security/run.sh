@@ -99,13 +99,17 @@ expect() {
     while IFS= read -r pattern; do
         [ -z "$pattern" ] || grep -Eq -- "$pattern" "$log" || ok=0
     done <<<"$patterns"
-    if [ "$ok" = 1 ]; then
+    record "$name" "$ok" "$log" "(exit $status, wanted $want; output must match: $(echo "$patterns" | paste -sd '|'))"
+}
+# record NAME OK LOG WHY: counts one expectation; a failure shows the end of its log.
+record() {
+    if [ "$2" = 1 ]; then
         passed=$((passed + 1))
-        echo "PASS  $name"
+        echo "PASS  $1"
     else
         failed=$((failed + 1))
-        echo "FAIL  $name (exit $status, wanted $want; output must match: $(echo "$patterns" | paste -sd '|'))"
-        sed 's/^/      /' "$log" | tail -40
+        echo "FAIL  $1 $4"
+        sed 's/^/      /' "$3" | tail -40
     fi
 }
 
@@ -116,7 +120,8 @@ probe=("$flowspec" probe flows --flows flows --no-sandbox)
 expect "check: the flows, probe file and scenarios are clean" 0 "0 errors" -- "$flowspec" check flows scenarios
 
 start_server default
-expect "default: every live scenario passes" 0 "^[0-9]+ passed, 0 failed$" -- "${run[@]}" --vars-file "$vars"
+expect "default: every live scenario passes" 0 "^[0-9]+ passed, 0 failed$" -- "${run[@]}" --vars-file "$vars" \
+    --verbose --report "json=$work/default-report.json"
 expect "default: every probe holds" 0 "^[1-9][0-9]* held, 0 broken, 0 errors, 0 skipped" -- "${probe[@]}" --vars-file "$vars"
 stop_server
 
@@ -151,6 +156,30 @@ reused" -- "${run[@]}" --vars-file "$vars" --filter 'emailed sign-in code signs 
 expect "codes_reusable: caught by probe one_time_codes" 1 \
     "BROKEN +one_time_codes" -- "${probe[@]}" --vars-file "$vars" --probe one_time_codes
 stop_server
+
+# Secrets never appear in output: the password, the authenticator secret and every code that was mailed, in every
+# check's output (the default run's is --verbose: every request and answer) and in the JSON report.
+secrets_found() {
+    local secret file
+    {
+        sed -n 's/^account_password: "\(.*\)"$/\1/p; s/^totp_secret: "\(.*\)"$/\1/p' "$work"/*/vars.yaml
+        cat "$work"/*/mail/* 2>/dev/null | sed -n 's/.*following code: \([0-9][0-9]*\).*/\1/p'
+    } | sort -u >"$work/secrets.txt"
+    [ -s "$work/secrets.txt" ] || { echo "no secrets collected to look for"; return 0; }
+    while IFS= read -r secret; do
+        for file in "$work"/check-*.log "$work/default-report.json"; do
+            if grep -Eq -- "(^|[^0-9A-Za-z])$secret([^0-9A-Za-z]|\$)" "$file"; then
+                echo "a secret ($(echo "$secret" | cut -c1-2)…) appears in $(basename "$file")"
+            fi
+        done
+    done <"$work/secrets.txt"
+    echo "looked for $(wc -l <"$work/secrets.txt") secrets"
+}
+secrets_found >"$work/secrets.log"
+ok=1
+grep -q 'appears in' "$work/secrets.log" && ok=0
+grep -q '^looked for [1-9]' "$work/secrets.log" || ok=0
+record "no password, authenticator secret or mailed code in any output or report" "$ok" "$work/secrets.log"
 
 echo "flask-security conformance took $(( $(date +%s) - started )) s"
 echo "$passed passed, $failed failed"
