@@ -167,9 +167,25 @@ private func valueErrors(_ text: String) throws -> [Diagnostic] {
             _ = try Evaluator.evaluate(try parse("count(body.a, any(body.a, it == 2))"), ListScope(body: body))
             Issue.record("2.5 billion comparisons finished")
         } catch let error as EvaluationError {
-            #expect(error.message.contains("of CPU time (0.5 s plus 10 µs per element), so it was stopped"), "\(error.message)")
+            #expect(error.message.contains("of CPU time (0.5 s plus 10 µs per value in its lists), so it was stopped"), "\(error.message)")
         }
         #expect(ContinuousClock.now - started < .seconds(60))
+    }
+
+    /// Lists read from the elements are parts of the outer list: going through all of them is linear and fits the
+    /// budget the outer list's size earns.
+    @Test func nestedListsReadFromTheElementFit() throws {
+        let members = (0..<20_000).map { #""m\#($0)""# }.joined(separator: ",")
+        let groups = Array(repeating: #"{"members":[\#(members)]}"#, count: 10).joined(separator: ",")
+        let scope = ListScope(body: JSONValue.parse(#"{"groups":[\#(groups)]}"#)!)
+        #expect(try Evaluator.evaluate(try parse(#"count(body.groups, any(it.members, it == "m19999"))"#), scope) == .number(10))
+    }
+
+    @Test func onlyAnEnclosingFunctionsElementIsAFreeRead() throws {
+        #expect(try parse("it.b[0]").readsFreeElement)
+        #expect(try parse("map(it.b, it.c)").readsFreeElement)
+        #expect(!(try parse("map(body.b, it.c)").readsFreeElement), "that `it` is map's own element")
+        #expect(!(try parse("len(body.b)").readsFreeElement))
     }
 
     /// `it` cannot be a flow variable: it would silently stop meaning the element.

@@ -15,8 +15,9 @@ extension Evaluator {
             throw EvaluationError(location: args[0].location, message: "`\(function.rawValue)` looks through a list, but its first argument is \(describe(subject))")
         }
         if function == .first, args.count == 1 { return items.first ?? .null }
-        let work = env.listElement?.work ?? ListWork()
-        work.enter(items.count, of: args[0])
+        let outer = env.listElement?.work
+        let work = outer ?? ListWork()
+        work.enter(items, of: args[0], nested: outer != nil)
         // Boxed once: every element's scope shares the box.
         let base: any EvaluationScope = env
         var counted = 0
