@@ -64,6 +64,35 @@ import HostileBackend
         #expect(server.sent < 256 << 20, "the client read \(server.sent) bytes of the flood")
     }
 
+    /// With `--http2` the flood is read as HTTP/2: NIO's decoder keeps no PING frame, so memory stays flat, and the
+    /// request ends at its timeout as an infrastructure error (AsyncHTTPClient 1.37 reaches none of NIO's frame
+    /// limits, so it cannot be cut short sooner).
+    @Test func anHTTP2FloodWithHTTP2AllowedEndsAtTheRequestTimeout() async throws {
+        let settings: [UInt8] = [0, 0, 0, 4, 0, 0, 0, 0, 0]
+        let ping: [UInt8] = [0, 0, 8, 6, 0, 0, 0, 0, 0] + [UInt8](repeating: 7, count: 8)
+        let server = try TLSScriptServer(alpn: ["h2", "http/1.1"], .flood(head: settings, frame: ping, limit: 2 << 30))
+        defer { server.stop() }
+        let before = Self.residentBytes()
+        let outcome = await run(.init(method: "GET", baseURL: server.url, path: "/"), options { $0.requestTimeout = 3; $0.http2 = true })
+        guard case .failure(let error) = outcome.result else {
+            Issue.record("a PING flood answered")
+            return
+        }
+        #expect(error.kind == .timeout, "\(error)")
+        #expect(outcome.total < .seconds(90), "ended after \(outcome.total)")
+        let grown = Self.residentBytes() - before
+        #expect(server.sent > 1 << 20, "the flood was not read: \(server.sent) bytes")
+        // Loose: other tests share this process. The unbounded decoder grew by gigabytes in seconds.
+        #expect(grown < 600 << 20, "memory grew by \(grown >> 20) MiB while \(server.sent >> 20) MiB of PING frames were read")
+    }
+
+    /// The process's resident memory now, from /proc (Linux).
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
     /// https → http would send the request in clear: refused, and nothing reaches the http server.
     @Test func aRedirectFromHTTPSToHTTPIsRefused() async throws {
         let plain = try HostileServer(reply: "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
