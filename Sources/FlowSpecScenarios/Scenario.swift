@@ -45,7 +45,8 @@ public struct Scenario: Sendable {
 
     public enum Step: Sendable {
         case run(RunStep)
-        case wait(seconds: Double, location: SourceLocation)
+        /// A constant duration, or one computed from `now` and `vars` when the step runs.
+        case wait(ScenarioWait)
         case relaunch(location: SourceLocation)
         /// Writes keys into the store (null removes one), e.g. a garbage access token before calling `/me`.
         case setStore(TokenStore.Snapshot, location: SourceLocation)

@@ -179,13 +179,8 @@ public enum ScenarioDecoder {
         switch kinds[0] {
         case "wait":
             for extra in ["inputs", "expect", "parallel"] where f.has(extra) { d.error(f.keyLocation(extra)!, "`\(extra)` belongs to a `run:` step, not a `wait:` step") }
-            guard let w = f["wait"], let expr = ExprReader.expression(w, what: "`wait`", &d) else { return nil }
-            guard case .success(let value) = Result(catching: { () throws(EvaluationError) -> JSONValue in try Evaluator.evaluate(expr, ConstantScope()) }),
-                  case .number(let seconds) = value, seconds >= 0 else {
-                d.error(w.location, "`wait` needs a duration such as `16m`, `30s` or `1h`")
-                return nil
-            }
-            return .wait(seconds: seconds, location: node.location)
+            guard let w = f["wait"], let wait = ScenarioWait.decode(w, step: node.location, &d) else { return nil }
+            return .wait(wait)
         case "set_store":
             for extra in ["inputs", "expect", "parallel"] where f.has(extra) { d.error(f.keyLocation(extra)!, "`\(extra)` belongs to a `run:` step, not a `set_store:` step") }
             return .setStore(decodeStore(f["set_store"], &d), location: node.location)

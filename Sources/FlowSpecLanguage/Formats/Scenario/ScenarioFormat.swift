@@ -24,7 +24,7 @@ public enum ScenarioFormat {
 
     static let waitStep: [(String, JSONValue)] = [
         ("wait", .object([
-            "description": .string("A duration such as `16m`, `30s` or `1h`, or seconds."),
+            "description": .string("A duration such as `16m`, `30s` or `1h`, or seconds; or an expression of seconds over `now` and `vars`, evaluated when the step starts (e.g. `30 - now % 30`, to the next TOTP window)."),
             "anyOf": .array([.object(["type": .string("number"), "minimum": .number(0)]), .object(["type": .string("string")])]),
         ])),
     ]
