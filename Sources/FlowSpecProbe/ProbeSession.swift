@@ -53,7 +53,8 @@ struct ProbeSession: Sendable {
             commands[name] = nil
         }
         for decl in secretInputs { for value in values[decl] ?? [] { environment.redactor.register(value) } }
-        let inputs = RecordingInputSource(LayeredInputSource(values: values, commands: commands, commandTimeout: environment.commandTimeout))
+        let inputs = RecordingInputSource(LayeredInputSource(values: values, commands: commands, commandTimeout: environment.commandTimeout,
+                                                                    redactor: environment.redactor))
         let log = ExchangeLog()
         let context = environment.context(store: store, inputs: inputs, log: log)
         let result = await Interpreter(context: context).run(flow: declaration.login.name)

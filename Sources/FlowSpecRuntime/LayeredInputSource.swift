@@ -18,9 +18,13 @@ public actor LayeredInputSource: InputSource {
     /// Every value handed out, by input name: what `current` repeats and what commands see.
     private var handedOut: [String: String] = [:]
     private var secretNames: Set<String> = []
+    /// Where a value fetched by a command is registered as a secret: a command fetches codes, whatever the input
+    /// it answers is declared as.
+    private let redactor: Redactor?
 
     public init(values: [String: [String]], commands: [String: String] = [:], prompter: (any InputPrompter)? = nil, commandTimeout: Double = 30,
-                runner: any CommandRunner = ShellCommandRunner()) {
+                runner: any CommandRunner = ShellCommandRunner(), redactor: Redactor? = nil) {
+        self.redactor = redactor
         given = ListInputSource(values)
         self.commands = commands
         self.prompter = prompter
@@ -53,6 +57,7 @@ public actor LayeredInputSource: InputSource {
             var environment: [String: String] = [:]
             for (name, value) in handedOut where !secretNames.contains(name) { environment[name] = value }
             let value = try await runner.run(command, environment: environment, timeoutSeconds: commandTimeout)
+            if !Redactor.isFlag(.string(value)) { redactor?.register(value) }
             return record(input, value)
         }
         if let prompter, let value = try await prompter.ask(input, flow: flow) { return record(input, value) }

@@ -35,4 +35,18 @@ import Testing
             #expect(text.contains("qa@example.com"), "the address in code_email is masked in \(name): \(text.prefix(3000))")
         }
     }
+
+    /// A value an input command fetches is a code: masked though the input it answers is a plain `type: string`.
+    @Test func aValueFetchedByAnInputCommandIsMasked() async throws {
+        let dir = try FlowSpecBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let junit = dir.appendingPathComponent("r.xml").path
+        let result = try await FlowSpecBinary.run(["run", "--flows", "flows", "fetched.yaml", "--verbose", "--var", "code_email=qa@example.com",
+                                                   "--report", "junit=\(junit)"], in: Self.fixtures)
+        #expect(result.status == 1, "fails on purpose: \(result.all)")
+        #expect(result.stdout.contains(#""note":"••••""#) && result.stdout.contains(#""saved":"note •••• saved""#), "\(result.stdout)")
+        for text in [result.stdout, result.stderr, try String(contentsOfFile: junit, encoding: .utf8)] {
+            #expect(!text.contains("Kq7-fetched-42"), "\(text.prefix(3000))")
+        }
+    }
 }

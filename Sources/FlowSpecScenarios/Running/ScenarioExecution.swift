@@ -90,7 +90,7 @@ struct ScenarioExecution {
         let store = TokenStore(scenario.store, redactor: redactor)
         let backend = ScriptedBackend(exchanges: scenario.exchanges, anyOrder: scenario.anyOrder, redactor: redactor)
         let inputs = LayeredInputSource(values: resolved.values, commands: resolved.commands, commandTimeout: settings.commandTimeout,
-                                        runner: settings.commandRunner)
+                                        runner: settings.commandRunner, redactor: redactor)
         let log = ExchangeLog()
         let broker = SessionBroker()
         let trace = settings.recordTraces ? TraceRecorder() : nil
