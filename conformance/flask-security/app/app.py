@@ -112,8 +112,6 @@ def create_app():
     )
     if weakness:
         app.config.update(WEAKNESSES[weakness])
-        if isinstance(app.config["SECURITY_TOKEN_MAX_AGE"], timedelta):
-            app.config["SECURITY_TOKEN_MAX_AGE"] = int(app.config["SECURITY_TOKEN_MAX_AGE"].total_seconds())
 
     db.init_app(app)
     CSRFProtect(app)  # before Security, which checks for it when CSRF_PROTECT_MECHANISMS is set
