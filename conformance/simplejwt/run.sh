@@ -3,6 +3,7 @@
 # See README.md.
 #
 #   bash conformance/simplejwt/run.sh [path/to/flowspec]     (default: .build/debug/flowspec; builds nothing)
+#   KEEP_WORK=1 bash conformance/simplejwt/run.sh …           keeps the temporary folder, for a closer look
 #
 # Makes a throwaway virtualenv, installs the pinned requirements, then for the default configuration and for each
 # weak one (AUTH_WEAKNESS, app/jwtapp/settings.py): a fresh SQLite database with two accounts, the Django server on
@@ -36,7 +37,11 @@ cleanup() {
             wait "$pid" 2>/dev/null || true
         fi
     done
-    rm -rf "$work"
+    if [ -n "${KEEP_WORK:-}" ]; then
+        echo "kept every output, report, server log and database in $work (KEEP_WORK is set)" >&2
+    else
+        rm -rf "$work"
+    fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -89,6 +94,9 @@ simplejwt_inactive_username: departed
 simplejwt_inactive_password: departed-correct-horse
 max_access_lifetime_seconds: 300
 max_refresh_lifetime_seconds: 86400
+simplejwt_leaver_username: leaver
+simplejwt_leaver_password: leaver-correct-horse
+deactivate_command: "DJANGO_DB='$DJANGO_DB' '$python' '$here/app/deactivate.py'"
 EOF
 }
 
@@ -133,7 +141,8 @@ check_variant() {
 check_rc=0
 "$flowspec" check "$here/flows" "$here/scenarios" >"$work/check.out" 2>&1 || check_rc=$?
 
-variants=(default rotation_off blacklist_after_off blacklist_app_missing long_access_lifetime long_refresh_lifetime leeway)
+variants=(default rotation_off blacklist_after_off blacklist_app_missing long_access_lifetime long_refresh_lifetime leeway
+    inactive_user_accepted)
 set -m    # every background job in a process group of its own, which cleanup() can stop whole
 for variant in "${variants[@]}"; do
     mkdir -p "$work/$variant"
@@ -159,9 +168,12 @@ expect() {
         echo "PASS  $name"; passed=$((passed + 1))
     else
         echo "FAIL  $name"; failed=$((failed + 1))
-        # The verdict lines and their details, without the verbose run's requests and answers.
+        # The verdict lines and their details (reasons, paths, last exchange), without the verbose run's
+        # requests and answers: a block from `    GET …`/`    ← …` to the next line indented less than 6.
         if [ -f "$show" ]; then
-            grep -vE '^      |^    (GET|POST|PUT|PATCH|DELETE|←) ' "$show" | sed 's/^/      | /' || true
+            awk '/^    (GET|POST|PUT|PATCH|DELETE|←) / { verbose = 1; next }
+                 verbose && /^      / { next }
+                 { verbose = 0; print "      | " $0 }' "$show"
         fi
         [ -z "$show" ] || [ -f "$show" ] || echo "      | (no output: $show)"
     fi
@@ -195,7 +207,7 @@ expect "default: every declared probe holds, none skipped" "$(probe_clean $d)" "
 # Secrets never appear: no account password and no JWT (every token simplejwt issues starts `eyJ`) in any
 # console output or report of any variant, the default's verbose run (every request and answer) included — and
 # that run did show the token pair's body, masked, so the check is not vacuous.
-leaks="$(grep -lE 'qa-correct-horse-battery|departed-correct-horse|eyJ[A-Za-z0-9_-]{8,}' \
+leaks="$(grep -lE 'qa-correct-horse-battery|departed-correct-horse|leaver-correct-horse|eyJ[A-Za-z0-9_-]{8,}' \
     "$work"/*/run.out "$work"/*/probe.out "$work"/*/run.json "$work"/*/probe.json 2>/dev/null || true)"
 outputs=0
 for file in "$work"/*/run.out "$work"/*/probe.out "$work"/*/run.json "$work"/*/probe.json; do
@@ -233,6 +245,10 @@ v=leeway
 expect "$v: caught by scenario 'simplejwt refuses an access token past its exp' (ends accepted)" \
     "$(scenario_caught $v 'simplejwt refuses an access token past its exp' accepted)" "$work/$v/run.out"
 expect "$v: caught by probe expiry" "$(probe_caught $v expiry)" "$work/$v/probe.out"
+
+v=inactive_user_accepted
+expect "$v: caught by scenario 'simplejwt refuses the tokens of an account deactivated after login' (ends access_still_accepted)" \
+    "$(scenario_caught $v 'simplejwt refuses the tokens of an account deactivated after login' access_still_accepted)" "$work/$v/run.out"
 
 echo "simplejwt conformance took $((SECONDS - started)) s (virtualenv, ${#variants[@]} servers, scenarios and probes)"
 echo "$passed passed, $failed failed"

@@ -1,4 +1,5 @@
-# The accounts the scenarios log in with (run.sh runs this in `manage.py shell`): one active, one inactive.
+# The accounts the scenarios log in with (run.sh runs this in `manage.py shell`): one active, one inactive, and
+# one that a scenario deactivates.
 from django.contrib.auth import get_user_model
 
 User = get_user_model()
@@ -6,3 +7,5 @@ User.objects.create_user("qa", "qa@example.com", "qa-correct-horse-battery")
 departed = User.objects.create_user("departed", "departed@example.com", "departed-correct-horse")
 departed.is_active = False
 departed.save()
+# Deactivated during a scenario, to check that its tokens stop working.
+User.objects.create_user("leaver", "leaver@example.com", "leaver-correct-horse")

@@ -11,13 +11,14 @@ AUTH_WEAKNESS selects one mistake a team could ship. Each is configuration only,
   long_access_lifetime   ACCESS_TOKEN_LIFETIME of 7 days
   long_refresh_lifetime  REFRESH_TOKEN_LIFETIME of 365 days
   leeway                 LEEWAY of one hour: expired access tokens are still accepted
+  inactive_user_accepted CHECK_USER_IS_ACTIVE = False: a deactivated account's tokens keep working
 """
 import os
 from datetime import timedelta
 
 WEAKNESS = os.environ.get("AUTH_WEAKNESS", "")
 KNOWN_WEAKNESSES = {"", "rotation_off", "blacklist_after_off", "blacklist_app_missing", "long_access_lifetime",
-                    "long_refresh_lifetime", "leeway"}
+                    "long_refresh_lifetime", "leeway", "inactive_user_accepted"}
 if WEAKNESS not in KNOWN_WEAKNESSES:
     raise RuntimeError(f"AUTH_WEAKNESS={WEAKNESS!r} is not one of {sorted(KNOWN_WEAKNESSES)}")
 
@@ -60,6 +61,7 @@ SIMPLE_JWT = {
     "ROTATE_REFRESH_TOKENS": True,
     "BLACKLIST_AFTER_ROTATION": True,
     "LEEWAY": 0,
+    "CHECK_USER_IS_ACTIVE": True,
 }
 if WEAKNESS == "rotation_off":
     SIMPLE_JWT["ROTATE_REFRESH_TOKENS"] = False
@@ -71,3 +73,5 @@ elif WEAKNESS == "long_refresh_lifetime":
     SIMPLE_JWT["REFRESH_TOKEN_LIFETIME"] = timedelta(days=365)
 elif WEAKNESS == "leeway":
     SIMPLE_JWT["LEEWAY"] = timedelta(hours=1)
+elif WEAKNESS == "inactive_user_accepted":
+    SIMPLE_JWT["CHECK_USER_IS_ACTIVE"] = False
