@@ -104,6 +104,12 @@ enum YamsReferenceLoader {
         if problem.contains("tab") { return "indent with spaces, not tabs" }
         if problem.contains("Maximum nesting level") { return "YAML nesting is limited to 1,000 levels" }
         if problem.contains("did not find expected key") { return "check the indentation of this line against its siblings" }
+        // Added with the loader's own (YAMLNode.yamlHint) after the reference was frozen: hints are product text, and
+        // the comparison is about trees, locations and messages.
+        if problem.contains("did not find expected ',' or '}'") || problem.contains("did not find expected ',' or ']'") {
+            return "inside an inline `{ … }` or `[ … ]`, a plain value ends at `[`, `]`, `{`, `}` or `,`: quote the expression "
+                + "(`when: \"body.items[0].id == 1\"`) or write the mapping as an indented block, one key per line"
+        }
         return nil
     }
 
