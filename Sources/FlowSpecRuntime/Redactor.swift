@@ -158,7 +158,14 @@ public final class Redactor: Sendable {
     /// whatever the variable or input it came from is called. Yes/no flags stay readable.
     public func registerSent(_ request: HTTPRequest) {
         for (name, value) in request.headers where Redactor.isSensitiveHeader(name) || CredentialKey.isCredential(name) {
-            register(value)
+            // `Bearer …`, `Basic …`, `Token …`: the credential is what follows the scheme, so the header still reads
+            // `Bearer ••••` wherever it is shown.
+            if name.lowercased().hasSuffix("authorization"), let space = value.firstIndex(of: " ") {
+                let credential = value[value.index(after: space)...].trimmingCharacters(in: .whitespaces)
+                register(credential.isEmpty ? value : credential)
+            } else {
+                register(value)
+            }
         }
         for (name, value) in request.query + (request.form ?? []) where CredentialKey.isCredential(name) && !Redactor.isFlag(.string(value)) {
             register(value)

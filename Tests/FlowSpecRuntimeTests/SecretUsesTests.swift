@@ -133,9 +133,10 @@ import TestSupport
                                                  "remember_token": .bool(true), "code": .number(726603)]))
         request.setHeader("Authorization", "Bearer abc.def.ghi")
         request.setHeader("X-Auth-Token", "opaque-1")
+        request.setHeader("Proxy-Authorization", "Basic cWE6cGFzcw==")
         request.setHeader("User-Agent", "tests/1.0")
         redactor.registerSent(request)
-        for secret in ["123456", "x", "726603", "abc.def.ghi", "opaque-1"] { #expect(redactor.isSecret(secret), "\(secret)") }
+        for secret in ["123456", "x", "726603", "abc.def.ghi", "opaque-1", "cWE6cGFzcw=="] { #expect(redactor.isSecret(secret), "\(secret)") }
         for plain in ["en", "qa@example.com", "true", "tests/1.0"] { #expect(!redactor.isSecret(plain), "\(plain)") }
     }
 }
