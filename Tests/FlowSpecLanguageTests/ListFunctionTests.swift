@@ -138,6 +138,20 @@ private func valueErrors(_ text: String) throws -> [Diagnostic] {
         #expect(try typeErrors("count(body.a, it.ok)").first?.contains("a condition must be true or false, but") == true)
     }
 
+    /// A condition that does not read `it` gives every element the same answer: a warning, except a literal
+    /// (`count(list, true)` counts them all).
+    @Test func aConditionWithoutItIsAWarning() throws {
+        let warned = try valueErrors(#"any(body.flows, body.id == "mfa")"#)
+        #expect(warned.map(\.message) == ["the second argument of `any` does not read `it`, so it is the same for every element"])
+        #expect(warned.first?.severity == .warning)
+        #expect(warned.first?.location.column == here.column + 24)
+        #expect(try valueErrors("count(body.flows, true)").isEmpty)
+        #expect(try valueErrors("map(body.flows, 1)").isEmpty)
+        #expect(try valueErrors("any(body.a, any(it.b, it == 1))").isEmpty)
+        #expect(try valueErrors("any(body.a, any(body.b, it == 1))").count == 1, "the inner `it` is body.b's; body.a's elements are unused")
+        #expect(try valueErrors("any(body.a, any(body.b, status == 1))").count == 2)
+    }
+
     @Test func wrongArgumentCountsAreParseErrors() {
         #expect(parseError("any(body.a)")?.message.contains("`any` takes 2 arguments, got 1") == true)
         #expect(parseError("map(body.a, it, it)")?.message.contains("`map` takes 2 arguments, got 3") == true)

@@ -93,6 +93,12 @@ public enum Function: String, Sendable, CaseIterable {
 }
 
 extension Expr {
+    /// A literal value (`true`, `1`, `"x"`), not a list literal.
+    public var isLiteral: Bool {
+        if case .literal = kind { return true }
+        return false
+    }
+
     /// `headers`, whose keys are case-insensitive (`headers["X-Request-Id"]`).
     public var isHeadersRoot: Bool {
         if case .root(.headers) = kind { return true }

@@ -255,6 +255,10 @@ public enum TypeChecker {
                 if function != .map, elementType != .boolean, elementType != .any {
                     error(args[1], "`\(name)` needs a condition on each element (true or false), but its second argument is a\(elementType == .object ? "n" : "") \(elementType.rawValue)",
                           hint: "compare the element `it`, e.g. `\(name)(body.items, it.id == \"mfa\")`")
+                } else if !args[1].readsFreeElement, !args[1].isLiteral {
+                    // `any(body.flows, body.id == "mfa")` meant `it.id`: the same answer for every element is rarely meant.
+                    diagnostics.warning(args[1].location, "the second argument of `\(name)` does not read `it`, so it is the same for every element",
+                                        hint: "`it` is the element, e.g. `\(name)(body.items, it.id == \"mfa\")`")
                 }
             }
             switch function {
