@@ -130,11 +130,19 @@ check_variant() {
     bounded "$flowspec" run "$here/scenarios" --timeout 60 --flows "$here/flows" \
         --vars-file "$dir/vars.yaml" --no-sandbox ${verbose[@]+"${verbose[@]}"} --report "json=$dir/run.json" >"$dir/run.out" 2>&1
     echo $? >"$dir/run.rc"
+    # Each BROKEN verdict is also written as a runnable reproduction (flowspec probe --reproduce), which must fail
+    # against this server (below: and pass against the default one).
     bounded "$flowspec" probe "$here/flows" --flows "$here/flows" --vars-file "$dir/vars.yaml" \
-        --no-sandbox --report "json=$dir/probe.json" >"$dir/probe.out" 2>&1
+        --no-sandbox --report "json=$dir/probe.json" --reproduce "$dir/repro" >"$dir/probe.out" 2>&1
     echo $? >"$dir/probe.rc"
+    if [ -d "$dir/repro" ]; then
+        bounded "$flowspec" run "$dir/repro" --timeout 60 --flows "$here/flows" --vars-file "$dir/vars.yaml" \
+            --no-sandbox >"$dir/repro.out" 2>&1
+        echo $? >"$dir/repro.rc"
+    fi
     set -e
-    stop_server "$variant"
+    # The default server stays up for the weak variants' reproductions; cleanup() stops it by its PID.
+    [ "$variant" = default ] || stop_server "$variant"
 }
 
 # The files must load cleanly before anything runs against a server.
@@ -153,10 +161,29 @@ wait
 set +m
 variant_jobs=()
 
+# The reproductions of each weak variant's BROKEN verdicts, against the default server: there they must pass —
+# the promise they reproduce is kept — which shows they test the promise and not something else.
+for variant in "${variants[@]}"; do
+    [ "$variant" != default ] && [ -d "$work/$variant/repro" ] || continue
+    set +e
+    bounded "$flowspec" run "$work/$variant/repro" --timeout 60 --flows "$here/flows" \
+        --vars-file "$work/default/vars.yaml" --no-sandbox >"$work/$variant/repro-default.out" 2>&1
+    echo $? >"$work/$variant/repro-default.rc"
+    set -e
+done
+stop_server default
+
 rc() { cat "$work/$1/$2.rc" 2>/dev/null || echo "?"; }
 # What each variant's run and probe said, for the log.
 for variant in "${variants[@]}"; do
     echo "$variant: run exit $(rc "$variant" run) ($(tail -1 "$work/$variant/run.out" 2>/dev/null)); probe exit $(rc "$variant" probe) ($(grep -E '^[0-9]+ held, ' "$work/$variant/probe.out" 2>/dev/null | tail -1))"
+done
+
+# What a failed probe expectation shows: the probe's verdicts, then its reproductions' runs.
+for variant in "${variants[@]}"; do
+    for part in probe.out repro.out repro-default.out; do
+        if [ -f "$work/$variant/$part" ]; then echo "--- $part"; cat "$work/$variant/$part"; fi
+    done >"$work/$variant/probe.all"
 done
 
 passed=0
@@ -184,9 +211,13 @@ scenario_caught() {
     [ "$(rc "$1" run)" = 1 ] \
         && grep -F -A3 "FAIL  $2  (" "$work/$1/run.out" | grep -qF "got \`$3\`" && echo yes || echo no
 }
-# probe_caught VARIANT KIND: the probe failed (exit 1) with a BROKEN verdict of that kind.
+# probe_caught VARIANT KIND: the probe failed (exit 1) with a BROKEN verdict of that kind, and the reproductions
+# it wrote fail against that server (exit 1) and pass against the default one (exit 0, none failed or skipped).
 probe_caught() {
-    [ "$(rc "$1" probe)" = 1 ] && grep -Eq "BROKEN +$2( |$)" "$work/$1/probe.out" && echo yes || echo no
+    [ "$(rc "$1" probe)" = 1 ] && grep -Eq "BROKEN +$2( |$)" "$work/$1/probe.out" \
+        && [ "$(rc "$1" repro)" = 1 ] && grep -q "reproduces a BROKEN verdict" "$work/$1/repro.out" \
+        && [ "$(rc "$1" repro-default)" = 0 ] && grep -Eq '^[0-9]+ passed, 0 failed$' "$work/$1/repro-default.out" \
+        && echo yes || echo no
 }
 
 expect "flowspec check: flows, scenarios and probe file load cleanly" \
@@ -205,15 +236,17 @@ probe_clean() {
 expect "default: every declared probe holds, none skipped" "$(probe_clean $d)" "$work/$d/probe.out"
 
 # Secrets never appear: no account password and no JWT (every token simplejwt issues starts `eyJ`) in any
-# console output or report of any variant, the default's verbose run (every request and answer) included — and
+# console output, report or written reproduction (flows and scenarios meant to be committed) of any variant, the default's verbose run (every request and answer) included — and
 # that run did show the token pair's body, masked, so the check is not vacuous.
 leaks="$(grep -lE 'qa-correct-horse-battery|departed-correct-horse|leaver-correct-horse|eyJ[A-Za-z0-9_-]{8,}' \
-    "$work"/*/run.out "$work"/*/probe.out "$work"/*/run.json "$work"/*/probe.json 2>/dev/null || true)"
+    "$work"/*/run.out "$work"/*/probe.out "$work"/*/run.json "$work"/*/probe.json "$work"/*/repro*.out \
+    "$work"/*/repro/*.yaml "$work"/*/repro/probe/*.yaml 2>/dev/null || true)"
 outputs=0
-for file in "$work"/*/run.out "$work"/*/probe.out "$work"/*/run.json "$work"/*/probe.json; do
+for file in "$work"/*/run.out "$work"/*/probe.out "$work"/*/run.json "$work"/*/probe.json "$work"/*/repro*.out \
+    "$work"/*/repro/*.yaml "$work"/*/repro/probe/*.yaml; do
     if [ -f "$file" ]; then outputs=$((outputs + 1)); fi
 done
-expect "secrets masked: no password or token in $outputs outputs and reports" \
+expect "secrets masked: no password or token in $outputs outputs, reports and written reproductions" \
     "$([ -z "$leaks" ] && [ "$outputs" -ge 20 ] && grep -qF '{"access":"••••","refresh":"••••"}' "$work/default/run.out" \
         && echo yes || echo no)" ""
 [ -z "$leaks" ] || echo "      | found in: $leaks"
@@ -221,17 +254,17 @@ expect "secrets masked: no password or token in $outputs outputs and reports" \
 v=rotation_off
 expect "$v: caught by scenario 'simplejwt refresh rotates the refresh token' (ends not_rotated)" \
     "$(scenario_caught $v 'simplejwt refresh rotates the refresh token' not_rotated)" "$work/$v/run.out"
-expect "$v: caught by probe rotation" "$(probe_caught $v rotation)" "$work/$v/probe.out"
+expect "$v: caught by probe rotation, its reproduction fails here and passes on the default" "$(probe_caught $v rotation)" "$work/$v/probe.all"
 
 v=blacklist_after_off
 expect "$v: caught by scenario 'simplejwt refuses a rotated-out refresh token' (ends old_accepted)" \
     "$(scenario_caught $v 'simplejwt refuses a rotated-out refresh token' old_accepted)" "$work/$v/run.out"
-expect "$v: caught by probe reuse_detection" "$(probe_caught $v reuse_detection)" "$work/$v/probe.out"
+expect "$v: caught by probe reuse_detection, its reproduction fails here and passes on the default" "$(probe_caught $v reuse_detection)" "$work/$v/probe.all"
 
 v=blacklist_app_missing
 expect "$v: caught by scenario 'simplejwt logout (blacklist) revokes the refresh token' (ends still_valid)" \
     "$(scenario_caught $v 'simplejwt logout (blacklist) revokes the refresh token' still_valid)" "$work/$v/run.out"
-expect "$v: caught by probe logout_revokes" "$(probe_caught $v logout_revokes)" "$work/$v/probe.out"
+expect "$v: caught by probe logout_revokes, its reproduction fails here and passes on the default" "$(probe_caught $v logout_revokes)" "$work/$v/probe.all"
 
 v=long_access_lifetime
 expect "$v: caught by scenario 'simplejwt access tokens live no longer than the policy allows' (ends too_long)" \
@@ -244,7 +277,7 @@ expect "$v: caught by scenario 'simplejwt refresh tokens live no longer than the
 v=leeway
 expect "$v: caught by scenario 'simplejwt refuses an access token past its exp' (ends accepted)" \
     "$(scenario_caught $v 'simplejwt refuses an access token past its exp' accepted)" "$work/$v/run.out"
-expect "$v: caught by probe expiry" "$(probe_caught $v expiry)" "$work/$v/probe.out"
+expect "$v: caught by probe expiry, its reproduction fails here and passes on the default" "$(probe_caught $v expiry)" "$work/$v/probe.all"
 
 v=inactive_user_accepted
 expect "$v: caught by scenario 'simplejwt refuses the tokens of an account deactivated after login' (ends access_still_accepted)" \
