@@ -16,6 +16,8 @@ enum CredentialKey {
         "digits", "sent", "method", "channel", "hint", "status", "required", "enabled", "valid", "used", "version",
         "format", "kind", "url", "uri", "endpoint", "path", "id", "lifetime", "age", "seconds", "remaining",
         "attempts", "retries", "interval",
+        // Who or what a credential is for: `code_email` is the address codes go to, `otp_phone` the number.
+        "email", "mail", "phone", "address", "username", "name", "user", "company",
     ].map { Array($0.utf8) })
     /// A word before `code` that makes it a classification, not a one-time code.
     private static let codeQualifiers: Set<[UInt8]> = Set([

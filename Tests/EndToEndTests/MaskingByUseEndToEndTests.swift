@@ -27,6 +27,8 @@ import Testing
         #expect(result.stdout.contains(#""password":"••••","second_factor":"••••""#), "\(result.stdout)")
         #expect(result.stdout.contains(#""note":"•••• and •••• and ••••""#), "\(result.stdout)")
         #expect(result.stdout.contains(#""saved":"••••""#), "\(result.stdout)")
+        // A request field named `code_email` is not a credential either: its last word says what it is.
+        #expect(result.stdout.contains(#""code_email":"qa@example.com""#), "\(result.stdout)")
         let texts = try [("stdout", result.stdout), ("stderr", result.stderr)] + reports.map { ($0.kind, try String(contentsOfFile: $0.path, encoding: .utf8)) }
         for (name, text) in texts {
             for secret in Self.secrets { #expect(!text.contains(secret), "\(secret) is shown in \(name): \(text.prefix(3000))") }

@@ -47,7 +47,7 @@ import Testing
         for key in ["access", "refresh", "access_token", "refreshToken", "staff_password", "supabase_anon_key", "code", "otp", "code_verifier", "apiKey", "apikey", "X-Session-Token"] {
             #expect(Redactor.isSensitiveKey(key), "\(key) names a credential")
         }
-        for key in ["token_type", "tokenType", "expires_in", "otp_length", "status_code", "statusCode", "postcode", "encoded", "country_code", "refresh_token_expires_in", "name", "otpSentAt", "access_level", "refresh_interval"] {
+        for key in ["token_type", "tokenType", "expires_in", "otp_length", "status_code", "statusCode", "postcode", "encoded", "country_code", "refresh_token_expires_in", "name", "otpSentAt", "access_level", "refresh_interval", "code_email", "otp_phone", "token_company", "api_key_name"] {
             #expect(!Redactor.isSensitiveKey(key), "\(key) does not")
         }
         let redactor = Redactor()
