@@ -43,7 +43,7 @@ public enum FlowSchema {
             ], required: ["flow", "start", "states"]),
             "input": F.orEmpty(F.object("A declared input; leave it empty for a plain string input.", [
                 ("type", F.oneOfWords(InputDecl.Kind.allCases.map(\.rawValue),
-                                      "`string` (any text, default), `email` (local@domain), `phone` (E.164: + then 2–15 digits), `code` (a one-time code, which probes try to replay; its shape is `pattern:` when given, otherwise letters and digits in groups joined by `-`, e.g. 123456 or ABCD-EFGH).")),
+                                      "`string` (any text, default), `email` (local@domain), `phone` (E.164: + then 2–15 digits), `code` (a one-time code: masked like a secret, replayed by probes; its shape is `pattern:` when given, otherwise letters and digits in groups joined by `-`, e.g. 123456 or ABCD-EFGH).")),
                 ("pattern", F.name("A regular expression the whole value must match.")),
                 ("secret", F.boolean("`true`: the value is masked everywhere (console, reports, errors).")),
                 ("prompt", F.text("Text shown when FlowSpec asks a person for the value.")),
