@@ -108,16 +108,8 @@ public enum ScenarioDecoder {
                 d.error(item.location, "input values are text, found \(item.kindName)")
                 return nil
             }
-            guard let t = ExprReader.template(item, what: "input `\(name)`", &d) else { return nil }
-            for e in t.expressions {
-                let foreign = e.roots.filter { $0.0 != .vars }
-                for (root, location) in foreign {
-                    d.error(location, "scenario inputs can read only run variables, like `${vars.staff_email}`; found `\(root.rawValue)`")
-                }
-                // Function arguments (`${totp(vars.totp_secret)}`) are checked as in flows.
-                if foreign.isEmpty { TypeChecker.check(e, in: ExprContext(place: "a scenario input", declaredInputs: []), into: &d) }
-            }
-            return t
+            // Read exactly as `flowspec exec --input` reads its values.
+            return InputTemplate.parse(item.scalar ?? "", at: item.textLocation, name: name, &d)
         }
         func command(_ value: YAMLNode, _ name: String) -> Template? {
             guard let f = Fields(value, what: "input `\(name)`", allowed: ["command"], diagnostics: &d),

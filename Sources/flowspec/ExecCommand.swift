@@ -11,7 +11,9 @@ struct ExecCommand: AsyncParsableCommand {
         abstract: "Run one flow live against a backend, from the shell.",
         discussion: """
         Inputs come from --input, else --input-command (its trimmed stdout), else a prompt on a terminal; \
-        secret inputs are read without echo. --store keeps the token store between runs, as an app relaunch would.
+        secret inputs are read without echo. An --input value is read as a scenario input is: ${…} is evaluated \
+        over run variables and the clock (--input 'code=${totp(vars.totp_secret)}'), $${ is a literal ${; \
+        a value typed at the prompt is taken as typed. --store keeps the token store between runs, as an app relaunch would.
         Exit 0 success state · 1 failure state or unhandled response · 2 bad usage, spec or input · 3 no response from the backend.
         """
     )
@@ -22,7 +24,7 @@ struct ExecCommand: AsyncParsableCommand {
     @Option(name: .customLong("base-url"), help: "The backend, e.g. https://staging.example.com: sets every URL variable the flow's base_url reads.")
     var baseURL: String?
 
-    @Option(name: .customLong("input"), help: "An input value, name=value (repeatable).")
+    @Option(name: .customLong("input"), help: "An input value, name=value (repeatable); ${…} in the value is evaluated like a scenario input's, $${ is a literal ${.")
     var inputs: [String] = []
 
     @Option(name: .customLong("input-command"), help: "name='shell command': the command's trimmed output is the input (run when the flow asks; earlier inputs are in its environment, e.g. ${email}).")
@@ -86,16 +88,16 @@ struct ExecCommand: AsyncParsableCommand {
         // The store registers its credentials with the redactor as it loads them.
         let tokenStore = TokenStore(initial, redactor: redactor)
 
-        var given: [String: [String]] = [:]
-        for (name, value) in inputs.map(Assignment.split) {
-            given[name, default: []].append(value)
-            if specs.flows.values.contains(where: { $0.input(named: name)?.secret == true }) { redactor.register(value) }
-        }
+        let assignments = inputs.map(Assignment.split)
         let commands = Dictionary(inputCommands.map(Assignment.split)) { $1 }
         let known = ScenarioDecoder.reachableInputs(target, specs: specs)
-        for name in Set(given.keys).union(commands.keys) where !known.contains(name) {
+        for name in Set(assignments.map(\.0)).union(commands.keys) where !known.contains(name) {
             Console.error("error: flow `\(flow)` reads no input named `\(name)`; " + Suggestion.amongNames(name, in: known.sorted(), listing: "inputs"))
             throw ExitCode(Exit.invalid)
+        }
+        let given = try Self.rendered(assignments, vars: vars, now: await SystemClock().now(), redactor: redactor)
+        for (name, values) in given where specs.flows.values.contains(where: { $0.input(named: name)?.secret == true }) {
+            values.forEach(redactor.register)
         }
 
         let live = LiveHTTPAdapter(options: http.liveOptions())
@@ -129,6 +131,29 @@ struct ExecCommand: AsyncParsableCommand {
             throw ExitCode(Exit.infrastructure)
         }
         throw ExitCode(Self.exitCode(for: result))
+    }
+
+    /// `--input` values read as scenario inputs are (`InputTemplate`): `${…}` evaluated now over the run variables
+    /// and the clock, `$${` a literal `${`. A bad template or a failed evaluation is exit 2, located in the value.
+    static func rendered(_ assignments: [(String, String)], vars: [String: JSONValue], now: Double,
+                         redactor: Redactor) throws -> [String: [String]] {
+        var templates: [String: [Template]] = [:]
+        var diagnostics = Diagnostics()
+        for (name, value) in assignments {
+            // Located within the value: `--input code:1:3` is the third character after `code=`.
+            let at = SourceLocation(file: "--input \(name)", line: 1, column: 1)
+            if let template = InputTemplate.parse(value, at: at, name: name, &diagnostics) { templates[name, default: []].append(template) }
+        }
+        if diagnostics.hasErrors {
+            for error in diagnostics.errors { Console.error(TerminalText.escaped(redactor.redact(error.description))) }
+            throw ExitCode(Exit.invalid)
+        }
+        do {
+            return try ScenarioInputs(values: templates).resolved(vars, now: now, redactor, origin: .shell).values
+        } catch {
+            Console.error("error: " + TerminalText.escaped(redactor.redact(error.message)))
+            throw ExitCode(Exit.invalid)
+        }
     }
 
     static func exitCode(for result: FlowResult) -> Int32 {
