@@ -120,6 +120,15 @@ probe=("$flowspec" probe flows --flows flows --no-sandbox)
 expect "check: the flows, probe file and scenarios are clean" 0 "0 errors" -- "$flowspec" check flows scenarios
 
 start_server default
+# One flow from the shell, as a person would: inputs as templates over the variables (the authenticator code computed
+# from the secret), the tokens in a store file, then the protected endpoint with them. Before the scenarios: the TOTP
+# scenario waits for a fresh time step of this account anyway.
+expect "default: exec signs in with the authenticator code (--input 'code=\${totp(vars.totp_secret)}')" 0 \
+    "^signed_in \(success\)" -- "$flowspec" exec flask.login-2fa --flows flows --vars-file "$vars" \
+    --input 'email=${vars.totp_2fa_email}' --input 'password=${vars.account_password}' \
+    --input 'code=${totp(vars.totp_secret)}' --store "$work/default/tokens.json"
+expect "default: exec opens /api/me with the stored auth token" 0 '"outcome":"ok"' -- \
+    "$flowspec" exec flask.me --flows flows --vars-file "$vars" --store "$work/default/tokens.json" --json
 expect "default: every live scenario passes" 0 "^[0-9]+ passed, 0 failed$" -- "${run[@]}" --vars-file "$vars" \
     --verbose --report "json=$work/default-report.json"
 expect "default: every probe holds" 0 "^[1-9][0-9]* held, 0 broken, 0 errors, 0 skipped" -- "${probe[@]}" --vars-file "$vars"
