@@ -256,7 +256,7 @@ import FlowSpecReports
         #expect(tap.contains("not ok 3 - toy.session logout_revokes\n  ---\n  message: \"the refresh token still works after logout\""), "\(tap)")
         #expect(tap.contains("  promise: \"toy docs: logout\""))
         let junit = ProbeJUnitReport.render(found)
-        #expect(junit.contains(#"tests="3" failures="1" skipped="1""#), "\(junit)")
+        #expect(junit.contains(#"tests="3" failures="1" errors="0" skipped="1""#), "\(junit)")
         let html = ProbeHTMLReport.render(found)
         #expect(html.contains("<tr class=\"broken\"><td class=\"verdict\">BROKEN</td><td><code>logout_revokes</code></td>"), "\(html)")
         #expect(html.contains("1 broken") && !html.contains("http://") && !html.contains("https://"), "self-contained")

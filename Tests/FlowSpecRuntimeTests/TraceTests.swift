@@ -75,7 +75,7 @@ import TestSupport
         struct Refusing: HTTPAdapter {
             func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse { throw TransportError(.refused, url: "/x", cause: "refused") }
         }
-        for (answers, expected) in [(["12-34"], [FlowRunTrace.Visit(state: "ask", edge: 1), .init(state: "bad")]),
+        for (answers, expected) in [(["12 34"], [FlowRunTrace.Visit(state: "ask", edge: 1), .init(state: "bad")]),
                                     (["1234"], [.init(state: "ask", edge: 0), .init(state: "send", edge: 1), .init(state: "offline")])] {
             var (context, _, _) = makeContext(specs, Refusing(), inputs: ["code": answers])
             let recorder = TraceRecorder()
