@@ -135,8 +135,13 @@ extension ProbeCheck {
             let again = try await environment.adapter.send(redeeming.request)
             let entry = ExchangeLog.Entry(flow: redeeming.flow, state: redeeming.state, request: redeeming.request, response: again, failure: nil)
             if (200..<300).contains(again.status) {
+                // The probe replays the request exactly, cookies included. A flow that sends the state again carries the
+                // cookies its run holds by then — the ones the redeeming answer set (Flask's signed-in session, which
+                // makes the server ask for a CSRF token) — so its replay would be refused for another reason and the
+                // reproduction would pass where the promise is broken: none is written then.
+                let setCookies = redeeming.response?.headers.contains { HeaderName.same($0.0, "Set-Cookie") } ?? false
                 return [verdict("", .broken, "the request that redeemed the code was accepted again (\(again.status))", evidence: [redeeming, entry],
-                                reproduction: .codeReplay(flow: redeeming.flow, state: redeeming.state))]
+                                reproduction: setCookies ? nil : .codeReplay(flow: redeeming.flow, state: redeeming.state))]
             }
             return [verdict("", .held, "the request that redeemed the code was refused the second time (\(again.status))")]
         } catch {

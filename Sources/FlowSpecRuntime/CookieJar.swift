@@ -8,7 +8,8 @@ import FlowSpecLanguage
 /// factor, Django's CSRF and session cookies) then work without the flow copying headers by hand.
 ///
 /// One jar per run context — a scenario (all its steps), an `exec`, a probe's login — shared by its sub-flows,
-/// refresh flows and parallel copies, hence the lock. A request whose state sets `Cookie` itself gets nothing added.
+/// refresh flows and parallel copies, hence the lock. A request whose state sets `Cookie` itself gets nothing added
+/// (`Cookie: ""` sends none).
 /// Values a backend sets are credentials (a session cookie is a login): each is masked from the moment it arrives.
 public final class CookieJar: Sendable {
     struct Cookie: Equatable {
@@ -33,8 +34,14 @@ public final class CookieJar: Sendable {
 
     /// The cookie names and values a request to `request`'s URL carries, in the order RFC 6265 5.4 gives (longer
     /// paths first, then the order they were set).
+    /// A state's own `Cookie` header is sent as it is; an empty one (`Cookie: ""`) means "no cookies at all" and is
+    /// not sent — how a flow asks as a token-only client would, which a session cookie would otherwise change (a
+    /// signed-in Flask-Security session makes the server ask for a CSRF token).
     public func attach(to request: inout HTTPRequest) {
-        guard request.header("Cookie") == nil else { return }
+        if let own = request.header("Cookie") {
+            if own.trimmingCharacters(in: .whitespaces).isEmpty { request.headers.removeAll { HeaderName.same($0.0, "Cookie") } }
+            return
+        }
         let stored = cookies.withLock { $0 }
         guard !stored.isEmpty else { return }
         let target = Target(request)

@@ -63,6 +63,10 @@ import Testing
         own.setHeader("Cookie", "mine=1")
         jar.attach(to: &own)
         #expect(own.header("Cookie") == "mine=1")
+        var none = request("http://127.0.0.1:1")
+        none.setHeader("Cookie", "")
+        jar.attach(to: &none)
+        #expect(none.headers.isEmpty, "`Cookie: \"\"` sends no cookie header at all: \(none.headers)")
     }
 
     @Test func aHostCannotSetACookieForAnotherDomainNorGrowTheJarWithoutBound() {
