@@ -202,17 +202,19 @@ import Testing
         #expect(reports[1].skipReason == Self.failFastReason)
     }
 
+    /// On the machine's clock the limit is real time, which the computing work looks at too: it is generous here,
+    /// since the whole suite on two cores has stalled a process for tens of seconds, and over the limit is over.
     @Test func aLiveScenarioThatFinishesInTimePasses() async throws {
         let (specs, scenarios) = try Self.load([("quick", Self.live("backend answers at once"))])
         var runner = ScenarioRunner(specs: specs, jobs: 1, live: AnsweringBackend(status: 200))
-        runner.scenarioTimeout = 5
+        runner.scenarioTimeout = 100
         let reports = await runner.run(scenarios)
         #expect(reports.map(\.status) == [.passed], "\(reports.map(\.failures))")
-        #expect(reports[0].durationSeconds < 5)
+        #expect(reports[0].durationSeconds < 100)
     }
 
-    /// Scripted scenarios run on a virtual clock: a two-hour `wait:` takes no real time, so a half-second limit
-    /// does not touch them.
+    /// Scripted scenarios run on a virtual clock: a two-hour `wait:` takes no real time, so a limit far below two
+    /// hours (and far above what a loaded machine stalls for) does not touch them.
     @Test func scriptedScenariosAreUnaffectedEvenWithLongVirtualWaits() async throws {
         let waiting = """
             scenario: waits two hours of virtual time
@@ -226,7 +228,7 @@ import Testing
             """
         let (specs, scenarios) = try Self.load([("plain", Self.scripted("plain", passes: true)), ("waiting", waiting)])
         var runner = ScenarioRunner(specs: specs, jobs: 2)
-        runner.scenarioTimeout = 0.5
+        runner.scenarioTimeout = 100
         let reports = await runner.run(scenarios)
         #expect(reports.map(\.status) == [.passed, .passed], "\(reports.map(\.failures))")
     }
