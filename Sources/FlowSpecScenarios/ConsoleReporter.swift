@@ -42,8 +42,14 @@ public struct ConsoleReporter: Sendable {
     /// With `--verbose`: every request and response, masked, indented under the scenario.
     func exchanges(_ report: ScenarioReport) -> String {
         guard verbose else { return "" }
+        return exchanges(report.exchanges)
+    }
+
+    /// Requests and their responses as `--verbose` shows them, each line starting on a new line: `run` under each
+    /// scenario, `exec` as the flow goes. The one place this format is written; the records come masked.
+    public func exchanges(_ records: [ExchangeRecord]) -> String {
         var text = ""
-        for e in report.exchanges {
+        for e in records {
             text += "\n    " + paint("\(e.method) \(TerminalText.escaped(e.url))", "1") + paint("  (\(e.flow) · \(e.state))", "2")
             for h in e.requestHeaders { text += "\n      \(TerminalText.escaped(h.name)): \(TerminalText.escaped(h.value))" }
             if let body = e.requestBody { text += "\n      " + TerminalText.escaped(body) }

@@ -42,6 +42,9 @@ struct ExecCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object {flow, outcome, success, path, outputs} on stdout; progress goes to stderr.")
     var json = false
 
+    @Flag(help: "Print every request and response as the flow goes (secrets masked, as run --verbose does); on stderr with --json.")
+    var verbose = false
+
     @Option(help: "The flows folder (default: the nearest flows/ folder).")
     var flows: String?
 
@@ -105,13 +108,20 @@ struct ExecCommand: AsyncParsableCommand {
         let log = ExchangeLog()
         var context = contexts.context(backend: .live(live, waitLimit: allowWait.seconds), clock: SystemClock(), store: tokenStore,
                                        inputs: LayeredInputSource(values: given, commands: commands,
-                                                                  prompter: TerminalPrompter.available ? TerminalPrompter() : nil),
+                                                                  prompter: TerminalPrompter.available ? TerminalPrompter() : nil,
+                                                                  redactor: redactor),
                                        redactor: redactor, log: log)
-        context.onState = { flowName, state in progress.entered(flowName, state) }
+        // With --verbose, the exchanges of the state just left come before the next state's line.
+        let exchanges = verbose ? ExchangePrinter(log: log, redactor: redactor, stream: json ? .standardError : .standardOutput) : nil
+        context.onState = { flowName, state in
+            exchanges?.printNew()
+            progress.entered(flowName, state)
+        }
         let interpreter = Interpreter(context: context)
         // On the live adapter's own thread, where a plain-HTTP request is sent and answered without a thread switch.
         let result = await withTaskExecutorPreference(live.preferredExecutor) { await interpreter.run(flow: flow) }
         await live.shutdown()
+        exchanges?.printNew()
 
         if let storeFile {
             do { try TokenStoreFile.write(tokenStore.snapshot(), to: storeFile) } catch {

@@ -1,0 +1,35 @@
+import Foundation
+import Synchronization
+import FlowSpecRuntime
+import FlowSpecScenarios
+
+/// `exec --verbose`: prints the exchanges a run has logged since the last call, in `run --verbose`'s format
+/// (`ConsoleReporter`). Called as the run enters each state and once at its end, so each request and response shows
+/// up when the flow moves on from the state that sent it — after that state's `store:` actions, so a token the
+/// backend just handed out under a name that does not say "token" is already known to the redactor.
+final class ExchangePrinter: Sendable {
+    let log: ExchangeLog
+    let redactor: Redactor
+    let stream: ConsoleStream
+    let reporter: ConsoleReporter
+    /// How many of the log's entries are printed; parallel sub-flows may enter states at once.
+    private let printed = Mutex(0)
+
+    init(log: ExchangeLog, redactor: Redactor, stream: ConsoleStream) {
+        self.log = log
+        self.redactor = redactor
+        self.stream = stream
+        reporter = ConsoleReporter(color: stream.useColor, verbose: true)
+    }
+
+    func printNew() {
+        printed.withLock { count in
+            let entries = log.entries
+            guard entries.count > count else { return }
+            let fresh = entries.dropFirst(count).map { ExchangeRecord($0, redactor: redactor) }
+            count = entries.count
+            // Printed under the lock: two states entered at once must not interleave their lines.
+            stream.print(String(reporter.exchanges(fresh).dropFirst()))
+        }
+    }
+}
