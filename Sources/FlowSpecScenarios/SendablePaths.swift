@@ -27,8 +27,10 @@ struct SendablePaths {
 
     var requests: [Request] = []
 
-    /// Every request state of `flows` (already the reachable ones: called flows and refresh flows included).
-    init(_ flows: [Flow]) {
+    /// Every request state of `flows` (already the reachable ones: called flows and refresh flows included). With
+    /// `vars` (a run's variables), a base URL made from them is rendered, so its prefix is known: what a run checks
+    /// before it starts, where `check` could compare only the end of the path.
+    init(_ flows: [Flow], vars: [String: JSONValue]? = nil) {
         for flow in flows {
             for state in flow.orderedStates {
                 guard case .request(let r) = state.kind else { continue }
@@ -39,11 +41,12 @@ struct SendablePaths {
                     var path = Self.pieces(template)
                     if case .text(let t)? = path.first, !t.hasPrefix("/") { path[0] = .text("/" + t) }
                     if path.first == .hole { path.insert(.text("/"), at: 0) }
-                    let prefix = flow.baseURL.map { Self.pathOfURL(Self.pieces($0), droppingTrailingSlash: true) } ?? []
-                    let unknown = flow.baseURL.flatMap { base -> String? in
+                    let base = flow.baseURL.map { Self.rendered($0, vars) ?? Self.pieces($0) }
+                    let prefix = base.map { Self.pathOfURL($0, droppingTrailingSlash: true) } ?? []
+                    let unknown = base?.first == .hole ? flow.baseURL.flatMap { base -> String? in
                         guard case .expr(let e)? = base.parts.first else { return nil }
                         return e.varsReads.first.map { "vars.\($0.0)" } ?? e.text
-                    }
+                    } : nil
                     let sent = Self.joined(prefix, path)
                     requests.append(Request(method: r.method.uppercased(), forms: prefix.isEmpty ? [path] : [sent, path],
                                             shown: "\(r.method.uppercased()) \(Self.show(sent))", unknownBase: unknown))
@@ -60,6 +63,17 @@ struct SendablePaths {
     }
 
     // MARK: - Patterns
+
+    /// A base URL made only of text and run variables that `vars` gives, as one piece of text; nil otherwise.
+    static func rendered(_ template: Template, _ vars: [String: JSONValue]?) -> [Piece]? {
+        guard let vars, template.expressions.allSatisfy({ e in e.roots.allSatisfy { $0.0 == .vars } && e.varsReads.allSatisfy { vars[$0.0] != nil } }) else {
+            return nil
+        }
+        var env = Environment()
+        env.vars = vars
+        guard let text = try? Evaluator.render(template, env) else { return nil }
+        return [.text(text)]
+    }
 
     static func pieces(_ template: Template) -> [Piece] {
         var out: [Piece] = []
@@ -165,12 +179,13 @@ struct SendablePaths {
 extension ScenarioDecoder {
     /// `expect.requests[]` entries that no request of `flowNames` (the flows they call and their sessions' refresh
     /// flows included) can ever match: an error at the entry, listing what the flows can send.
-    static func checkRequestExpectations(_ expect: Expectation?, flows flowNames: [String], specs: SpecSet, _ d: inout Diagnostics) {
+    static func checkRequestExpectations(_ expect: Expectation?, flows flowNames: [String], specs: SpecSet, vars: [String: JSONValue]? = nil,
+                                         _ d: inout Diagnostics) {
         guard let expect, !expect.requests.isEmpty, flowNames.allSatisfy({ specs.flows[$0] != nil }) else { return }
         let flows = specs.reachable(from: flowNames).flows
         // A flow with states that did not load already has its errors; what it could send is not known.
         guard !flows.contains(where: { !$0.brokenStates.isEmpty }) else { return }
-        let paths = SendablePaths(flows)
+        let paths = SendablePaths(flows, vars: vars)
         let names = flowNames.map { "`\($0)`" }.joined(separator: ", ")
         for check in expect.requests where check.method != nil || check.path != nil {
             guard !paths.canMatch(method: check.method, path: check.path) else { continue }
@@ -185,5 +200,20 @@ extension ScenarioDecoder {
             d.error(check.location, "no request of \(names) can match `\(what)`: this expectation would \(check.count == 0 ? "pass whatever is sent" : "never be met")",
                     hint: hint)
         }
+    }
+}
+
+extension Scenario {
+    /// Request expectations that no request can match once the run's variables say where the backend is: `check`
+    /// compares only the end of a path whose base URL comes from a variable, so `{ path: /fx/refresh, count: 0 }`
+    /// would pass against a backend under `/fs`. A live run checks again with the base URLs rendered, before it
+    /// sends anything; each problem as `file:line:col: error: …`.
+    func requestExpectationProblems(specs: SpecSet, vars: [String: JSONValue]) -> [String] {
+        var d = Diagnostics()
+        ScenarioDecoder.checkRequestExpectations(expect, flows: flowNames, specs: specs, vars: vars, &d)
+        for step in steps {
+            if case .run(let r) = step { ScenarioDecoder.checkRequestExpectations(r.expect, flows: [r.flow.name], specs: specs, vars: vars, &d) }
+        }
+        return d.sorted.filter { $0.severity == .error }.map(\.description)
     }
 }

@@ -128,4 +128,23 @@ import HostileBackend
             }
         }
     }
+
+    /// What `check` could not know, a live run does: with the base URL rendered from its variables, a wrong prefix
+    /// (`/fx` where the backend is under `/fs`) would let `count: 0` pass whatever is sent. The run fails before it
+    /// sends anything, naming the expectation and what the flow sends there.
+    @Test func aLiveRunRefusesAnExpectationItsBaseURLCannotMatch() async throws {
+        let server = try HostileServer { request in
+            let status = request.path.hasSuffix("/me") ? "401 Unauthorized" : "200 OK"
+            return [.send("HTTP/1.1 \(status)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")]
+        }
+        defer { server.stop() }
+        let dir = try Self.folder(flow: Self.flow(baseURL: "${vars.api_url}"), scenario: Self.scenario(live: true, path: "/fx/tokens/refresh", count: 0))
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try await FlowSpecBinary.run(["check", "flows", "s.yaml"], in: dir).status == 0, "check cannot know the prefix")
+        let result = try await FlowSpecBinary.run(["run", "--flows", "flows", "s.yaml", "--var", "api_url=\(server.url)/fs"], in: dir)
+        #expect(result.status == 1, "\(result.all)")
+        #expect(result.stdout.contains("s.yaml:7:7: error: no request of `demo.refresh` can match `POST /fx/tokens/refresh`"), "\(result.stdout)")
+        #expect(result.stdout.contains("POST /fs/tokens/refresh"), "\(result.stdout)")
+        #expect(server.requests.isEmpty, "nothing is sent: \(server.requests.map(\.path))")
+    }
 }

@@ -52,6 +52,9 @@ struct ScenarioExecution {
                 return .skipped(scenario, because: "live scenario needs the variable\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) (give them with --vars-file or --var; see docs/live.md)")
             }
             if settings.live == nil { return .skipped(scenario, because: "live scenario, and no live backend was set up for this run") }
+            // Where the backend is, is known now: an expectation no request can match under its base URL fails here.
+            let problems = scenario.requestExpectationProblems(specs: settings.specs, vars: runVars)
+            if !problems.isEmpty { return .failed(scenario, problems) }
         }
         let setup: Setup
         switch await prepare(runVars) {
@@ -162,14 +165,21 @@ struct ScenarioExecution {
         }
         let before = setup.log.entries.count
         let results = await runCopies(of: r, setup.interpreter)
+        // Expected values that read the run variables (`${vars.qa_username}`) are rendered as they are checked.
+        let expect: Expectation?
+        do { expect = try await r.expect?.rendered(vars: setup.runVars, now: setup.clock.now(), setup.redactor) } catch {
+            findings.paths += results.map { (r.flow.name, $0.path) }
+            findings.failures.append((labelled ? "step \(number) (\(r.flow.name)): " : "") + error.message)
+            return
+        }
         for (copy, result) in results.enumerated() {
             findings.paths.append((r.flow.name, result.path))
             var label = labelled ? "step \(number) (\(r.flow.name))" : ""
             if r.parallel > 1 { label += (label.isEmpty ? "" : ", ") + "copy \(copy + 1) of \(r.parallel)" }
-            await judge(result, of: r, label: label, logFrom: before, setup, &findings)
+            await judge(result, expecting: expect, label: label, logFrom: before, setup, &findings)
         }
         if findings.mustStop { return }
-        guard let e = r.expect else { return }
+        guard let e = expect else { return }
         findings.failures += setup.checker.checkCopies(e, results, label: labelled ? "step \(number) (\(r.flow.name)): " : "")
         findings.failures += setup.checker.checkStore(e, setup.store.snapshot())
         let requests = setup.log.entries.dropFirst(before).map(\.request)
@@ -192,7 +202,7 @@ struct ScenarioExecution {
     }
 
     /// What one flow run of a step means for the scenario.
-    private func judge(_ result: FlowResult, of r: Scenario.RunStep, label: String, logFrom before: Int, _ setup: Setup,
+    private func judge(_ result: FlowResult, expecting expect: Expectation?, label: String, logFrom before: Int, _ setup: Setup,
                        _ findings: inout Findings) async {
         let prefix = label.isEmpty ? "" : label + ": "
         let causes = scenario.live ? setup.log.transportFailures(from: before).map(\.description) : []
@@ -202,13 +212,13 @@ struct ScenarioExecution {
             findings.infrastructure.append("\(prefix)no response from the backend — \(setup.redactor.redact(why))")
             return
         }
-        if let why = result.skipReason, r.expect?.outcome != result.outcome {
+        if let why = result.skipReason, expect?.outcome != result.outcome {
             // Reaching an end that checks nothing is neither a pass nor a failure, unless the scenario set out to
             // reach exactly that end.
             findings.notChecked = findings.notChecked ?? setup.redactor.redact(prefix + why)
             return
         }
-        if let e = r.expect {
+        if let e = expect {
             findings.failures += setup.checker.checkRun(e, result, label: label)
         } else if case .end = result.ending {} else if result.skipReason == nil {
             // A step with no expectation still may not end unhandled or in error unnoticed.
@@ -220,9 +230,14 @@ struct ScenarioExecution {
 
     private func finish(_ findings: Findings, _ setup: Setup, started: Double) async -> ScenarioReport {
         var failures = findings.failures
-        if !findings.cutShort, let e = scenario.expect {
-            failures += setup.checker.checkStore(e, setup.store.snapshot())
-            failures += setup.checker.checkRequests(e, setup.log.entries.map(\.request))
+        if !findings.cutShort, let written = scenario.expect {
+            do {
+                let e = try await written.rendered(vars: setup.runVars, now: setup.clock.now(), setup.redactor)
+                failures += setup.checker.checkStore(e, setup.store.snapshot())
+                failures += setup.checker.checkRequests(e, setup.log.entries.map(\.request))
+            } catch {
+                failures.append(error.message)
+            }
         }
         if !scenario.live {
             failures = await setup.backend.problems + failures
