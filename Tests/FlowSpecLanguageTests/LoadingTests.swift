@@ -87,6 +87,18 @@ states:
         #expect(messages(misspelt).first?.contains("error: not a FlowSpec file") == true, "\(messages(misspelt))")
     }
 
+    /// A logout that succeeds `signed_out` beside a session that ends its callers `signed_out` when the refresh fails:
+    /// nobody can tell them apart by outcome, which hid a wrong verdict against a real server.
+    @Test func aSuccessfulEndNamedLikeTheSessionsFailureOutcomeIsAWarning() {
+        let session = "session: demo.s\nnamespace: s\nheaders: { Authorization: \"Bearer ${store.t}\" }\nrefresh: { flow: demo.refresh, when: status == 401 }\n"
+        let refresh = "flow: demo.refresh\nstart: r\nstates:\n  r:\n    request: { method: POST, path: /r }\n    on:\n      - else: true\n        goto: ok\n  ok: { end: ok, success: true }\n"
+        let logout = "flow: demo.logout\nsession: demo.s\nstart: out\nstates:\n  out:\n    request: { method: POST, path: /logout }\n    on:\n      - else: true\n        goto: gone\n  gone: { end: signed_out, success: true }\n"
+        let set = specs(["demo/s.yaml": session, "demo/refresh.yaml": refresh, "demo/logout.yaml": logout])
+        #expect(messages(set) == ["10:3: warning: end `gone` of flow `demo.logout` succeeds with outcome `signed_out`, the outcome session `demo.s` ends its callers with when a refresh fails"])
+        let renamed = specs(["demo/s.yaml": session, "demo/refresh.yaml": refresh, "demo/logout.yaml": logout.replacingOccurrences(of: "end: signed_out", with: "end: logged_out")])
+        #expect(messages(renamed) == [])
+    }
+
     @Test func unknownKeyWithDidYouMean() {
         let set = specs(["demo/login.yaml": validFlow.replacingOccurrences(of: "    on:\n      - when: status == 200\n        store", with: "    onn:\n      - when: status == 200\n        store")])
         #expect(messages(set).contains("23:5: error: unknown key `onn` in state `verify`"))

@@ -17,12 +17,33 @@ enum SessionChecker {
                     hint: Suggestion.didYouMean(refresh.flow.name, in: specs.flows.keys) ?? "refresh flows are loaded from the same folders as the session")
         }
         checkNotFor(session, refresh, in: specs, into: &d)
+        checkFailureOutcome(session, refresh, in: specs, into: &d)
         if let when = refresh.when {
             TypeChecker.checkCondition(when, in: ExprContext(place: "`refresh.when`", hasResponse: true, declaredInputs: []), into: &d)
         }
         for expr in [refresh.aheadExpiresAt, refresh.aheadMargin].compactMap({ $0 }) {
             let type = TypeChecker.check(expr, in: ExprContext(place: "`refresh.ahead`", declaredInputs: []), into: &d)
             if type != .number, type != .any { d.error(expr.location, "`\(expr.text)` must be a number of seconds, not a \(type.rawValue)") }
+        }
+    }
+
+    /// A flow that sends through the session and has a successful end named like the session's `on_failure.outcome`
+    /// (a logout ending `signed_out`, beside a session that ends its callers `signed_out` when the refresh fails): a
+    /// caller or a scenario that tests the outcome cannot tell "logged out" from "the session was lost while logging
+    /// out" — the very confusion of a logout answered 401 and taken for an expired token.
+    static func checkFailureOutcome(_ session: SessionDef, _ refresh: SessionDef.Refresh, in specs: SpecSet, into d: inout Diagnostics) {
+        for name in specs.flows.keys.sorted() {
+            let flow = specs.flows[name]!
+            let sends = flow.orderedStates.contains { state in
+                if case .request(let r) = state.kind { return !r.sessionOptOut && (r.session ?? flow.session)?.name == session.name }
+                return false
+            }
+            guard sends else { continue }
+            for state in flow.orderedStates {
+                guard case .end(let end) = state.kind, end.success, end.outcome == refresh.failureOutcome else { continue }
+                d.warning(state.location, "end `\(state.name)` of flow `\(flow.name)` succeeds with outcome `\(end.outcome)`, the outcome session `\(session.name)` ends its callers with when a refresh fails",
+                          hint: "a caller or scenario testing `outcome == \"\(end.outcome)\"` cannot tell the two apart: rename one (e.g. `on_failure: { outcome: session_expired }`), or test `success` too")
+            }
         }
     }
 
