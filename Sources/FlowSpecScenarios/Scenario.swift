@@ -124,6 +124,9 @@ public struct Expectation: Sendable {
     public var atMost: [(outcome: String, copies: Int)] = []
     /// For a `parallel:` step: the copies that ended with each of these outputs all ended with the same value.
     public var sameOutputs: [String] = []
+    /// The expected strings holding `${…}` (in `outputs`, `variables`, `store` values, `reason`, `error`), by their
+    /// text as written: rendered with the run's variables when checked (`ExpectedTemplates`).
+    public var templates: [String: Template] = [:]
 }
 
 /// `namespace.key`, or `namespace` alone for the whole namespace.

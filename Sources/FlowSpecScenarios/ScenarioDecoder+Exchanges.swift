@@ -80,13 +80,21 @@ extension ScenarioDecoder {
                 return NameRef(s, at: item.textLocation)
             }
         }
-        e.variables = (f.map("variables", &d) ?? []).map { ($0.0.name, $0.1.json) }
-        e.outputs = (f.map("outputs", &d) ?? []).map { ($0.0.name, $0.1.json) }
+        // Strings with `${…}` read the run variables and the clock, checked here as scenario inputs are.
+        for (ref, node) in f.map("variables", &d) ?? [] {
+            e.variables.append((ref.name, Expectation.expected(node, place: "expected variable `\(ref.name)`", into: &e.templates, &d)))
+        }
+        for (ref, node) in f.map("outputs", &d) ?? [] {
+            e.outputs.append((ref.name, Expectation.expected(node, place: "expected output `\(ref.name)`", into: &e.templates, &d)))
+        }
         e.reason = f.string("reason", &d)?.name
         e.error = f.string("error", &d)?.name
+        for (key, written) in [("reason", e.reason), ("error", e.error)] where written != nil {
+            _ = Expectation.expected(f[key]!, place: "expected `\(key)`", into: &e.templates, &d)
+        }
         for (ref, value) in f.map("store", &d) ?? [] {
             guard let key = storeKey(ref.name, ref.location, &d, needsKey: true) else { continue }
-            e.store.append((key, value.json))
+            e.store.append((key, Expectation.expected(value, place: "expected store value `\(ref.name)`", into: &e.templates, &d)))
         }
         e.storePresent = storeKeys(f, "store_present", &d)
         e.storeAbsent = storeKeys(f, "store_absent", &d)

@@ -88,12 +88,18 @@ public enum ScenarioDecoder {
         var stepInputs = [inputs]
         for step in steps { if case .run(let r) = step { stepInputs.append(r.inputs) } }
         let required = RequiredVars.of(flows: steps.compactMap { if case .run(let r) = $0 { return r.flow.name } else { return nil } },
-                                       inputs: stepInputs, specs: specs).subtracting(vars.keys)
+                                       inputs: stepInputs, specs: specs)
+            .union(expectations(steps, expect).flatMap(\.templateVarsReads)).subtracting(vars.keys)
         var scenario = Scenario(name: name.name, file: file, location: root.location, tags: tags, live: live, requiredVars: required.sorted(),
                                 steps: steps, inputs: inputs, store: store,
                                 vars: vars, clockStart: clock, exchanges: exchanges, anyOrder: anyOrder, expect: expect)
         scenario.fileSecrets = Redactor.secrets { scenario.registerFileSecrets(in: $0) }
         return scenario
+    }
+
+    /// Every expectation of a scenario: its steps' and its own.
+    static func expectations(_ steps: [Scenario.Step], _ own: Expectation?) -> [Expectation] {
+        steps.compactMap { if case .run(let r) = $0 { return r.expect } else { return nil } } + (own.map { [$0] } ?? [])
     }
 
     /// Input values are text templates that may read run variables (`${vars.staff_email}`); a list gives
