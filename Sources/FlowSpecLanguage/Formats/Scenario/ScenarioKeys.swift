@@ -86,11 +86,11 @@ extension ScenarioFormat {
             case .outcome: F.name("The end state's outcome, or `unhandled` (no transition matched) or `error`.")
             case .success: F.boolean("The end state's success flag.")
             case .path: F.list("The exact list of states the main flow visited.", of: F.name("A state name."))
-            case .variables: F.map("Flow variables with these values.", of: F.anything("Expected value."))
-            case .outputs: F.map("End-state outputs with these values.", of: F.anything("Expected value."))
-            case .reason: F.text("Text the end reason contains.")
-            case .error: F.text("Text the unhandled/error message contains.")
-            case .store: F.map("`namespace.key: value` equalities on the token store.", of: F.anything("Expected value."),
+            case .variables: F.map("Flow variables with these values.", of: F.anything("Expected value. A string with `${…}` is rendered over run variables and `now` when checked (`${vars.qa_username}`); `$${` is a literal `${`."))
+            case .outputs: F.map("End-state outputs with these values.", of: F.anything("Expected value. A string with `${…}` is rendered over run variables and `now` when checked (`${vars.qa_username}`); `$${` is a literal `${`."))
+            case .reason: F.text("Text the end reason contains; `${…}` is rendered over run variables and `now`.")
+            case .error: F.text("Text the unhandled/error message contains; `${…}` is rendered over run variables and `now`.")
+            case .store: F.map("`namespace.key: value` equalities on the token store.", of: F.anything("Expected value. A string with `${…}` is rendered over run variables and `now` when checked (`${vars.qa_username}`); `$${` is a literal `${`."),
                             ["propertyNames": .object(["pattern": .string(#"^[^.]+\..+$"#)])])
             case .storePresent: ScenarioExpectationSchema.storeKeys("`namespace.key` names that must be in the store; `namespace` alone means any key.")
             case .storeAbsent: ScenarioExpectationSchema.storeKeys("`namespace.key` names that must not be in the store; `namespace` alone means it is empty.")
