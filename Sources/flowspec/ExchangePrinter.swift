@@ -4,9 +4,8 @@ import FlowSpecRuntime
 import FlowSpecScenarios
 
 /// `exec --verbose`: prints the exchanges a run has logged since the last call, in `run --verbose`'s format
-/// (`ConsoleReporter`). Called as the run enters each state and once at its end, so each request and response shows
-/// up when the flow moves on from the state that sent it — after that state's `store:` actions, so a token the
-/// backend just handed out under a name that does not say "token" is already known to the redactor.
+/// (`ConsoleReporter`). Called once the run has ended: a value a response carried may become a secret only in a later
+/// state (stored, or sent as a credential), and what was printed before could not be masked after.
 final class ExchangePrinter: Sendable {
     let log: ExchangeLog
     let redactor: Redactor

@@ -42,7 +42,7 @@ struct ExecCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object {flow, outcome, success, path, outputs} on stdout; progress goes to stderr.")
     var json = false
 
-    @Flag(help: "Print every request and response as the flow goes (secrets masked, as run --verbose does); on stderr with --json.")
+    @Flag(help: "Print every request and response once the flow has ended (secrets masked, as run --verbose does); on stderr with --json.")
     var verbose = false
 
     @Option(help: "The flows folder (default: the nearest flows/ folder).")
@@ -111,12 +111,10 @@ struct ExecCommand: AsyncParsableCommand {
                                                                   prompter: TerminalPrompter.available ? TerminalPrompter() : nil,
                                                                   redactor: redactor),
                                        redactor: redactor, log: log)
-        // With --verbose, the exchanges of the state just left come before the next state's line.
+        // With --verbose, the exchanges are printed once the run has ended, as `run --verbose` prints them: only then is
+        // every secret known — a value an earlier response carried may be sent as a credential, or stored, only later.
         let exchanges = verbose ? ExchangePrinter(log: log, redactor: redactor, stream: json ? .standardError : .standardOutput) : nil
-        context.onState = { flowName, state in
-            exchanges?.printNew()
-            progress.entered(flowName, state)
-        }
+        context.onState = { flowName, state in progress.entered(flowName, state) }
         let interpreter = Interpreter(context: context)
         // On the live adapter's own thread, where a plain-HTTP request is sent and answered without a thread switch.
         let result = await withTaskExecutorPreference(live.preferredExecutor) { await interpreter.run(flow: flow) }
