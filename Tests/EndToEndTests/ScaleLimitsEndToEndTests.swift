@@ -77,7 +77,8 @@ import Testing
         #expect(result.status == 1, "\(result.all)")
         #expect(result.stdout.components(separatedBy: "timed out after 1 s (--timeout)").count == 3, "\(result.stdout)")
         #expect(result.stdout.hasSuffix("0 passed, 2 failed\n"), "\(result.stdout)")
-        #expect(elapsed < .seconds(20), "the run took \(elapsed): the busy scenarios held it past --timeout 1")
+        // Loose: under the whole suite on two cores this took 45 s; without the deadline one scenario ran on and passed.
+        #expect(elapsed < .seconds(100), "the run took \(elapsed): the busy scenarios held it past --timeout 1")
     }
 
     // MARK: merge
