@@ -52,6 +52,13 @@ public actor LayeredInputSource: InputSource {
         return try await fresh(input, flow: flow)
     }
 
+    /// What a command sees besides flowspec's own environment: the non-secret inputs handed out so far, by name.
+    public func commandEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        for (name, value) in handedOut where !secretNames.contains(name) { environment[name] = value }
+        return environment
+    }
+
     private func fresh(_ input: InputDecl, flow: String) async throws(InputError) -> String? {
         if let command = commands[input.name] {
             var environment: [String: String] = [:]

@@ -24,6 +24,9 @@ public struct ShellCommand: Sendable {
     /// command printing without end would otherwise fill memory until its timeout.
     public static let outputLimit = 1 << 20
 
+    /// An input's command must print its value; one run for what it does (a scenario's `command:` step) need not.
+    public var requiresOutput = true
+
     public init(_ command: String, environment: [String: String] = [:], timeoutSeconds: Double = 30,
                 descriptorCeiling: Int = ShellCommand.defaultDescriptorCeiling) {
         self.command = command
@@ -35,7 +38,7 @@ public struct ShellCommand: Sendable {
     public func run() async throws(InputError) -> String {
         let command = self.command
         let environment = ProcessInfo.processInfo.environment.merging(self.environment) { $1 }
-        let timeout = timeoutSeconds, ceiling = descriptorCeiling
+        let timeout = timeoutSeconds, ceiling = descriptorCeiling, requiresOutput = requiresOutput
         let child = ChildProcessGroup()
         // A run abandoned by --timeout is cancelled: the command (and whatever it started) is killed with it, rather
         // than left running after flowspec has exited.
@@ -43,7 +46,7 @@ public struct ShellCommand: Sendable {
             await withCheckedContinuation { continuation in
                 // Blocking reads and waits belong on their own thread, not on the cooperative pool.
                 Thread.detachNewThread {
-                    continuation.resume(returning: Self.runBlocking(command, environment, timeout, ceiling, child))
+                    continuation.resume(returning: Self.runBlocking(command, environment, timeout, ceiling, requiresOutput, child))
                 }
             }
         } onCancel: {
@@ -53,7 +56,7 @@ public struct ShellCommand: Sendable {
     }
 
     private static func runBlocking(_ command: String, _ environment: [String: String], _ timeout: Double, _ ceiling: Int,
-                                    _ child: ChildProcessGroup) -> Result<String, InputError> {
+                                    _ requiresOutput: Bool, _ child: ChildProcessGroup) -> Result<String, InputError> {
         // Counted here, on the command's own thread: reading /proc is blocking I/O.
         if let open = OpenDescriptors.count(), open > ceiling {
             return .failure(InputError("cannot start the command: flowspec has \(open) files and connections open, and starting a process "
@@ -121,7 +124,7 @@ public struct ShellCommand: Sendable {
             return .failure(InputError("the command exited with status \(status)\(detail) — command: \(command)"))
         }
         let value = String(decoding: printed.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if value.isEmpty { return .failure(InputError("the command printed nothing — command: \(command)")) }
+        if value.isEmpty, requiresOutput { return .failure(InputError("the command printed nothing — command: \(command)")) }
         return .success(value)
     }
 }

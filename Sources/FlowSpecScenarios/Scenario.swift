@@ -50,6 +50,8 @@ public struct Scenario: Sendable {
         case relaunch(location: SourceLocation)
         /// Writes keys into the store (null removes one), e.g. a garbage access token before calling `/me`.
         case setStore(TokenStore.Snapshot, location: SourceLocation)
+        /// Live only: a shell command run for what it does (an admin action, a database update), not for a value.
+        case command(Template, location: SourceLocation)
     }
 
     public struct RunStep: Sendable {

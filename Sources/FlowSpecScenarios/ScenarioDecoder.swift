@@ -83,10 +83,23 @@ public enum ScenarioDecoder {
                         hint: "remove `live: true` to script the backend, or remove `exchanges:`")
             }
             if f.has("clock") { d.error(f.keyLocation("clock")!, "a live scenario runs on the real clock; `clock` is for scripted scenarios") }
+        } else {
+            for step in steps {
+                guard case .command(_, let location) = step else { continue }
+                d.error(location, "a `command:` step acts on a real backend's world; a scripted scenario is self-contained",
+                        hint: "add `live: true`, or script what the command would change as the exchanges' answers")
+            }
         }
         guard let name else { return nil }
         var stepInputs = [inputs]
-        for step in steps { if case .run(let r) = step { stepInputs.append(r.inputs) } }
+        for step in steps {
+            switch step {
+            case .run(let r): stepInputs.append(r.inputs)
+            // The variables a command reads are needed like an input's: a live scenario without them is skipped.
+            case .command(let t, _): stepInputs.append(ScenarioInputs(commands: ["command": t]))
+            default: break
+            }
+        }
         let required = RequiredVars.of(flows: steps.compactMap { if case .run(let r) = $0 { return r.flow.name } else { return nil } },
                                        inputs: stepInputs, specs: specs)
             .union(expectations(steps, expect).flatMap(\.templateVarsReads)).subtracting(vars.keys)
@@ -169,9 +182,9 @@ public enum ScenarioDecoder {
 
     static func decodeStep(_ node: YAMLNode, _ d: inout Diagnostics) -> Scenario.Step? {
         guard let f = Fields(node, what: "a step", allowed: stepKeys, diagnostics: &d) else { return nil }
-        let kinds = ["run", "wait", "relaunch", "set_store"].filter { f.has($0) }
+        let kinds = ["run", "wait", "relaunch", "set_store", "command"].filter { f.has($0) }
         guard kinds.count == 1 else {
-            d.error(node.location, kinds.isEmpty ? "a step needs one of `run:`, `wait:`, `relaunch: true` or `set_store:`" : "a step has several kinds (\(kinds.joined(separator: ", "))); give each its own step")
+            d.error(node.location, kinds.isEmpty ? "a step needs one of `run:`, `wait:`, `relaunch: true`, `set_store:` or `command:`" : "a step has several kinds (\(kinds.joined(separator: ", "))); give each its own step")
             return nil
         }
         switch kinds[0] {
@@ -185,6 +198,15 @@ public enum ScenarioDecoder {
         case "relaunch":
             if f.bool("relaunch", &d) != true { d.error(f["relaunch"]!.location, "write `relaunch: true`") }
             return .relaunch(location: node.location)
+        case "command":
+            for extra in ["inputs", "expect", "parallel"] where f.has(extra) { d.error(f.keyLocation(extra)!, "`\(extra)` belongs to a `run:` step, not a `command:` step") }
+            guard let value = f["command"] else { return nil }
+            guard let text = value.scalar, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                d.error(value.location, "`command:` needs the shell command to run, as text")
+                return nil
+            }
+            guard let template = InputTemplate.parse(text, at: value.location, place: "a `command:` step", &d) else { return nil }
+            return .command(template, location: node.location)
         default:
             guard let flow = f.string("run", required: true, &d) else { return nil }
             let parallel = f.int("parallel", &d, range: 1...1000) ?? 1

@@ -145,6 +145,24 @@ struct ScenarioExecution {
             }
             setup.store.replace(with: reloaded)
             await setup.broker.reset()
+        case .command(let template, let location):
+            var env = Environment()
+            env.vars = setup.runVars
+            env.now = await setup.clock.now()
+            env.redactor = setup.redactor
+            do {
+                let line = try Evaluator.render(template, env)
+                var command = ShellCommand(line, environment: await setup.inputs.commandEnvironment(), timeoutSeconds: settings.commandTimeout)
+                command.requiresOutput = false
+                // What it prints is not shown: a command that changes the backend's world may print anything, secrets too.
+                _ = try await command.run()
+            } catch let error as EvaluationError {
+                findings.failures.append(setup.redactor.redact("step \(number): \(location): `command:`: \(error.message)"))
+                findings.halted = true
+            } catch {
+                findings.failures.append(setup.redactor.redact("step \(number): the command failed: \(error)"))
+                findings.halted = true
+            }
         case .run(let r):
             await run(r, number: number, labelled: labelled, setup, &findings)
         }

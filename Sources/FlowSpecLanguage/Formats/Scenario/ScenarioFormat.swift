@@ -6,7 +6,7 @@ public enum ScenarioFormat {
     typealias F = SchemaFragment
 
     public static let topKeys = top.map(\.0)
-    public static let stepKeys = (runStep + waitStep + relaunchStep + setStoreStep).map(\.0).uniqued()
+    public static let stepKeys = (runStep + waitStep + relaunchStep + setStoreStep + commandStep).map(\.0).uniqued()
     public static let expectKeys = expect.map(\.0)
     public static let exchangeKeys = exchange.map(\.0)
     public static let exchangeRequestKeys = exchangeRequest.map(\.0)
@@ -35,6 +35,10 @@ public enum ScenarioFormat {
 
     static let setStoreStep: [(String, JSONValue)] = [
         ("set_store", F.ref("store", "namespace → key → value (`staff.access_token: …` is shorthand).")),
+    ]
+
+    static let commandStep: [(String, JSONValue)] = [
+        ("command", F.text("Live scenarios only: a shell command run for what it does to the backend's world between steps (an admin deactivating the account, a password changed in the database), as `/bin/sh -c`, with the non-secret inputs handed out so far in its environment; text with `${…}` over `vars` and `now`. A non-zero exit fails the scenario; its output is not shown.")),
     ]
 
     static let exchange: [(String, JSONValue)] = Exchange.allCases.map { ($0.rawValue, $0.schema) }

@@ -23,12 +23,13 @@ public enum ScenarioSchema {
             ]),
             "step": .object([
                 "description": .string("A step: exactly one of run, wait, relaunch, set_store."),
-                "oneOf": .array(["runStep", "waitStep", "relaunchStep", "setStoreStep"].map { .object(["$ref": .string("#/definitions/\($0)")]) }),
+                "oneOf": .array(["runStep", "waitStep", "relaunchStep", "setStoreStep", "commandStep"].map { .object(["$ref": .string("#/definitions/\($0)")]) }),
             ]),
             "runStep": F.object("Runs a flow (or `parallel` copies of it in one session).", Format.runStep, required: ["run"]),
             "waitStep": F.object("Advances the clock (virtual in scripted runs).", Format.waitStep, required: ["wait"]),
             "relaunchStep": F.object("The app restarts: the store survives (round-tripped through JSON), nothing else does.", Format.relaunchStep, required: ["relaunch"]),
             "setStoreStep": F.object("Writes keys into the token store between steps; `null` deletes a key.", Format.setStoreStep, required: ["set_store"]),
+            "commandStep": F.object("Runs a shell command for its effect on the backend's world (live scenarios only).", Format.commandStep, required: ["command"]),
             "inputs": F.map("Input values by name.", of: .object([
                 "description": .string("A value (template over `vars.*`), a list of successive values, or `{ command: \"…\" }`."),
                 "anyOf": .array([
