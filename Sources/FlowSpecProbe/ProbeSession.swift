@@ -142,14 +142,19 @@ extension JSONValue {
 /// Keeps logins of one account apart by the declared interval (a per-phone send interval), waiting as needed.
 actor LoginPacer {
     private var last: Double?
+    static let margin = 1.0
 
     /// nil once it is this login's turn; the reason when waiting would take longer than the run may wait.
     func waitForTurn(interval: Double, clock: any FlowClock, allowWait: Double, onWait: @Sendable (Double) -> Void) async -> String? {
         let now = await clock.now()
-        if let last, now - last < interval {
-            // `last` is taken before the previous login started, so its code went out later still: no margin needed.
-            let wait = interval - (now - last)
-            guard wait <= allowWait else { return Durations.waitNotAllowed("the login interval", seconds: wait, limit: allowWait) }
+        // The interval runs from the previous *send*, which came some way into the previous login — further in than
+        // this login's send may come (a first login also opens its connection): a second of margin keeps the send
+        // outside the backend's window ("you can only request this after 0 seconds" was seen without it).
+        // The margin never makes a wait the run allows into one it does not.
+        if let last, interval > 0, now - last < interval + LoginPacer.margin {
+            let needed = interval - (now - last)
+            guard needed <= allowWait else { return Durations.waitNotAllowed("the login interval", seconds: needed, limit: allowWait) }
+            let wait = min(needed + LoginPacer.margin, max(needed, allowWait))
             onWait(wait)
             await clock.sleep(seconds: wait)
         }
