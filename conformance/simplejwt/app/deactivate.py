@@ -1,7 +1,7 @@
 """Deactivates an account the way a QA script would, straight in the database (is_active = 0, which is what
 Django's admin sets), and prints "deactivated".
 
-A live scenario runs it as an input command: FlowSpec hands it the inputs used so far as environment variables,
+A live scenario runs it as a `command:` step: FlowSpec hands it the inputs used so far as environment variables,
 so $username is the account the scenario logged in with; DJANGO_DB is the server's SQLite file. It uses no
 Django setup, so it takes milliseconds: the scenario checks the access token right after, within its lifetime.
 """
