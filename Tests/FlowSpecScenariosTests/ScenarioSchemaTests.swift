@@ -14,7 +14,7 @@ import Testing
     @Test func theSchemaKeysAreTheDecoders() {
         #expect(keys("scenarioFile") == Set(ScenarioDecoder.topKeys))
         #expect(keys("expect") == Set(ScenarioDecoder.expectKeys))
-        let stepKeys = ["runStep", "waitStep", "relaunchStep", "setStoreStep"].reduce(into: Set<String>()) { $0.formUnion(keys($1)) }
+        let stepKeys = ["runStep", "waitStep", "relaunchStep", "setStoreStep", "commandStep"].reduce(into: Set<String>()) { $0.formUnion(keys($1)) }
         #expect(stepKeys == Set(ScenarioDecoder.stepKeys))
         #expect(keys("exchange") == ["request", "response", "times", "concurrent"])
         #expect(keys("exchangeRequest") == Set(ScenarioFormat.exchangeRequestKeys))
