@@ -13,23 +13,22 @@ struct LiveBackend {
     let sandbox: RunningSandbox?
 
     /// `backendVariables`: the variables the base URLs of the flows this run may execute read. The sandbox starts
-    /// only when some of them are not given and it is the backend they name: a run whose flows read `api_url`
-    /// from `--vars-file` has a backend of its own and never gets a sandbox it did not ask for.
+    /// only when the run gives none of them and some are the sandbox's: a run that names a backend of its own — its
+    /// own `api_url`, or one of the shipped URLs pointed at staging — never gets a sandbox it did not ask for, and
+    /// never has some scenarios answered by staging and others by the sandbox in one report.
     static func prepare(needed: Bool, backendVariables: Set<String>, vars: inout [String: JSONValue], embedded: Bool,
                         options: LiveHTTPOptions, purpose: String = "live scenarios") async throws -> LiveBackend? {
         guard needed else { return nil }
         var sandbox: RunningSandbox?
-        let missing = backendVariables.filter { vars[$0] == nil }
-        let forTheSandbox = missing.intersection(sandboxURLVariables).sorted()
-        if embedded, !forTheSandbox.isEmpty {
+        let given = backendVariables.filter { vars[$0] != nil }.sorted()
+        let forTheSandbox = backendVariables.intersection(sandboxURLVariables).sorted()
+        if embedded, given.isEmpty, !forTheSandbox.isEmpty {
             do {
                 let started = try await Sandbox.start(SandboxOptions())
                 sandbox = started
                 for (name, value) in started.liveVars() where vars[name] == nil { vars[name] = .string(value) }
-                let given = backendVariables.subtracting(missing).sorted()
                 Console.error("\(purpose): started the embedded sandbox at \(started.baseURL) (legacy API at \(started.legacyURL)) because no backend was given for "
                               + "\(forTheSandbox.joined(separator: ", ")), which the flows' base URLs read"
-                              + (given.isEmpty ? "" : " (\(given.joined(separator: ", ")) point at your backend)")
                               + "; give \(forTheSandbox.count == 1 ? "it" : "them") with --vars-file or --var to test another backend, or --no-sandbox")
             } catch {
                 Console.error("warning: could not start the embedded sandbox (\(error)); \(purpose) that need \(forTheSandbox.joined(separator: ", ")) have no backend")

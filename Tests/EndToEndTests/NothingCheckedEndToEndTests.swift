@@ -64,6 +64,18 @@ import Testing
         #expect(result.status == 3, "\(result.all)")
     }
 
+    /// A run that points one of the shipped URLs at a backend gets no sandbox for the others: one report never mixes
+    /// answers from staging with answers from the sandbox. The scenario whose URL is not given is skipped, naming it.
+    @Test func aRunNamingOneBackendGetsNoSandboxForTheOthers() async throws {
+        let result = try await FlowSpecBinary.run(["run", "scenarios/live/traveling-envelopes.yaml", "scenarios/live/legacy-login-envelope.yaml",
+                                                   "--var", "traveling_url=http://127.0.0.1:9"])
+        #expect(!result.stderr.contains("sandbox"), "\(result.stderr)")
+        #expect(result.stdout.contains("needs the variable") && result.stdout.contains("legacy_url"), "\(result.stdout)")
+        // Both are skipped (the traveling account is not given either): nothing was checked, so not green.
+        #expect(result.status == 1, "\(result.all)")
+        #expect(result.stderr.contains("nothing was checked"), "\(result.stderr)")
+    }
+
     /// With no variables, the shipped scenario's flows name the sandbox's variable: it starts, and says why.
     @Test func theSandboxSaysWhyItStarted() async throws {
         let result = try await FlowSpecBinary.run(["run", "scenarios/live/traveling-envelopes.yaml"])
