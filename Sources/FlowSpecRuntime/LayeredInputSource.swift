@@ -61,9 +61,7 @@ public actor LayeredInputSource: InputSource {
 
     private func fresh(_ input: InputDecl, flow: String) async throws(InputError) -> String? {
         if let command = commands[input.name] {
-            var environment: [String: String] = [:]
-            for (name, value) in handedOut where !secretNames.contains(name) { environment[name] = value }
-            let value = try await runner.run(command, environment: environment, timeoutSeconds: commandTimeout)
+            let value = try await runner.run(command, environment: commandEnvironment(), timeoutSeconds: commandTimeout)
             if !Redactor.isFlag(.string(value)) { redactor?.register(value) }
             return record(input, value)
         }

@@ -33,10 +33,7 @@ extension Expectation {
     /// redactor already knows the secret run variables, and store values are registered as the file's own are.
     func rendered(vars: [String: JSONValue], now: Double, _ redactor: Redactor) throws(InputError) -> Expectation {
         guard !templates.isEmpty else { return self }
-        var env = Environment()
-        env.vars = vars
-        env.now = now
-        env.redactor = redactor
+        let env = InputTemplate.scope(vars: vars, now: now, redactor)
         func failure(_ error: EvaluationError) -> InputError {
             let hint = error.unsetVariable.map { "; " + RunOrigin.scenario.whereToGive(variable: $0) } ?? ""
             return InputError("\(error.location): expected value: \(redactor.redact(error.message))\(hint)")

@@ -1,4 +1,5 @@
 import FlowSpecLanguage
+import FlowSpecRuntime
 
 /// An input value given before a run — a scenario's `inputs:` or `flowspec exec --input NAME=VALUE` — read the same
 /// way in both: text in which `${…}` is evaluated when the run (or step) starts and `$${` is a literal `${`. It can
@@ -6,6 +7,16 @@ import FlowSpecLanguage
 /// flow exists yet. A value typed at a prompt is never a template.
 public enum InputTemplate {
     static let readable: Set<Root> = [.vars, .now]
+
+    /// What such text is evaluated against: the run variables and the clock, masking through the run's redactor —
+    /// for inputs, expected values, computed waits and command steps alike.
+    static func scope(vars: [String: JSONValue], now: Double, _ redactor: Redactor) -> Environment {
+        var env = Environment()
+        env.vars = vars
+        env.now = now
+        env.redactor = redactor
+        return env
+    }
 
     /// The value as a template, or nil with located diagnostics (a bad `${…}`, a root it cannot read, a type error).
     public static func parse(_ text: String, at location: SourceLocation, name: String, _ d: inout Diagnostics) -> Template? {

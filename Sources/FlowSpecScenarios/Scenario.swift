@@ -152,10 +152,7 @@ extension ScenarioInputs {
     /// Renders input templates against the run variables, at `now` on the run's clock (`totp(...)` reads it).
     public func resolved(_ vars: [String: JSONValue], now: Double, _ redactor: Redactor,
                          origin: RunOrigin = .scenario) throws(InputError) -> (values: [String: [String]], commands: [String: String]) {
-        var env = Environment()
-        env.vars = vars
-        env.now = now
-        env.redactor = redactor
+        let env = InputTemplate.scope(vars: vars, now: now, redactor)
         func render(_ t: Template, _ name: String) throws(InputError) -> String {
             do { return try Evaluator.render(t, env) } catch {
                 let hint = error.unsetVariable.map { "; " + origin.whereToGive(variable: $0) } ?? ""

@@ -49,10 +49,7 @@ public struct ScenarioWait: Sendable {
 
     /// The seconds to wait, evaluated now; a message located at the expression when it is not a non-negative number.
     func seconds(vars: [String: JSONValue], now: Double, _ redactor: Redactor) -> Result<Double, WaitProblem> {
-        var env = Environment()
-        env.vars = vars
-        env.now = now
-        env.redactor = redactor
+        let env = InputTemplate.scope(vars: vars, now: now, redactor)
         do throws(EvaluationError) {
             let value = try Evaluator.evaluate(duration, env)
             guard case .number(let seconds) = value, seconds >= 0, seconds.isFinite else {

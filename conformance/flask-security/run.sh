@@ -38,19 +38,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# A virtualenv needs the venv module (Debian and Ubuntu ship it separately as python3-venv).
-if ! python3 -m venv "$work/venv" >/dev/null 2>&1; then
-    if command -v apt-get >/dev/null; then
-        version="$(python3 -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')"
-        packages="python3-venv python${version}-venv"
-        (apt-get update -qq && apt-get install -y -qq $packages) >/dev/null 2>&1 \
-            || sudo apt-get install -y -qq $packages >/dev/null 2>&1 \
-            || (apt-get install -y -qq python3-venv) >/dev/null 2>&1 || true
-    fi
-    rm -rf "$work/venv"
-    python3 -m venv "$work/venv" || { echo "python3 -m venv is unavailable and python3-venv could not be installed" >&2; exit 1; }
-fi
-"$work/venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
+. "$here/../virtualenv.sh"
+make_virtualenv "$work/venv" "$here/requirements.txt"
 python="$work/venv/bin/python"
 echo "virtualenv ready after $(( $(date +%s) - started )) s"
 

@@ -146,10 +146,7 @@ struct ScenarioExecution {
             setup.store.replace(with: reloaded)
             await setup.broker.reset()
         case .command(let template, let location):
-            var env = Environment()
-            env.vars = setup.runVars
-            env.now = await setup.clock.now()
-            env.redactor = setup.redactor
+            let env = InputTemplate.scope(vars: setup.runVars, now: await setup.clock.now(), setup.redactor)
             do {
                 let line = try Evaluator.render(template, env)
                 var command = ShellCommand(line, environment: await setup.inputs.commandEnvironment(), timeoutSeconds: settings.commandTimeout)
