@@ -5,7 +5,7 @@ import TestSupport
 @testable import FlowSpecRuntime
 
 /// Given values, then a command, then a prompt — and commands see the inputs handed out so far.
-@Suite(.timeLimit(.minutes(5))) struct InputSourceTests {
+@Suite(.timeLimit(.minutes(6))) struct InputSourceTests {
     func decl(_ name: String, secret: Bool = false) -> InputDecl {
         InputDecl(name: name, kind: .string, pattern: nil, secret: secret, prompt: nil, location: SourceLocation(file: "t", line: 1, column: 1))
     }
@@ -45,8 +45,9 @@ import TestSupport
         let marker = "\(Int.random(in: 100_000...999_999))"
         let task = Task { try await ShellCommand("sleep 120.\(marker) & sleep 121.\(marker); echo late").run() }
         // Until the shell has started its children there is nothing to see. The command starts on a thread of its own,
-        // so this waits on this thread too rather than on the (busy) cooperative pool.
-        let deadline = Date().addingTimeInterval(60)
+        // so this waits on this thread too rather than on the (busy) cooperative pool. The task itself starts on that
+        // pool, which the whole suite on two cores can hold for minutes: CI once saw it not start within 60 s.
+        let deadline = Date().addingTimeInterval(240)
         while Self.processes(containing: marker).count < 2, Date() < deadline { usleep(20_000) }
         #expect(Self.processes(containing: marker).count >= 2, "the command never started")
         task.cancel()
