@@ -6,7 +6,7 @@
 #   KEEP_WORK=1 bash conformance/simplejwt/run.sh …           keeps the temporary folder, for a closer look
 #
 # Makes a throwaway virtualenv, installs the pinned requirements, then for the default configuration and for each
-# weak one (AUTH_WEAKNESS, app/jwtapp/settings.py): a fresh SQLite database with two accounts, the Django server on
+# weak one (AUTH_WEAKNESS, app/jwtapp/settings.py): a fresh SQLite database with its four accounts, the Django server on
 # a free loopback port, FlowSpec's live scenarios and probe file against it, the server stopped by its PID. The
 # variants run side by side (each its own server, database and port). The default must pass everything; each weak
 # variant must be caught by the scenario (and probe) named in README.md, for that reason. Prints one line per
@@ -85,6 +85,8 @@ max_access_lifetime_seconds: 300
 max_refresh_lifetime_seconds: 86400
 simplejwt_leaver_username: leaver
 simplejwt_leaver_password: leaver-correct-horse
+simplejwt_second_username: colleague
+simplejwt_second_password: colleague-correct-horse
 deactivate_command: "DJANGO_DB='$DJANGO_DB' '$python' '$here/app/deactivate.py'"
 EOF
 }
@@ -139,7 +141,7 @@ check_rc=0
 "$flowspec" check "$here/flows" "$here/scenarios" >"$work/check.out" 2>&1 || check_rc=$?
 
 variants=(default rotation_off blacklist_after_off blacklist_app_missing long_access_lifetime long_refresh_lifetime leeway
-    inactive_user_accepted)
+    inactive_user_accepted notes_not_scoped)
 set -m    # every background job in a process group of its own, which cleanup() can stop whole
 for variant in "${variants[@]}"; do
     mkdir -p "$work/$variant"
@@ -227,7 +229,7 @@ expect "default: every declared probe holds, none skipped" "$(probe_clean $d)" "
 # Secrets never appear: no account password and no JWT (every token simplejwt issues starts `eyJ`) in any
 # console output, report or written reproduction (flows and scenarios meant to be committed) of any variant, the default's verbose run (every request and answer) included — and
 # that run did show the token pair's body, masked, so the check is not vacuous.
-leaks="$(grep -lE 'qa-correct-horse-battery|departed-correct-horse|leaver-correct-horse|eyJ[A-Za-z0-9_-]{8,}' \
+leaks="$(grep -lE 'qa-correct-horse-battery|departed-correct-horse|leaver-correct-horse|colleague-correct-horse|eyJ[A-Za-z0-9_-]{8,}' \
     "$work"/*/run.out "$work"/*/probe.out "$work"/*/run.json "$work"/*/probe.json "$work"/*/repro*.out \
     "$work"/*/repro/*.yaml "$work"/*/repro/probe/*.yaml 2>/dev/null || true)"
 outputs=0
@@ -271,6 +273,10 @@ expect "$v: caught by probe expiry, its reproduction fails here and passes on th
 v=inactive_user_accepted
 expect "$v: caught by scenario 'simplejwt refuses the tokens of an account deactivated after login' (ends access_still_accepted)" \
     "$(scenario_caught $v 'simplejwt refuses the tokens of an account deactivated after login' access_still_accepted)" "$work/$v/run.out"
+
+v=notes_not_scoped
+expect "$v: caught by scenario 'simplejwt notes are answered to their owner only' (ends read_by_other)" \
+    "$(scenario_caught $v 'simplejwt notes are answered to their owner only' read_by_other)" "$work/$v/run.out"
 
 echo "simplejwt conformance took $((SECONDS - started)) s (virtualenv, ${#variants[@]} servers, scenarios and probes)"
 echo "$passed passed, $failed failed"

@@ -1,5 +1,5 @@
-# The accounts the scenarios log in with (run.sh runs this in `manage.py shell`): one active, one inactive, and
-# one that a scenario deactivates.
+# The accounts the scenarios log in with (run.sh runs this in `manage.py shell`): one active, one inactive, one
+# that a scenario deactivates, and a second active one whose token must not open the first one's notes.
 from django.contrib.auth import get_user_model
 
 User = get_user_model()
@@ -9,3 +9,5 @@ departed.is_active = False
 departed.save()
 # Deactivated during a scenario, to check that its tokens stop working.
 User.objects.create_user("leaver", "leaver@example.com", "leaver-correct-horse")
+# Another account of the same kind as qa: the cross-user checks read qa's notes with its token.
+User.objects.create_user("colleague", "colleague@example.com", "colleague-correct-horse")

@@ -12,13 +12,17 @@ AUTH_WEAKNESS selects one mistake a team could ship. Each is configuration only,
   long_refresh_lifetime  REFRESH_TOKEN_LIFETIME of 365 days
   leeway                 LEEWAY of one hour: expired access tokens are still accepted
   inactive_user_accepted CHECK_USER_IS_ACTIVE = False: a deactivated account's tokens keep working
+  notes_not_scoped       NOTES_OWNER_SCOPED = False: this app's note view looks a note up by id alone, so any
+                         account reads any note (broken object-level authorization, OWASP API1:2023). simplejwt has
+                         no such setting: it is this app's, modelling the most common API bug (a view that forgets
+                         DRF's "filtering against the current user")
 """
 import os
 from datetime import timedelta
 
 WEAKNESS = os.environ.get("AUTH_WEAKNESS", "")
 KNOWN_WEAKNESSES = {"", "rotation_off", "blacklist_after_off", "blacklist_app_missing", "long_access_lifetime",
-                    "long_refresh_lifetime", "leeway", "inactive_user_accepted"}
+                    "long_refresh_lifetime", "leeway", "inactive_user_accepted", "notes_not_scoped"}
 if WEAKNESS not in KNOWN_WEAKNESSES:
     raise RuntimeError(f"AUTH_WEAKNESS={WEAKNESS!r} is not one of {sorted(KNOWN_WEAKNESSES)}")
 
@@ -33,6 +37,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework_simplejwt",
     "rest_framework_simplejwt.token_blacklist",
+    "jwtapp",  # the Note model (per-user objects)
 ]
 if WEAKNESS == "blacklist_app_missing":
     INSTALLED_APPS.remove("rest_framework_simplejwt.token_blacklist")
@@ -75,3 +80,8 @@ elif WEAKNESS == "leeway":
     SIMPLE_JWT["LEEWAY"] = timedelta(hours=1)
 elif WEAKNESS == "inactive_user_accepted":
     SIMPLE_JWT["CHECK_USER_IS_ACTIVE"] = False
+
+# This app's own setting, not simplejwt's: GET /api/notes/<id>/ looks the note up among the caller's own notes
+# (https://www.django-rest-framework.org/api-guide/filtering/#filtering-against-the-current-user), so another
+# account's note is a 404. notes_not_scoped turns that off, as a view written with Note.objects.get(pk=…) would.
+NOTES_OWNER_SCOPED = WEAKNESS != "notes_not_scoped"

@@ -1,4 +1,4 @@
-"""The URLs simplejwt's "Getting started" page lists, plus one protected endpoint."""
+"""The URLs simplejwt's "Getting started" page lists, plus the protected endpoints (views.py)."""
 from django.urls import path
 from rest_framework_simplejwt.views import (
     TokenBlacklistView,
@@ -7,7 +7,7 @@ from rest_framework_simplejwt.views import (
     TokenVerifyView,
 )
 
-from .views import me
+from .views import me, note, notes
 
 urlpatterns = [
     path("api/token/", TokenObtainPairView.as_view(), name="token_obtain_pair"),
@@ -15,4 +15,6 @@ urlpatterns = [
     path("api/token/verify/", TokenVerifyView.as_view(), name="token_verify"),
     path("api/token/blacklist/", TokenBlacklistView.as_view(), name="token_blacklist"),
     path("api/me/", me, name="me"),
+    path("api/notes/", notes, name="notes"),
+    path("api/notes/<int:note_id>/", note, name="note"),
 ]
