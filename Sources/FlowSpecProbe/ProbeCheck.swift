@@ -8,6 +8,10 @@ struct ProbeCheck: Sendable {
     let probe: ProbeSession
     let kind: ProbeKind
     let source: String
+    /// The declared promise; nil for a universal attack the probe file does not mention.
+    let promise: ProbeDeclaration.Promise?
+    /// The other sessions' probes (isolation logs in to them).
+    let runner: ProbeRunner
 
     var environment: ProbeEnvironment { probe.environment }
     var sessionName: String { probe.declaration.session.name }
@@ -74,8 +78,26 @@ struct ProbeCheck: Sendable {
                 }
             }
         }
-        return verdict(check, .held, "refused (\(refusedWith.joined(separator: ", ")))")
+        return verdict(check, .held, "refused (\(refusedWith.joined(separator: ", ")))" + controlHeld)
     }
+
+    /// The control of the token probes: every protected flow accepts the session's own token, here and now. nil when
+    /// it did; otherwise the ERROR that says why the refusals that follow would prove nothing.
+    func protectedControl(_ token: String, tokens: [String: JSONValue]) async -> ProbeVerdict? {
+        for flow in probe.declaration.protected {
+            switch await probe.answer(flow.name, token: token, replacement: token, tokens: tokens) {
+            case .notSent(let why): return verdict("", .error, "not checked: the control: " + why)
+            case .unreachable(let why, _): return verdict("", .error, "not checked: the control: \(flow.name): no answer: \(why)", infrastructure: true)
+            case .answered(let status, _, _) where !(200..<300).contains(status):
+                return verdict("", .error, "not checked: the control failed: \(flow.name) answered \(status) to the session's own token, so a refusal would prove nothing")
+            case .answered: continue
+            }
+        }
+        return nil
+    }
+
+    /// What the control saw, for a held verdict's detail.
+    var controlHeld: String { "; the control: the session's own token was accepted by \(probe.declaration.protected.map(\.name).joined(separator: ", "))" }
 
     /// Sends `replacement` in place of the access token to every protected flow.
     func protectedAnswers(token: String, replacement: String?, tokens: [String: JSONValue]) async -> [(String, ProbeSession.Answer)] {
@@ -84,6 +106,25 @@ struct ProbeCheck: Sendable {
             answers.append((flow.name, await probe.answer(flow.name, token: token, replacement: replacement, tokens: tokens)))
         }
         return answers
+    }
+
+    /// Runs the logout flow: `failed` is the ERROR when it did not log out — the flow did not end with success, or
+    /// the request that carried the access token was not answered as `logout.answers` declares (default 2xx): a
+    /// logout the backend refused (an access token that expired meanwhile) ended nothing, so proves nothing.
+    func logOut(_ tokens: [String: JSONValue]) async -> (log: [ExchangeLog.Entry], failed: ProbeVerdict?) {
+        let logout = await probe.logout(tokens: tokens)
+        let access = accessToken(tokens) ?? "\u{0}"
+        let sent = logout.log.last { $0.request.headers.contains { $0.1.contains(access) } }?.response
+        if let sent, !probe.declaration.loggedOut(sent.status) {
+            let expected = probe.declaration.logoutAnswers.isEmpty ? "a 2xx" : probe.declaration.logoutAnswers.map(String.init).joined(separator: " or ")
+            return (logout.log, verdict("", .error, "not checked: the logout request was answered \(sent.status), not \(expected), so it ended nothing to check"
+                                        + " (if \(sent.status) is how this backend answers a logout that worked, declare it: `logout: { flow: \(probe.declaration.logout?.name ?? "…"), answers: [\(sent.status)] }`)"))
+        }
+        if !logout.result.success, !(sent.map { probe.declaration.loggedOut($0.status) } ?? false) {
+            return (logout.log, verdict("", .error, "not checked: the logout flow ended `\(logout.result.outcome)`: \(logout.result.reason)",
+                                        infrastructure: logout.result.isInfrastructureFailure))
+        }
+        return (logout.log, nil)
     }
 
     /// Logs out after the probes, so they leave no sessions behind. Best effort.

@@ -15,6 +15,8 @@ public struct ProbeDeclaration: Sendable {
     public var loginInterval: Template?
     public var protected: [NameRef]
     public var logout: NameRef?
+    /// The logout request's statuses that mean it logged out; empty: any 2xx (Supabase answers 204, some servers 401).
+    public var logoutAnswers: [Int] = []
     /// Statuses that mean "refused"; empty: any 4xx.
     public var refused: [Int]
     /// The store key of the refresh token (the access token's key is read from the session's headers).
@@ -26,21 +28,23 @@ public struct ProbeDeclaration: Sendable {
         /// Where the promise is stated: the project's description of the system and the public source.
         public var source: String
         public var location: SourceLocation
-        /// reuse_detection: a refused reuse also revokes the newest token of the family.
-        public var revokesFamily = false
-        /// reuse_detection, atomic_rotation: the parent of the active token may be reused (GoTrue).
-        public var parentOfActiveGrace = false
-        /// reuse_detection: seconds during which any old token is still swapped (GoTrue's reuse interval).
-        public var reuseInterval: Template?
-        /// isolation: sessions whose tokens this session's protected flows must refuse.
-        public var from: [NameRef] = []
-        /// atomic_rotation: concurrent refreshes with one token.
-        public var burst = 5
-        /// expiry: seconds of clock skew the backend may allow past `exp`.
-        public var leeway: Template?
         /// A run variable that must be true for the promise to be checked: the documents leave it to the backend.
         public var requires: NameRef?
+        /// The options its attack declares (`ProbeAttack.options`), by key.
+        var options: [String: ProbeOptionValue] = [:]
+
+        func bool(_ key: String) -> Bool { if case .boolean(let b)? = options[key] { b } else { false } }
+        func int(_ key: String) -> Int? { if case .integer(let n)? = options[key] { n } else { nil } }
+        func duration(_ key: String) -> Template? { if case .duration(let t)? = options[key] { t } else { nil } }
+        func word(_ key: String) -> String? { if case .word(let w)? = options[key] { w } else { nil } }
+        func names(_ key: String) -> [NameRef] { if case .names(let n)? = options[key] { n } else { [] } }
+        func statuses(_ key: String) -> [Int] { if case .statuses(let s)? = options[key] { s } else { [] } }
+        func inputs(_ key: String) -> ScenarioInputs? { if case .inputs(let i)? = options[key] { i } else { nil } }
+        func logins(_ key: String) -> [ProbeLogin] { if case .logins(let l)? = options[key] { l } else { [] } }
     }
 
     public func promise(_ kind: ProbeKind) -> Promise? { promises[kind] }
+
+    /// Whether the logout request's answer means it logged out.
+    func loggedOut(_ status: Int) -> Bool { logoutAnswers.isEmpty ? (200..<300).contains(status) : logoutAnswers.contains(status) }
 }

@@ -35,7 +35,21 @@ public enum ProbeDecoder {
         if f.missing("protected") {
             d.error(root.location, "a probe file is missing the required key `protected`", hint: "list the flows that must refuse a bad token, e.g. `protected: [repairminder.me]`")
         }
-        let logout = f.string("logout", &d)
+        var logout: NameRef?
+        var logoutAnswers: [Int] = []
+        if let node = f["logout"] {
+            if node.scalar != nil {
+                logout = f.string("logout", &d)
+            } else if let l = Fields(node, what: "`logout`", allowed: ["flow", "answers"], diagnostics: &d) {
+                logout = l.string("flow", required: true, &d, hint: "e.g. `logout: { flow: repairminder.logout, answers: [204] }`")
+                for item in l.list("answers", &d) ?? [] {
+                    guard let text = item.scalar, let status = Int(text), (200...499).contains(status) else {
+                        d.error(item.location, "`answers` lists the statuses of a logout that worked (2xx to 4xx), found `\(item.scalar ?? item.kindName)`"); continue
+                    }
+                    logoutAnswers.append(status)
+                }
+            }
+        }
         if let logout { checkFlow(logout, specs, &d) }
         var refused: [Int] = []
         for item in f.list("refused", &d) ?? [] {
@@ -46,61 +60,49 @@ public enum ProbeDecoder {
         }
         let refreshKey = f.string("refresh_token_key", &d)?.name ?? "refresh_token"
         var promises: [ProbeKind: ProbeDeclaration.Promise] = [:]
+        let names = ProbeKind.allCases.map(\.rawValue)
         for (name, value) in f.map("promises", &d) ?? [] {
             guard let kind = ProbeKind(rawValue: name.name) else {
                 d.error(name.location, "unknown promise `\(name.name)`",
-                        hint: Suggestion.didYouMean(name.name, in: ProbeKind.allCases.map(\.rawValue)) ?? "promises: " + ProbeKind.allCases.map(\.rawValue).joined(separator: ", "))
+                        hint: Suggestion.didYouMean(name.name, in: names) ?? "promises: " + names.joined(separator: ", "))
                 continue
             }
             if let promise = decodePromise(kind, value, at: name.location, specs: specs, &d) { promises[kind] = promise }
         }
-        if let kind = [ProbeKind.logoutRevokes].first(where: { promises[$0] != nil }), logout == nil, let promise = promises[kind] {
-            d.error(promise.location, "`\(kind.rawValue)` needs the `logout:` flow", hint: "add `logout: <the flow that signs out>`")
-        }
-        if let session, let def = specs.sessions[session.name], def.refresh == nil {
-            for kind in [ProbeKind.rotation, .reuseDetection, .atomicRotation, .logoutRevokes] {
-                if let promise = promises[kind] { d.error(promise.location, "`\(kind.rawValue)` needs a refresh flow, and session `\(session.name)` has no `refresh:`") }
+        for (kind, promise) in promises.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            if kind.attack.needs.contains(.logoutFlow), logout == nil {
+                d.error(promise.location, "`\(kind.rawValue)` needs the `logout:` flow", hint: "add `logout: <the flow that signs out>`")
+            }
+            if kind.attack.needs.contains(.refreshFlow), let session, let def = specs.sessions[session.name], def.refresh == nil {
+                d.error(promise.location, "`\(kind.rawValue)` needs a refresh flow, and session `\(session.name)` has no `refresh:`")
             }
         }
         guard let session, let login else { return nil }
         return ProbeDeclaration(session: session, file: file, location: root.location, login: login, loginInputs: loginInputs, loginInterval: loginInterval,
-                                protected: protected, logout: logout, refused: refused, refreshTokenKey: refreshKey, promises: promises)
+                                protected: protected, logout: logout, logoutAnswers: logoutAnswers, refused: refused, refreshTokenKey: refreshKey, promises: promises)
     }
 
+    /// A promise: its source alone, or a mapping with the source, `requires` and the options its attack declares.
     static func decodePromise(_ kind: ProbeKind, _ node: YAMLNode, at location: SourceLocation, specs: SpecSet, _ d: inout Diagnostics) -> ProbeDeclaration.Promise? {
+        let options = kind.attack.options
         if let source = node.scalar {
-            if kind == .isolation { d.error(node.location, "`isolation` needs `from:`, the sessions whose tokens must be refused") }
+            for option in options where option.required {
+                d.error(node.location, "`\(kind.rawValue)` needs `\(option.key)`: \(option.description)",
+                        hint: "write the promise as a mapping: `\(kind.rawValue): { source: \"…\", \(option.key): … }`")
+            }
             return ProbeDeclaration.Promise(kind: kind, source: source, location: location)
         }
-        var allowed = ["source", "requires"]
-        switch kind {
-        case .reuseDetection: allowed += ["revokes_family", "grace", "reuse_interval"]
-        case .atomicRotation: allowed += ["grace", "burst"]
-        case .isolation: allowed += ["from"]
-        case .expiry: allowed += ["leeway"]
-        default: break
-        }
-        guard let f = Fields(node, what: "promise `\(kind.rawValue)`", allowed: allowed, diagnostics: &d) else { return nil }
+        guard let f = Fields(node, what: "promise `\(kind.rawValue)`", allowed: ["source", "requires"] + options.map(\.key), diagnostics: &d) else { return nil }
         guard let source = f.string("source", required: true, &d, hint: "say where the backend promises this, e.g. its API documentation") else { return nil }
         var promise = ProbeDeclaration.Promise(kind: kind, source: source.name, location: location)
-        promise.revokesFamily = f.bool("revokes_family", &d) ?? false
         promise.requires = f.string("requires", &d)
-        if let grace = f.string("grace", &d) {
-            switch grace.name {
-            case "none": break
-            case "parent_of_active": promise.parentOfActiveGrace = true
-            default: d.error(grace.location, "`grace` is `none` or `parent_of_active`, found `\(grace.name)`")
+        for option in options {
+            guard let value = f[option.key] else {
+                if option.required { d.error(location, "`\(kind.rawValue)` needs `\(option.key)`: \(option.description)") }
+                continue
             }
+            promise.options[option.key] = option.decode(value, f, specs: specs, &d)
         }
-        promise.reuseInterval = f["reuse_interval"].flatMap { ExprReader.template($0, what: "`reuse_interval`", &d) }
-        promise.leeway = f["leeway"].flatMap { ExprReader.template($0, what: "`leeway`", &d) }
-        if let burst = f.int("burst", &d, range: 2...20) { promise.burst = burst }
-        for item in f.list("from", &d) ?? [] {
-            guard let name = item.scalar else { continue }
-            if specs.sessions[name] == nil { d.error(item.location, "unknown session `\(name)`", hint: Suggestion.didYouMean(name, in: specs.sessions.keys.sorted())) }
-            promise.from.append(NameRef(name, at: item.location))
-        }
-        if kind == .isolation, promise.from.isEmpty { d.error(location, "`isolation` needs `from:`, the sessions whose tokens must be refused") }
         return promise
     }
 

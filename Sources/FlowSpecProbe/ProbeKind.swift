@@ -1,30 +1,34 @@
-/// The attacks and promises `flowspec probe` checks, one per kind. Each kind's documentation (docs/probe.md) says
-/// what it sends and what "held" means.
-public enum ProbeKind: String, Sendable, CaseIterable, Codable {
-    case rotation
-    case reuseDetection = "reuse_detection"
-    case logoutRevokes = "logout_revokes"
-    case signature
-    case isolation
-    case garbage
-    case expiry
-    case atomicRotation = "atomic_rotation"
-    case oneTimeCodes = "one_time_codes"
+/// The name of an attack of the catalogue (`ProbeCatalogue.attacks`): what probe files, `--probe` and reports
+/// call it. Only names of the catalogue can be made, so a kind always has its attack.
+public struct ProbeKind: Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
 
-    /// Every backend must refuse a forged, foreign or garbage token; these run without a declared promise.
-    public var isUniversal: Bool { self == .signature || self == .garbage }
+    init(_ attack: any ProbeAttack.Type) { rawValue = attack.name }
 
-    public var title: String {
-        switch self {
-        case .rotation: "refresh rotation"
-        case .reuseDetection: "refresh-token reuse detection"
-        case .logoutRevokes: "logout revokes the refresh token"
-        case .signature: "forged access tokens"
-        case .isolation: "role and system isolation"
-        case .garbage: "garbage and absent tokens"
-        case .expiry: "expired access token"
-        case .atomicRotation: "atomic rotation under concurrency"
-        case .oneTimeCodes: "one-time codes"
-        }
+    public init?(rawValue: String) {
+        guard ProbeCatalogue.attack(named: rawValue) != nil else { return nil }
+        self.rawValue = rawValue
     }
+
+    public init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        guard let kind = ProbeKind(rawValue: name) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown probe kind `\(name)`"))
+        }
+        self = kind
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// Every kind, in the catalogue's order.
+    public static var allCases: [ProbeKind] { ProbeCatalogue.attacks.map(ProbeKind.init) }
+
+    var attack: any ProbeAttack.Type { ProbeCatalogue.attack(named: rawValue)! }
+    public var title: String { attack.title }
+    /// Runs without a declared promise: every bearer-token API must keep it.
+    public var isUniversal: Bool { attack.universal }
+    public var description: String { rawValue }
 }

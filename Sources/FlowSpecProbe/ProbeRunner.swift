@@ -5,11 +5,9 @@ import FlowSpecScenarios
 
 /// Runs the probe catalogue for declared sessions against a live backend.
 ///
-/// Logins are scarce (a backend may allow one code per minute per account), so one login serves every probe
-/// that leaves its session usable, in an order where each leaves the next a working session: the code replay
-/// (at once, while the code is fresh), the token probes (sent without the session's refresh, so they change
-/// nothing on the server), rotation, the concurrent burst, and last reuse detection, which revokes the family.
-/// Only the logout probe needs a second login.
+/// Logins are scarce (a backend may allow one code per minute per account), so one login serves every attack of
+/// the `.shared` stage, in the catalogue's order (`ProbeCatalogue.attacks`), each leaving the next a working
+/// session; the `.own` attacks follow with logins of their own.
 public struct ProbeRunner: Sendable {
     public let environment: ProbeEnvironment
     public let declarations: [ProbeDeclaration]
@@ -20,9 +18,6 @@ public struct ProbeRunner: Sendable {
         self.declarations = declarations
         pacers = Dictionary(uniqueKeysWithValues: declarations.map { ($0.session.name, LoginPacer()) })
     }
-
-    /// The order verdicts come in: the shared login's chain, then the logout probe.
-    static let order: [ProbeKind] = [.oneTimeCodes, .signature, .garbage, .isolation, .expiry, .rotation, .atomicRotation, .reuseDetection, .logoutRevokes]
 
     func session(_ name: String) -> ProbeSession? {
         guard let declaration = declarations.first(where: { $0.session.name == name }), let session = environment.specs.sessions[name],
@@ -35,7 +30,7 @@ public struct ProbeRunner: Sendable {
         var verdicts: [ProbeVerdict] = []
         for declaration in declarations {
             guard let probe = session(declaration.session.name) else { continue }
-            for verdict in await run(Self.order.filter(kinds.contains), probe) {
+            for verdict in await run(ProbeKind.allCases.filter(kinds.contains), probe) {
                 onVerdict(verdict)
                 verdicts.append(verdict)
             }
@@ -43,11 +38,16 @@ public struct ProbeRunner: Sendable {
         return verdicts
     }
 
+    func check(_ kind: ProbeKind, _ probe: ProbeSession) -> ProbeCheck {
+        let promise = probe.declaration.promise(kind)
+        return ProbeCheck(probe: probe, kind: kind, source: promise?.source ?? Self.universalSource(kind), promise: promise, runner: self)
+    }
+
     func run(_ kinds: [ProbeKind], _ probe: ProbeSession) async -> [ProbeVerdict] {
         var verdicts: [ProbeVerdict] = []
         var runnable: [ProbeKind] = []
         for kind in kinds {
-            let check = ProbeCheck(probe: probe, kind: kind, source: probe.declaration.promise(kind)?.source ?? Self.universalSource(kind))
+            let check = check(kind, probe)
             if let promise = probe.declaration.promise(kind) {
                 if let variable = promise.requires?.name, !Self.isTrue(environment.vars[variable]) {
                     verdicts.append(check.verdict("", .skipped, "the documents leave this promise to the backend; set the run variable \(variable)=true where it makes it"))
@@ -59,63 +59,35 @@ public struct ProbeRunner: Sendable {
             }
             runnable.append(kind)
         }
-        let chain = runnable.filter { $0 != .logoutRevokes }
-        if !chain.isEmpty {
-            verdicts += await runChain(chain, probe)
-        }
-        if runnable.contains(.logoutRevokes) {
-            let check = ProbeCheck(probe: probe, kind: .logoutRevokes, source: probe.declaration.promise(.logoutRevokes)?.source ?? "")
-            verdicts += await check.withLogin { await check.logoutRevokes($0) }
+        let shared = runnable.filter { $0.attack.stage == .shared }
+        if !shared.isEmpty { verdicts += await runShared(shared, probe) }
+        for kind in runnable where kind.attack.stage == .own {
+            var none: SharedLogin?
+            verdicts += await kind.attack.run(check(kind, probe), &none)
         }
         return verdicts
     }
 
     /// The kinds that share one login, in order; the session each leaves is the next one's.
-    func runChain(_ kinds: [ProbeKind], _ probe: ProbeSession) async -> [ProbeVerdict] {
-        func check(_ kind: ProbeKind) -> ProbeCheck {
-            ProbeCheck(probe: probe, kind: kind, source: probe.declaration.promise(kind)?.source ?? Self.universalSource(kind))
-        }
+    func runShared(_ kinds: [ProbeKind], _ probe: ProbeSession) async -> [ProbeVerdict] {
         let login = await probe.login()
-        guard login.succeeded else {
-            return kinds.map { check($0).notLoggedIn(login) }
-        }
+        guard login.succeeded else { return kinds.map { check($0, probe).notLoggedIn(login) } }
         var verdicts: [ProbeVerdict] = []
-        var tokens = login.tokens
-        var alive = true
+        var shared: SharedLogin? = SharedLogin(login: login, tokens: login.tokens)
         for kind in kinds {
-            let c = check(kind)
-            if !alive {
+            let c = check(kind, probe)
+            if shared?.alive != true {
                 // An earlier probe used the session up (a burst that tripped reuse detection): log in again.
                 let again = await probe.login()
                 guard again.succeeded else {
                     verdicts.append(c.notLoggedIn(again))
                     continue
                 }
-                tokens = again.tokens
-                alive = true
+                shared = SharedLogin(login: again, tokens: again.tokens)
             }
-            switch kind {
-            case .oneTimeCodes: verdicts += await c.oneTimeCodes(login)
-            case .signature: verdicts += await c.signature(tokens)
-            case .garbage: verdicts += await c.garbage(tokens)
-            case .isolation: verdicts += await c.isolation(tokens, from: probe.declaration.promise(.isolation)?.from ?? [], runner: self)
-            case .expiry: verdicts += await c.expiry(tokens, probe.declaration.promise(.expiry)!)
-            case .rotation:
-                let (found, next) = await c.rotation(tokens)
-                verdicts += found
-                if let next { tokens = next } else { alive = false }
-            case .atomicRotation:
-                let (found, next) = await c.atomicRotation(tokens, probe.declaration.promise(.atomicRotation)!)
-                verdicts += found
-                // Refused duplicates may have revoked the family, as reuse detection should: see if it still refreshes.
-                if let next, let still = await c.stillRefreshes(next) { tokens = still } else { alive = false }
-            case .reuseDetection:
-                verdicts += await c.reuseDetection(tokens, probe.declaration.promise(.reuseDetection)!)
-                alive = false
-            case .logoutRevokes: break
-            }
+            verdicts += await kind.attack.run(c, &shared)
         }
-        if alive { await check(.rotation).cleanUp(tokens) }
+        if let shared, shared.alive { await check(ProbeKind.allCases[0], probe).cleanUp(shared.tokens) }
         return verdicts
     }
 

@@ -21,21 +21,27 @@ struct ProbeSession: Sendable {
         var tokens: [String: JSONValue]
         var codes: [String: String]
         var log: [ExchangeLog.Entry]
+        /// Every code given, in order.
+        var codeHistory: [(name: String, value: String)] = []
 
         var succeeded: Bool { result.success }
         /// The backend did not answer, even where the flow handled it (`unreachable:`): exit 3, not a pass.
         var unreachable: Bool { result.isInfrastructureFailure || log.contains { $0.failure != nil } }
     }
 
-    /// Logs in with the declared flow and inputs; `fixedCodes` replaces what code inputs would be given.
-    func login(fixedCodes: [String: String] = [:]) async -> Login {
-        switch environment.requiredSeconds(declaration.loginInterval) {
+    /// Logs in with the declared flow and inputs, or `flow` with `inputs`. `fixedCodes` replaces what code inputs
+    /// would be given; `firstCodes` is given first, and a flow that asks again gets what the inputs would give.
+    /// `adapter` and `observe`: the attempt-limits probe's guessing adapter, told each input as it is handed out.
+    func login(flow: String? = nil, inputs: ScenarioInputs? = nil, fixedCodes: [String: String] = [:], firstCodes: [String: String] = [:],
+               adapter: (any HTTPAdapter)? = nil, paced: Bool = true, observe: @escaping @Sendable (InputDecl, String) -> Void = { _, _ in }) async -> Login {
+        let flow = flow ?? declaration.login.name
+        switch paced ? environment.requiredSeconds(declaration.loginInterval) : nil {
         case .failure(let problem)?:
-            return Login(result: FlowResult(flow: declaration.login.name, ending: .skipped(outcome: "not_checked", reason: problem.message)), tokens: [:], codes: [:], log: [])
+            return Login(result: FlowResult(flow: flow, ending: .skipped(outcome: "not_checked", reason: problem.message)), tokens: [:], codes: [:], log: [])
         case .success(let interval)?:
             if let reason = await pacer.waitForTurn(interval: interval, clock: environment.clock, allowWait: environment.allowWait,
                                                     onWait: { environment.onWait("\(declaration.session.name): waiting \(Durations.describe($0)) before the next login (login.interval)") }) {
-                return Login(result: FlowResult(flow: declaration.login.name, ending: .skipped(outcome: "not_checked", reason: reason)), tokens: [:], codes: [:], log: [])
+                return Login(result: FlowResult(flow: flow, ending: .skipped(outcome: "not_checked", reason: reason)), tokens: [:], codes: [:], log: [])
             }
         case nil: break
         }
@@ -44,30 +50,31 @@ struct ProbeSession: Sendable {
         var values: [String: [String]] = [:]
         var commands: [String: String] = [:]
         do {
-            (values, commands) = try declaration.loginInputs.resolved(environment.vars, now: now, environment.redactor, origin: .probe)
+            (values, commands) = try (inputs ?? declaration.loginInputs).resolved(environment.vars, now: now, environment.redactor, origin: .probe)
         } catch {
-            return Login(result: FlowResult(flow: declaration.login.name, ending: .error(error.message), path: [], variables: [:]), tokens: [:], codes: [:], log: [])
+            return Login(result: FlowResult(flow: flow, ending: .error(error.message), path: [], variables: [:]), tokens: [:], codes: [:], log: [])
         }
         for (name, code) in fixedCodes {
             values[name] = [code]
             commands[name] = nil
         }
-        for decl in secretInputs { for value in values[decl] ?? [] { environment.redactor.register(value) } }
+        for (name, code) in firstCodes { values[name] = [code] + (values[name] ?? []) }
+        for decl in secretInputs(flow) { for value in values[decl] ?? [] { environment.redactor.register(value) } }
         let inputs = RecordingInputSource(LayeredInputSource(values: values, commands: commands, commandTimeout: environment.commandTimeout,
-                                                                    redactor: environment.redactor))
+                                                                    redactor: environment.redactor), observe: observe)
         let log = ExchangeLog()
-        let context = environment.context(store: store, inputs: inputs, log: log)
-        let result = await Interpreter(context: context).run(flow: declaration.login.name)
+        let context = environment.context(store: store, inputs: inputs, adapter: adapter, log: log)
+        let result = await Interpreter(context: context).run(flow: flow)
         let tokens = store.namespace(namespace)
         // The probe knows which keys hold the tokens, whatever they are called: mask them by that.
         for key in [accessTokenKey, refreshTokenKey].compactMap({ $0 }) { if let value = tokens[key] { environment.redactor.register(value) } }
-        return Login(result: result, tokens: tokens, codes: inputs.codeValues, log: log.entries)
+        return Login(result: result, tokens: tokens, codes: inputs.codeValues, log: log.entries, codeHistory: inputs.codeHistory)
     }
 
     /// The login's inputs that a flow uses as secrets (declared `secret: true` or `type: code`, or sent as a credential).
-    private var secretInputs: [String] {
+    private func secretInputs(_ flow: String) -> [String] {
         let used = environment.contexts.secretUses.inputs
-        return environment.specs.reachable(from: [declaration.login.name]).flows.flatMap { $0.inputs.map(\.name).filter(used.contains) }
+        return environment.specs.reachable(from: [flow]).flows.flatMap { $0.inputs.map(\.name).filter(used.contains) }
     }
 
     struct Refresh: Sendable {
@@ -120,6 +127,16 @@ struct ProbeSession: Sendable {
         let entry = ExchangeLog.Entry(flow: protected, state: sentBy, request: observed.request, response: observed.response, failure: observed.failure)
         if let response = observed.response { return .answered(status: response.status, entry: entry, state: sentBy) }
         return .unreachable(observed.failure.map { "\($0.kind.rawValue): \(environment.redactor.redact($0.cause))" } ?? "no response", entry: entry)
+    }
+
+    /// Runs a flow of the session with `tokens` in its store (its refresh off, as for the protected flows): the
+    /// result, the namespace afterwards, and the exchanges.
+    func run(_ flow: String, tokens: [String: JSONValue]) async -> (result: FlowResult, tokens: [String: JSONValue], log: [ExchangeLog.Entry]) {
+        let store = TokenStore([namespace: tokens], redactor: environment.redactor)
+        let log = ExchangeLog()
+        let context = environment.context(store: store, inputs: ListInputSource([:]), log: log, specs: session.withoutRefresh(in: environment.specs))
+        let result = await Interpreter(context: context).run(flow: flow)
+        return (result, store.namespace(namespace), log.entries)
     }
 
     /// Runs the logout flow with the session's tokens.

@@ -5,11 +5,20 @@ import Synchronization
 /// Remembers the values given for code inputs, so the one-time-codes probe can offer an accepted code again.
 final class RecordingInputSource: InputSource {
     let inner: any InputSource
-    private let codes = Mutex<[String: String]>([:])
+    private let codes = Mutex<[(name: String, value: String)]>([])
 
-    init(_ inner: any InputSource) { self.inner = inner }
+    /// Told each value as it is handed out.
+    let observe: @Sendable (InputDecl, String) -> Void
 
-    var codeValues: [String: String] { codes.withLock { $0 } }
+    init(_ inner: any InputSource, observe: @escaping @Sendable (InputDecl, String) -> Void = { _, _ in }) {
+        self.inner = inner
+        self.observe = observe
+    }
+
+    /// The last value given for each code input.
+    var codeValues: [String: String] { codes.withLock { Dictionary($0.map { ($0.name, $0.value) }) { _, last in last } } }
+    /// Every value given for a code input, in order (a flow that asks again after a refused code asks twice).
+    var codeHistory: [(name: String, value: String)] { codes.withLock { $0 } }
 
     func current(_ input: InputDecl, flow: String) async throws(InputError) -> String? {
         remember(input, try await inner.current(input, flow: flow))
@@ -20,7 +29,8 @@ final class RecordingInputSource: InputSource {
     }
 
     private func remember(_ input: InputDecl, _ value: String?) -> String? {
-        if input.kind == .code, let value { codes.withLock { $0[input.name] = value } }
+        if let value { observe(input, value) }
+        if input.kind == .code, let value { codes.withLock { $0.append((input.name, value)) } }
         return value
     }
 }

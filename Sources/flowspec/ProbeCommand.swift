@@ -8,7 +8,10 @@ import FlowSpecReports
 import FlowSpecRuntime
 import FlowSpecScenarios
 
-extension ProbeKind: ExpressibleByArgument {}
+extension ProbeKind: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
 
 struct ProbeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

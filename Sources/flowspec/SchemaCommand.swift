@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowSpecLanguage
+import FlowSpecProbe
 
 /// Prints the JSON Schema of flow or scenario files, for editors (yaml-language-server) to complete and validate them.
 struct SchemaCommand: AsyncParsableCommand {
@@ -21,6 +22,6 @@ struct SchemaCommand: AsyncParsableCommand {
             Console.error("error: unknown schema `\(kind)`; the schemas are \(kinds) (e.g. flowspec schema flow)")
             throw ExitCode(Exit.invalid)
         }
-        print(schema.text, terminator: "")
+        print(schema.publishedText, terminator: "")
     }
 }

@@ -134,17 +134,6 @@ import FlowSpecReports
     }
 }
 
-@Suite(.timeLimit(.minutes(5))) struct ProbeSchemaTests {
-    /// The schema lists promise names itself (the language module cannot see the probe module).
-    @Test func theSchemaNamesEveryProbeKind() {
-        #expect(Set(ProbeSchema.promiseNames) == Set(ProbeKind.allCases.map(\.rawValue)))
-        guard case .object(let kinds) = FlowSchema.document["definitions"]["probeFile"]["properties"]["promises"]["properties"] else {
-            Issue.record("no promises in the probe file schema"); return
-        }
-        #expect(Set(kinds.keys) == Set(ProbeKind.allCases.map(\.rawValue)))
-    }
-}
-
 /// Each reproducible BROKEN verdict becomes a flow and a scenario that load and check cleanly.
 @Suite(.timeLimit(.minutes(5))) struct ReproductionTests {
     @Test func everyReproducibleKindWritesAFlowThatChecksCleanly() async throws {

@@ -2,7 +2,8 @@
 /// a session (top-level `session:` without `flow:`), told apart exactly as `SpecSet.add` does. One schema covers both so a single
 /// `flows/**/*.yaml` editor mapping is enough; a file still being started is treated as a flow.
 public enum FlowSchema {
-    public static var document: JSONValue {
+    /// `probePromises`: the probe catalogue's promises (`ProbeCatalogue.promiseSchemas`).
+    public static func document(probePromises: [(String, JSONValue)]) -> JSONValue {
         SchemaFragment.document(
             title: "FlowSpec flow, session or probe file",
             description: "A FlowSpec flow (top-level `flow:`), session (top-level `session:`) or probe file (top-level `probe:`). See docs/language.md and docs/probe.md.",
@@ -18,7 +19,7 @@ public enum FlowSchema {
             definitions: flowDefinitions
                 .merging(FlowStateSchema.definitions) { a, _ in a }
                 .merging(SessionSchema.definitions) { a, _ in a }
-                .merging(ProbeSchema.definitions) { a, _ in a })
+                .merging(ProbeSchema.definitions(promises: probePromises)) { a, _ in a })
     }
 
     typealias F = SchemaFragment

@@ -5,15 +5,16 @@ public enum SchemaKind: String, CaseIterable, Sendable {
     /// Files under `scenarios/`.
     case scenario
 
-    public var document: JSONValue {
+    /// `probePromises`: the probe catalogue's promises; the flow schema lists them under a probe file's `promises`.
+    public func document(probePromises: [(String, JSONValue)]) -> JSONValue {
         switch self {
-        case .flow: FlowSchema.document
+        case .flow: FlowSchema.document(probePromises: probePromises)
         case .scenario: ScenarioSchema.document
         }
     }
 
     /// Pretty JSON with sorted keys and a final newline: deterministic, so the files in `schemas/` can be compared.
-    public var text: String { document.prettyJSON + "\n" }
+    public func text(probePromises: [(String, JSONValue)]) -> String { document(probePromises: probePromises).prettyJSON + "\n" }
 
     /// Where this repository ships the schema, relative to its root.
     public var shippedPath: String { "schemas/\(rawValue).schema.json" }
