@@ -9,6 +9,8 @@ struct ProbeOption: Sendable {
         case integer(ClosedRange<Int>)
         /// A duration or seconds (`15m`, `"${vars.x}"`): evaluated against the run variables when the probe runs.
         case duration
+        /// A whole number in the range, or a template over run variables giving one (a limit no document states).
+        case count(ClosedRange<Int>)
         case word([String])
         case session
         case sessions
@@ -44,6 +46,7 @@ struct ProbeOption: Sendable {
         case .boolean: F.boolean(description)
         case .integer(let range): F.integer(description, range)
         case .duration: F.template(description)
+        case .count(let range): .object(["description": .string(description), "oneOf": .array([F.integer("A number.", range), F.name("A template over run variables, e.g. \"${vars.login_code_max_attempts}\".")])])
         case .word(let words): F.oneOfWords(words, description)
         case .session, .flow, .key: F.name(description)
         case .sessions: F.list(description, of: F.name("A session name."))
@@ -61,6 +64,9 @@ struct ProbeOption: Sendable {
         case .boolean: return f.bool(key, &d).map(ProbeOptionValue.boolean)
         case .integer(let range): return f.int(key, &d, range: range).map(ProbeOptionValue.integer)
         case .duration: return ExprReader.template(node, what: "`\(key)`", &d).map(ProbeOptionValue.duration)
+        case .count(let range):
+            if case .number = node.json { return f.int(key, &d, range: range).map { .duration(Template.literal(String($0), at: node.location)) } }
+            return ExprReader.template(node, what: "`\(key)`", &d).map(ProbeOptionValue.duration)
         case .word(let words):
             guard let word = f.string(key, &d) else { return nil }
             guard words.contains(word.name) else {

@@ -10,8 +10,8 @@ enum AttemptLimitsAttack: ProbeAttack {
     static let title = "attempt limits"
     static let stage = ProbeStage.own
     static let options = [
-        ProbeOption("codes", .integer(1...50), "After this many wrong codes (sent in place of a login's code), the right code is refused, or a 429 came."),
-        ProbeOption("passwords", .integer(1...50), "After this many wrong passwords (sent in place of the `password_input`), the right one is refused, or a 429 came."),
+        ProbeOption("codes", .count(1...50), "After this many wrong codes (sent in place of a login's code), the right code is refused, or a 429 came."),
+        ProbeOption("passwords", .count(1...50), "After this many wrong passwords (sent in place of the `password_input`), the right one is refused, or a 429 came."),
         ProbeOption("password_input", .key, "The login input that is the password (default `password`)."),
         ProbeOption("inputs", .inputs, "Login inputs of a throwaway account for these attempts, so the real account is never locked (default: the probe file's login inputs)."),
     ]
@@ -22,9 +22,15 @@ enum AttemptLimitsAttack: ProbeAttack {
     static func run(_ c: ProbeCheck, _ shared: inout SharedLogin?) async -> [ProbeVerdict] {
         guard let promise = c.promise else { return [] }
         var verdicts: [ProbeVerdict] = []
-        if let count = promise.int("codes") { verdicts.append(await guess(c, "wrong codes", count: count, input: nil)) }
-        if let count = promise.int("passwords") {
-            verdicts.append(await guess(c, "wrong passwords", count: count, input: promise.names("password_input").first?.name ?? "password"))
+        for (key, check, input) in [("codes", "wrong codes", nil), ("passwords", "wrong passwords", promise.names("password_input").first?.name ?? "password")] as [(String, String, String?)] {
+            switch c.environment.requiredSeconds(promise.duration(key)) {
+            case nil: continue
+            case .failure(let problem)?: verdicts.append(c.verdict(check, .skipped, problem.message))
+            case .success(let n)? where n >= 1 && n <= 50 && n == n.rounded():
+                verdicts.append(await guess(c, check, count: Int(n), input: input))
+            case .success(let n)?:
+                verdicts.append(c.verdict(check, .error, "not checked: `\(key)` is \(n); it must be a whole number from 1 to 50"))
+            }
         }
         if verdicts.isEmpty {
             verdicts.append(c.verdict("", .error, "not checked: `attempt_limits` declares neither `codes:` nor `passwords:`"))

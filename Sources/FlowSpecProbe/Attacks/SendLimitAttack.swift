@@ -12,7 +12,7 @@ enum SendLimitAttack: ProbeAttack {
         ProbeOption("inputs", .inputs, "Its inputs: the one destination (a phone, an email) every send goes to."),
         ProbeOption("burst", .integer(2...20), "How many sends in a row (default 3)."),
     ]
-    static let sends = "`flow` `burst` times in a row, at once, to one destination"
+    static let sends = "`flow` `burst` times in a row to one destination: the first spaced from the last login by `login.interval`, the rest at once"
     static let control = "the first send is accepted"
     static let heldWhen = "a later send of the burst is refused (429 or another 4xx)"
 
@@ -20,8 +20,9 @@ enum SendLimitAttack: ProbeAttack {
         guard let promise = c.promise, let flow = promise.names("flow").first?.name else { return [] }
         let burst = promise.int("burst") ?? 3
         var sends: [ProbeSession.Login] = []
-        for _ in 0..<burst {
-            let send = await c.probe.login(flow: flow, inputs: promise.inputs("inputs") ?? .init(), paced: false)
+        for i in 0..<burst {
+            // The first send keeps the login interval (it may go to the login's own phone); the rest come at once.
+            let send = await c.probe.login(flow: flow, inputs: promise.inputs("inputs") ?? .init(), paced: i == 0)
             sends.append(send)
             if !send.succeeded { break }
         }
