@@ -21,6 +21,13 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
     case mobileGetsWebLifetime = "mobile-gets-web-lifetime"
     case quarantineOpen = "quarantine-open"
     case quarantineBlocksMe = "quarantine-blocks-me"
+    case longAccessLifetime = "long-access-lifetime"
+    case refreshGarbageCrashes = "refresh-garbage-crashes"
+    // Repair Minder staff 2FA codes (Repair Minder API, Login Codes: attempts and reuse are left to the backend)
+    case noCodeAttemptLimit = "no-code-attempt-limit"
+    case codeSurvivesNewLogin = "code-survives-new-login"
+    // Sandbox-only staff notes (OWASP API1:2023, broken object-level authorization)
+    case notesAnyOwner = "notes-any-owner"
     // Repair Minder staff, app-based 2FA (Repair Minder API step 3 note; RFC 6238)
     case totpNotAccepted = "totp-not-accepted"
     case totpReplayable = "totp-replayable"
@@ -40,6 +47,7 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
     case supabaseFamilySurvivesReuse = "supabase-family-survives-reuse"
     case supabaseBadJWT401 = "supabase-bad-jwt-401"
     case supabaseLogoutKeepsSession = "supabase-logout-keeps-session"
+    case supabaseLogoutKeepsAccessToken = "supabase-logout-keeps-access-token"
     case supabaseNonAtomicRotation = "supabase-non-atomic-rotation"
     // Traveling (docs/systems/traveling.md)
     case travelingNoEnvelope = "traveling-no-envelope"
@@ -87,6 +95,16 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
             "Staff of a pending_approval or suspended company get 403 ACCOUNT_PENDING_APPROVAL outside the allow-list (Repair Minder API, docs/systems/repairminder.md, Quarantine Mode)."
         case .quarantineBlocksMe:
             "/api/auth/me stays allowed during quarantine (Repair Minder API, docs/systems/repairminder.md, Quarantine Mode, allowed endpoints)."
+        case .longAccessLifetime:
+            "A staff access token lives 15 minutes: JWT `exp` - `iat` and `expiresIn` are 900 s (Repair Minder API, docs/systems/repairminder.md, Token Lifetimes; Request and Response: \"expiresIn\": 900)."
+        case .refreshGarbageCrashes:
+            "POST /api/auth/refresh refuses a refresh token it did not issue with 401 \"Invalid refresh token\", whatever its shape, never a server error (Repair Minder API, docs/systems/repairminder.md, Token Refresh, Error Responses: \"All 401\"; RFC 6749 section 5.2: invalid_grant)."
+        case .noCodeAttemptLimit:
+            "A 2FA code cannot be guessed by trying codes: after a few wrong codes the live code is refused too (the Repair Minder API states no attempt limit (docs/systems/repairminder.md, Login Codes); the sandbox burns a code after five wrong ones; NIST SP 800-63B section 5.2.2, Rate Limiting)."
+        case .codeSurvivesNewLogin:
+            "A 2FA code that signed in once is refused afterwards, also in a new login of the same account (not documented: the sandbox promises single use through login_codes_single_use; Repair Minder API, docs/systems/repairminder.md, Login Codes)."
+        case .notesAnyOwner:
+            "A staff note (sandbox only: GET /api/sandbox/notes/{id}, docs/sandbox.md) is readable by its author alone; another staff member gets 404 (OWASP API Security Top 10 2023, API1: Broken Object Level Authorization)."
         case .totpNotAccepted:
             "An account with app-based 2FA signs in at /api/auth/2fa/verify with its authenticator's current TOTP code (Repair Minder API (docs/systems/repairminder.md, Staff Login Flow, Step 3): \"The code can also be a TOTP code (6 digits)\"; RFC 6238)."
         case .totpReplayable:
@@ -119,6 +137,8 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
             "An expired or bad JWT on /user answers 403 bad_jwt, not 401 (Supabase Auth (docs/systems/supabase-auth.md, GET /user))."
         case .supabaseLogoutKeepsSession:
             "POST /logout ends the session: its access token then gets 403 session_not_found (Supabase Auth (docs/systems/supabase-auth.md, GET /user, POST /logout))."
+        case .supabaseLogoutKeepsAccessToken:
+            "POST /logout ends the session, so its access token gets 403 session_not_found afterwards, not only its refresh token (Supabase Auth (docs/systems/supabase-auth.md, POST /logout: \"their access tokens get 403 session_not_found\"; GET /user); github.com/supabase/auth, internal/api/auth.go maybeLoadUserOrSession)."
         case .supabaseNonAtomicRotation:
             "Concurrent refreshes of one token all get the same active refresh token (the parent of the active one) or 409 conflict, never a different new token each (Supabase Auth (docs/systems/supabase-auth.md, POST /token: Refresh Token Reuse; Refresh Errors: 409 conflict); github.com/supabase/auth, internal/tokens/service.go)."
         case .travelingNoEnvelope:

@@ -53,7 +53,7 @@ struct LifecycleTests {
             let vars = s.vars
             let expected = [
                 "repairminder_url", "supabase_url", "supabase_anon_key", "traveling_url", "legacy_url", "staff_email",
-                "staff_password", "magic_staff_email", "deactivated_email", "deactivated_password", "quarantined_email",
+                "staff_password", "staff2_email", "staff2_password", "magic_staff_email", "deactivated_email", "deactivated_password", "quarantined_email",
                 "quarantined_password", "customer_email", "multi_customer_email", "multi_customer_company_id",
                 "email_code_command", "phone", "phone_otp", "traveling_email", "traveling_password", "legacy_email",
                 "legacy_password", "legacy_code_command", "nopassword_email", "archived_email", "archived_password",

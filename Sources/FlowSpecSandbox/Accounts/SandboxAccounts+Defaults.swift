@@ -24,6 +24,9 @@ extension SandboxAccounts {
         staff: [
             StaffUser(email: "staff@example.com", password: "correct-horse", firstName: "John", lastName: "Doe",
                       role: "admin", companyID: DefaultIDs.acme),
+            // A second account of the first one's role and company: another user for the probe's cross-user checks.
+            StaffUser(email: "staff2@example.com", password: "second-horse", firstName: "Stan", lastName: "Second",
+                      role: "admin", companyID: DefaultIDs.acme),
             StaffUser(email: "magic@example.com", password: "magic-horse", firstName: "Mia", lastName: "Magic",
                       role: "engineer", companyID: DefaultIDs.acme, magicLinkEnabled: true),
             StaffUser(email: "nopass@example.com", password: nil, firstName: "Nora", lastName: "Nopass",

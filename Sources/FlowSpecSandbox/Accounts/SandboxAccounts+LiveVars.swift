@@ -37,6 +37,13 @@ extension SandboxAccounts {
         if let user = staff(where: { usable($0, $1) && $0.password != nil }) {
             vars["staff_email"] = user.email
             vars["staff_password"] = user.password
+            // Another user of the same role (of the same company where there is one), so that a cross-user check
+            // differs from the owner only in who is asking.
+            let peer: (StaffUser, Company) -> Bool = { usable($0, $1) && $0.password != nil && $0.id != user.id && $0.role == user.role }
+            if let second = staff(where: { peer($0, $1) && $0.companyID == user.companyID }) ?? staff(where: peer) {
+                vars["staff2_email"] = second.email
+                vars["staff2_password"] = second.password
+            }
         }
         if let user = staff(where: { usable($0, $1) && $0.password != nil && $0.totpSecret != nil }),
            let password = user.password, let secret = user.totpSecret

@@ -19,7 +19,9 @@ struct OneTimeCodes<Key: Hashable & Sendable>: Sendable {
 
     /// Whether `code` is the live, unexpired code for `key`. A match is consumed unless `consume` is false
     /// (the customer company-selection step keeps it for the follow-up call, and the `codes-reusable` break).
-    mutating func redeem(_ code: String, for key: Key, now: Double, consume: Bool = true) -> Bool {
+    /// A wrong code counts against the live one, which is burnt at `maxWrongAttempts` unless `limitAttempts` is
+    /// false (the `no-code-attempt-limit` break).
+    mutating func redeem(_ code: String, for key: Key, now: Double, consume: Bool = true, limitAttempts: Bool = true) -> Bool {
         guard var issued = live[key] else { return false }
         if now >= issued.expiresAt {
             live[key] = nil
@@ -27,11 +29,16 @@ struct OneTimeCodes<Key: Hashable & Sendable>: Sendable {
         }
         guard constantTimeEquals(issued.code, code) else {
             issued.wrongAttempts += 1
-            live[key] = issued.wrongAttempts >= Self.maxWrongAttempts ? nil : issued
+            live[key] = limitAttempts && issued.wrongAttempts >= Self.maxWrongAttempts ? nil : issued
             return false
         }
         if consume { live[key] = nil }
         return true
+    }
+
+    /// When the live code for `key` expires, if there is one.
+    func expiry(for key: Key) -> Double? {
+        live[key]?.expiresAt
     }
 
     mutating func discard(for key: Key) {

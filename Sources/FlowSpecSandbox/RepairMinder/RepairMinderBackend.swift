@@ -1,4 +1,5 @@
-/// The Repair Minder API (docs/systems/repairminder.md) under `/api`: staff and customer auth, sessions, quarantine.
+/// The Repair Minder API (docs/systems/repairminder.md) under `/api`: staff and customer auth, sessions, quarantine;
+/// plus the sandbox-only staff notes under `/api/sandbox/notes`.
 struct RepairMinderBackend: Sendable {
     let world: World
     private let table: RouteTable
@@ -8,7 +9,8 @@ struct RepairMinderBackend: Sendable {
         self.world = world
         self.quarantine = QuarantineGuard(world: world)
         self.table = RouteTable(routes: StaffLoginRoutes(world: world).routes + StaffSessionRoutes(world: world).routes
-            + CustomerRoutes(world: world).routes + StaffResourceRoutes(world: world).routes)
+            + CustomerRoutes(world: world).routes + StaffResourceRoutes(world: world).routes
+            + SandboxNoteRoutes(world: world).routes)
     }
 
     func respond(to request: SandboxRequest) async -> Reply? {

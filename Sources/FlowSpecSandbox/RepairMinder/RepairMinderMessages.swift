@@ -30,8 +30,11 @@ enum RepairMinderMessages {
     static let notFound = "Not found"
     static let invalidJSON = "Invalid JSON body"
     static let accessDenied = "Access denied"
+    static let noteNotFound = "Note not found"
     /// What the `wrong-error-message` break says instead of "Invalid credentials".
     static let brokenInvalidCredentials = "Invalid email or password"
+    /// What the `refresh-garbage-crashes` break answers, with 500, for a refresh token too short to split.
+    static let internalError = "Internal server error"
     /// What the `customer-enumeration` break tells an unknown email.
     static let brokenNoCustomer = "No account found for this email"
 }

@@ -14,6 +14,11 @@ struct StaffState: Sendable {
     var lastTOTPStep: [String: Int64] = [:]
     /// User id → recovery codes already used (uppercased).
     var usedRecoveryCodes: [String: Set<String>] = [:]
+    /// User id → emailed 2FA codes that signed in → when they expire. Kept only under the `code-survives-new-login`
+    /// break, whose server ends the login (the 2FA window) but never marks the code used.
+    var acceptedTwoFactorCodes: [String: [String: Double]] = [:]
+    /// Note id → note (sandbox-only staff notes, `/api/sandbox/notes`).
+    var notes: [String: SandboxNoteRoutes.Note] = [:]
 }
 
 /// Repair Minder customer state.

@@ -72,11 +72,18 @@ struct StaffLoginRoutes: Sendable {
             }
             let reusable = world.has(.codesReusable) || world.has(.totpReplayable) || world.has(.recoveryCodeReusable)
             // An authenticator or recovery code is tried first: it leaves the emailed code alone.
-            if !redeemAppCode(code, for: user, now: request.now, state: &state.staff) {
+            if !redeemAppCode(code, for: user, now: request.now, state: &state.staff),
+               !redeemAcceptedCode(code, for: user, now: request.now, state: &state.staff)
+            {
+                let expiresAt = state.staff.twoFactorCodes.expiry(for: user.id)
                 guard state.staff.twoFactorCodes.redeem(code, for: user.id, now: request.now,
-                                                        consume: !world.has(.codesReusable))
+                                                        consume: !world.has(.codesReusable),
+                                                        limitAttempts: !world.has(.noCodeAttemptLimit))
                 else {
                     return .error(401, RepairMinderMessages.invalidVerificationCode)
+                }
+                if world.has(.codeSurvivesNewLogin), let expiresAt {
+                    state.staff.acceptedTwoFactorCodes[user.id, default: [:]][code] = expiresAt
                 }
             }
             if let refusal = accountRefusal(user, state: state.staff) { return refusal }
@@ -107,6 +114,19 @@ struct StaffLoginRoutes: Sendable {
             }
         }
         return false
+    }
+
+    /// Break `code-survives-new-login`: an emailed code that signed in before still signs in until it expires, in
+    /// any later login of the account — the server ends the login (the window closes, so sending the same verify
+    /// again at once is refused as "Two-factor session expired") but never marks the code used, and a new code
+    /// does not replace it. Always false on a healthy sandbox, which keeps no accepted codes.
+    private func redeemAcceptedCode(_ code: String, for user: SandboxAccounts.StaffUser, now: Double,
+                                    state: inout StaffState) -> Bool
+    {
+        guard world.has(.codeSurvivesNewLogin), var accepted = state.acceptedTwoFactorCodes[user.id] else { return false }
+        accepted = accepted.filter { now < $0.value }
+        state.acceptedTwoFactorCodes[user.id] = accepted
+        return accepted[code] != nil
     }
 
     // MARK: Magic link

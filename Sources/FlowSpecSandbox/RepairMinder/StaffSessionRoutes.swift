@@ -14,6 +14,13 @@ struct StaffSessionRoutes: Sendable {
     func refresh(_ request: SandboxRequest) async throws -> Reply {
         let body = try request.repairMinderBody()
         guard let token = body.text("refreshToken") else { return .error(400, "Refresh token is required") }
+        // Break `refresh-garbage-crashes`: a server that splits each refresh token into a fixed-width selector (the
+        // lookup key) and a verifier, without checking the length first — a token too short to split (one cut in
+        // half, a short garbage string) throws, and the error handler answers 500. Longer unknown tokens are
+        // looked up and refused as usual.
+        if world.has(.refreshGarbageCrashes), token.count <= Self.brokenSelectorLength {
+            return .error(500, RepairMinderMessages.internalError)
+        }
         let isMobile = sessions.isMobile(request)
         var policy = RefreshFamilies.Policy(
             rotate: !world.has(.noRefreshRotation),
@@ -44,11 +51,14 @@ struct StaffSessionRoutes: Sendable {
                 return .ok([
                     "token": .string(sessions.accessToken(for: user, sessionID: family.id, isMobile: isMobile, now: request.now)),
                     "refreshToken": .string(family.current),
-                    "expiresIn": .int(WallClock.seconds(world.accounts.lifetimes.accessToken)),
+                    "expiresIn": .int(WallClock.seconds(sessions.accessLifetime)),
                 ])
             }
         }
     }
+
+    /// The selector width of `refresh-garbage-crashes`: the sandbox's own refresh tokens are 43 characters.
+    static let brokenSelectorLength = 32
 
     func me(_ request: SandboxRequest) throws -> Reply {
         try world.withState { state throws(Rejection) in

@@ -41,7 +41,7 @@ struct StaffSessions: Sendable {
         return [
             "token": .string(accessToken(for: user, sessionID: family.id, isMobile: isMobile, now: request.now)),
             "refreshToken": .string(family.current),
-            "expiresIn": .int(WallClock.seconds(accounts.lifetimes.accessToken)),
+            "expiresIn": .int(WallClock.seconds(accessLifetime)),
             "user": userJSON(user, state: state),
             "company": RepairMinderJSON.company(company(of: user)),
         ]
@@ -55,9 +55,17 @@ struct StaffSessions: Sendable {
             "dataClassification": .string(user.dataClassification),
             "permissions": .array(user.permissions.map(JSON.string)),
             "sessionId": .string(sessionID),
-            "iat": .int(Int(now)), "exp": .int(WallClock.expiry(now: now, lifetime: accounts.lifetimes.accessToken)),
+            "iat": .int(Int(now)), "exp": .int(WallClock.expiry(now: now, lifetime: accessLifetime)),
         ])
     }
+
+    /// The staff access token's lifetime: the configured one (15 minutes by default, as documented), or 30 days under
+    /// the `long-access-lifetime` break — a server configured that way, which says so in `expiresIn` as well.
+    var accessLifetime: Double {
+        world.has(.longAccessLifetime) ? Self.brokenAccessLifetime : accounts.lifetimes.accessToken
+    }
+
+    static let brokenAccessLifetime: Double = 30 * 24 * 3600
 
     func userJSON(_ user: SandboxAccounts.StaffUser, state: StaffState) -> JSON {
         RepairMinderJSON.user(user, company: company(of: user), isActive: isActive(user, in: state),

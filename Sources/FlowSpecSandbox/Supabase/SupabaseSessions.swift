@@ -54,7 +54,8 @@ struct SupabaseSessions: Sendable {
 
     /// The user behind the bearer token, in GoTrue's order: 401 `no_authorization` without one; 403 `bad_jwt`
     /// for an expired or bad token (401 under the `supabase-bad-jwt-401` break); the user (403 `user_not_found`),
-    /// then the session (403 `session_not_found` once logout deleted it).
+    /// then the session (403 `session_not_found` once logout deleted it; not looked up under the
+    /// `supabase-logout-keeps-access-token` break).
     func authenticate(_ request: SandboxRequest, state: SupabaseState) throws(SupabaseError) -> Authenticated {
         guard let token = request.bearerToken else { throw .noAuthorization }
         let badJWTStatus = world.has(.supabaseBadJWT401) ? 401 : 403
@@ -73,7 +74,10 @@ struct SupabaseSessions: Sendable {
         guard let userID = claims.text("sub"), let user = state.user(id: userID) else {
             throw SupabaseError(status: 403, code: "user_not_found", message: "User from sub claim in JWT does not exist")
         }
-        guard let sessionID = claims.text("session_id"), state.sessions.isLive(sessionID) else {
+        guard let sessionID = claims.text("session_id") else { throw .sessionNotFound }
+        // Break `supabase-logout-keeps-access-token`: a stateless check (signature and expiry only) that never looks
+        // the session up, so logout deletes the refresh tokens while its access tokens keep working until `exp`.
+        guard world.has(.supabaseLogoutKeepsAccessToken) || state.sessions.isLive(sessionID) else {
             throw .sessionNotFound
         }
         return Authenticated(user: user, sessionID: sessionID)
