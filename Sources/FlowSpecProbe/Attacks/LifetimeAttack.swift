@@ -10,7 +10,7 @@ enum LifetimeAttack: ProbeAttack {
         ProbeOption("access", .duration, "The most the access token may live: a duration (30s, 15m, 2h, 7d) or a template over run variables.", required: true),
         ProbeOption("refresh", .duration, "Optional: the most the refresh token may live, where the backend shows it."),
     ]
-    static let sends = "nothing: reads the login's tokens — a JWT's `exp − iat` (or `exp` less the time of the login), else the login answer's `expires_in` (`refresh_expires_in` for the refresh token)"
+    static let sends = "nothing: reads the login's tokens — a JWT's `exp − iat` (or `exp` less the time of the login), else the login answer's `expires_in` or `expiresIn` (`refresh_expires_in` or `refreshExpiresIn` for the refresh token)"
     static let control = "the lifetime was stated by the backend (*n/a* when the token states none)"
     static let heldWhen = "each lifetime is at most the declared maximum"
 
@@ -18,8 +18,8 @@ enum LifetimeAttack: ProbeAttack {
         guard let login = shared?.login, let promise = c.promise else { return [] }
         let now = await c.environment.clock.now()
         var verdicts: [ProbeVerdict] = []
-        for (check, key, token, answerKey) in [("access token", "access", c.accessToken(login.tokens), "expires_in"),
-                                                ("refresh token", "refresh", c.refreshToken(login.tokens), "refresh_expires_in")] {
+        for (check, key, token, answerKeys) in [("access token", "access", c.accessToken(login.tokens), ["expires_in", "expiresIn"]),
+                                                 ("refresh token", "refresh", c.refreshToken(login.tokens), ["refresh_expires_in", "refreshExpiresIn"])] {
             guard let template = promise.duration(key) else { continue }
             let most: Double
             switch c.environment.requiredSeconds(template) {
@@ -31,8 +31,8 @@ enum LifetimeAttack: ProbeAttack {
                 verdicts.append(key == "access" ? c.noAccessToken()[0].renamed(check) : c.noRefreshToken()[0].renamed(check))
                 continue
             }
-            guard let (lives, how) = lifetime(token, answerKey: answerKey, log: login.log, now: now) else {
-                verdicts.append(c.verdict(check, .notApplicable, "the \(check) states no lifetime: it is not a JWT with `exp`, and the login's answer has no `\(answerKey)`"))
+            guard let (lives, how) = lifetime(token, answerKeys: answerKeys, log: login.log, now: now) else {
+                verdicts.append(c.verdict(check, .notApplicable, "the \(check) states no lifetime: it is not a JWT with `exp`, and the login's answer has no `\(answerKeys[0])`"))
                 continue
             }
             let stated = "\(Durations.describe(lives)) (\(how))"
@@ -45,15 +45,14 @@ enum LifetimeAttack: ProbeAttack {
     }
 
     /// Seconds the token lives and where that was read.
-    static func lifetime(_ token: String, answerKey: String, log: [ExchangeLog.Entry], now: Double) -> (Double, String)? {
+    static func lifetime(_ token: String, answerKeys: [String], log: [ExchangeLog.Entry], now: Double) -> (Double, String)? {
         if let claims = JWT.claims(token), let exp = claims["exp"].numberValue {
             if let iat = claims["iat"].numberValue { return (exp - iat, "its `exp − iat`") }
             return (exp - now, "its `exp`, from the time of the login")
         }
         for entry in log.reversed() {
-            guard let body = entry.response?.body, String(decoding: body, as: UTF8.self).contains(token),
-                  let seconds = JSONValue.parse(body).flatMap({ find(answerKey, in: $0) }) else { continue }
-            return (seconds, "the login answer's `\(answerKey)`")
+            guard let body = entry.response?.body, String(decoding: body, as: UTF8.self).contains(token), let answer = JSONValue.parse(body) else { continue }
+            for key in answerKeys { if let seconds = find(key, in: answer) { return (seconds, "the login answer's `\(key)`") } }
         }
         return nil
     }
