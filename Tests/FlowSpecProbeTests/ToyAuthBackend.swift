@@ -4,130 +4,171 @@ import Foundation
 @testable import FlowSpecProbe
 
 /// A small token backend in memory, with a knob for each promise the probes check, so every probe kind can be
-/// seen to hold on a faithful backend and break on a faulty one without a network.
+/// seen to hold on a faithful backend, break on a faulty one, and report an ERROR where a knob makes the probe's
+/// control (the legitimate request) fail too — without a network.
+///
+/// Its accounts log in with a password and a code sent by email (`/login` + `/verify`, or the pre-auth variant
+/// `/login/start` + `/login/finish`), or with the password alone (`/token`). Each login sends a new code, written to
+/// the account's file in `inbox` — what the probe file's `code: { command: "cat …" }` reads, as a mail catcher's API
+/// would be read — so a code used in one login is never the right code of the next.
 actor ToyAuthBackend: HTTPAdapter {
     struct Knobs: Sendable {
+        // Refresh tokens
         var rotate = true
         var detectReuse = true
         var revokeFamily = true
         var parentOfActiveGrace = false
-        var logoutRevokes = true
-        var verifySignature = true
-        var acceptUnsigned = false
-        var codesSingleUse = true
-        var acceptExpired = false
         /// Concurrent refreshes of one token all succeed with different tokens (a check-then-act race).
         var raceOnRefresh = false
+        /// The refresh refuses every token, the session's fresh one included: the refresh attacks' control fails.
+        var refreshRefusesAll = false
+        /// A refresh token that is not of the toy's shape (truncated, garbage) is answered 500 instead of 401.
+        var crashOnMalformedRefresh = false
+        /// The login answers no refresh token.
+        var issueRefreshTokens = true
+
+        // Access tokens
+        var verifySignature = true
+        var acceptUnsigned = false
+        var acceptExpired = false
         var accessLifetime = 3600.0
-        var refusal = 401
+        var refreshLifetime = 86_400.0
+        /// The login answer carries `expires_in` and `refresh_expires_in`.
+        var statesLifetime = true
+        /// The access JWT carries `iat`.
+        var iat = true
         var jwt = true
+        /// How /me refuses a bad token.
+        var refusal = 401
+        /// /me refuses every token, the session's own included: the token attacks' control fails.
+        var meRefusesAll = false
+
+        // Logout
+        var logoutRevokes = true
+        /// Logout ends the refresh family but the access token still opens /me until it expires (a stateless JWT).
+        var logoutKeepsAccess = false
+        /// How a logout that worked is answered (Supabase answers 204; some servers 401).
+        var logoutStatus = 200
+
+        // Codes and passwords
+        var codesSingleUse = true
+        /// After this many wrong codes in one login, that login's code is burnt: the right one is refused too.
+        var codeAttempts = 5
+        var noAttemptLimit = false
+        /// After this many wrong passwords in a row, the account is locked.
+        var passwordAttempts = 5
+        var noLockout = false
+        /// Accounts locked before the run (by an earlier run's guesses).
+        var locked: Set<String> = []
+
+        // Roles and objects
+        /// A customer's token opens the staff endpoint /me.
+        var customerOpensStaff = false
+        /// /customer/me refuses every token: a customer token proves nothing on the staff endpoints.
+        var customerMeRefusesAll = false
+        /// GET /notes/{id} answers any logged-in user, not only the note's owner (broken object-level authorization).
+        var anyOwner = false
+        /// GET /notes/{id} answers 404 even to the owner.
+        var ownerCannotRead = false
+
+        // Code sends
+        /// A second send to one destination within the run is accepted, not answered 429.
+        var noSendLimit = false
+        /// Every send is refused.
+        var sendsRefused = false
     }
 
+    enum Role: Sendable { case staff, customer }
+    struct Account: Sendable {
+        let password: String
+        let role: Role
+    }
+
+    static let alice = "alice@toy.test"
+    /// The second staff account, for cross-user checks.
+    static let bob = "bob@toy.test"
+    /// A throwaway staff account for the attempt limits, so guessing never locks the account the other probes use.
+    static let spare = "spare@toy.test"
+    /// A customer, whose token the staff endpoints must refuse.
+    static let carol = "carol@toy.test"
+    static let accounts: [String: Account] = [
+        alice: Account(password: "alice-password-1", role: .staff),
+        bob: Account(password: "bob-password-2", role: .staff),
+        spare: Account(password: "spare-password-3", role: .staff),
+        carol: Account(password: "carol-password-4", role: .customer),
+    ]
+
     let knobs: Knobs
-    private var sequence = 0
+    /// One file per account, holding the last code sent to it.
+    nonisolated let inbox: URL
+
+    var sequence = 0
+    /// access/refresh family → the account it was issued to
+    var families: [Int: String] = [:]
     /// refresh token → (family, revoked, parent)
-    private var refreshTokens: [String: (family: Int, revoked: Bool, parent: String?)] = [:]
-    private var revokedFamilies: Set<Int> = []
-    private var codes: [String: Bool] = [:]
+    var refreshTokens: [String: (family: Int, revoked: Bool, parent: String?)] = [:]
+    /// Families whose refresh tokens are all refused (logout, reuse detected).
+    var revokedFamilies: Set<Int> = []
+    /// Families whose access tokens are refused before they expire (logout, reuse detected).
+    var endedAccess: Set<Int> = []
+    var codesSent = 0
+    /// code → (account, used)
+    var codes: [String: (email: String, used: Bool)] = [:]
+    /// A login waiting for its code, by pre-auth id.
+    struct PendingLogin {
+        let email: String
+        let code: String
+        var wrong = 0
+        var burnt = false
+        var consumed = false
+    }
+    var pending: [String: PendingLogin] = [:]
+    /// The account's latest login, which `/verify` (no pre-auth id) redeems against.
+    var latestLogin: [String: String] = [:]
+    var wrongPasswords: [String: Int] = [:]
+    var lockedAccounts: Set<String>
+    /// note id → its owner
+    var notes: [String: String] = [:]
+    /// destination → sends
+    var sends: [String: Int] = [:]
     private(set) var refreshRequests = 0
 
-    init(_ knobs: Knobs = Knobs()) { self.knobs = knobs }
+    init(_ knobs: Knobs = Knobs()) {
+        self.knobs = knobs
+        lockedAccounts = knobs.locked
+        inbox = FileManager.default.temporaryDirectory.appendingPathComponent("toy-inbox-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: inbox) }
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        switch request.path {
-        case "/login": return login()
-        case "/verify": return verify(request)
-        case "/refresh": return await refresh(request)
-        case "/me": return me(request)
-        case "/logout": return logout(request)
+        switch (request.method, request.path) {
+        case ("POST", "/login"): return login(request, preAuth: false)
+        case ("POST", "/verify"): return verify(request)
+        case ("POST", "/login/start"): return login(request, preAuth: true)
+        case ("POST", "/login/finish"): return finish(request)
+        case ("POST", "/token"): return token(request)
+        case ("POST", "/refresh"):
+            refreshRequests += 1
+            return await refresh(request)
+        case ("GET", "/me"): return me(request)
+        case ("GET", "/customer/me"): return customerMe(request)
+        case ("POST", "/logout"): return logout(request)
+        case ("POST", "/notes"): return createNote(request)
+        case ("GET", let path) where path.hasPrefix("/notes/"): return readNote(request, id: String(path.dropFirst("/notes/".count)))
+        case ("POST", "/send-code"): return sendCode(request)
         default: return reply(404, ["error": "not found"])
         }
     }
 
-    private func reply(_ status: Int, _ object: [String: Any]) -> HTTPResponse {
+    func reply(_ status: Int, _ object: [String: Any]) -> HTTPResponse {
         let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
-        return HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: data)
+        return HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: status == 204 ? Data() : data)
     }
 
-    /// Every login sends the code 123456 again (a fixed code keeps the scripted input simple); it is good once.
-    private func login() -> HTTPResponse {
-        codes[ToyAuthBackend.code] = false
-        return reply(200, ["sent": true])
-    }
-
-    static let code = "123456"
-
-    private func verify(_ request: HTTPRequest) -> HTTPResponse {
-        guard case .string(let code)? = request.json?["code"], let used = codes[code] else { return reply(401, ["error": "bad code"]) }
-        if used, knobs.codesSingleUse { return reply(401, ["error": "code used"]) }
-        codes[code] = true
-        sequence += 1
-        return issue(family: sequence, parent: nil)
-    }
-
-    private func issue(family: Int, parent: String?) -> HTTPResponse {
-        sequence += 1
-        let refresh = "refresh-\(family)-\(sequence)"
-        refreshTokens[refresh] = (family, false, parent)
-        return reply(200, ["access": accessToken(family: family), "refresh": refresh])
-    }
-
-    private func accessToken(family: Int) -> String {
-        guard knobs.jwt else { return "opaque-\(family)-\(sequence)" }
-        let header = JWT.base64URLEncode(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
-        let exp = Date().timeIntervalSince1970 + knobs.accessLifetime
-        let payload = JWT.base64URLEncode(Data(#"{"fam":\#(family),"exp":\#(exp)}"#.utf8))
-        return "\(header).\(payload).\(signature(header, payload))"
-    }
-
-    private func signature(_ header: String, _ payload: String) -> String {
-        JWT.base64URLEncode(Data("sig:\(header).\(payload)".utf8.reversed()))
-    }
-
-    private func refresh(_ request: HTTPRequest) async -> HTTPResponse {
-        refreshRequests += 1
-        guard case .string(let token)? = request.json?["refresh"], let entry = refreshTokens[token], !revokedFamilies.contains(entry.family) else {
-            return reply(401, ["error": "invalid refresh token"])
-        }
-        if knobs.raceOnRefresh { await Task.yield(); try? await Task.sleep(for: .milliseconds(5)) }
-        let current = refreshTokens[token]!
-        if current.revoked && !knobs.raceOnRefresh {
-            if knobs.parentOfActiveGrace, let active = refreshTokens.first(where: { $0.value.parent == token && !$0.value.revoked }) {
-                return reply(200, ["access": accessToken(family: current.family), "refresh": active.key])
-            }
-            if knobs.detectReuse {
-                if knobs.revokeFamily { revokedFamilies.insert(current.family) }
-                return reply(401, ["error": "reuse detected"])
-            }
-        }
-        guard knobs.rotate else { return reply(200, ["access": accessToken(family: current.family), "refresh": token]) }
-        refreshTokens[token]?.revoked = true
-        return issue(family: current.family, parent: token)
-    }
-
-    private func validAccess(_ request: HTTPRequest) -> Int? {
-        guard let header = request.header("Authorization"), header.hasPrefix("Bearer ") else { return nil }
-        let parts = header.dropFirst(7).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3, let payload = JWT.base64URLDecode(parts[1]),
-              let claims = try? JSONSerialization.jsonObject(with: payload) as? [String: Any],
-              let family = claims["fam"] as? Int, let exp = claims["exp"] as? Double else {
-            if !knobs.jwt, header.hasPrefix("Bearer opaque-") { return Int(header.split(separator: "-")[1]) }
-            return nil
-        }
-        let unsigned = parts[2].isEmpty && (JWT.base64URLDecode(parts[0]).map { String(decoding: $0, as: UTF8.self).contains("none") } ?? false)
-        if unsigned { guard knobs.acceptUnsigned else { return nil } }
-        else if knobs.verifySignature, parts[2] != signature(parts[0], parts[1]) { return nil }
-        if !knobs.acceptExpired, exp < Date().timeIntervalSince1970 { return nil }
-        return revokedFamilies.contains(family) ? nil : family
-    }
-
-    private func me(_ request: HTTPRequest) -> HTTPResponse {
-        validAccess(request) == nil ? reply(knobs.refusal, ["error": "unauthorized"]) : reply(200, ["ok": true])
-    }
-
-    private func logout(_ request: HTTPRequest) -> HTTPResponse {
-        guard let family = validAccess(request) else { return reply(401, ["error": "unauthorized"]) }
-        if knobs.logoutRevokes { revokedFamilies.insert(family) }
-        return reply(200, ["success": true])
+    func field(_ request: HTTPRequest, _ name: String) -> String? {
+        if case .string(let value)? = request.json?[name] { return value }
+        return nil
     }
 }
