@@ -61,6 +61,7 @@ struct LifecycleTests {
                 "totp_staff_email", "totp_staff_password", "totp_secret", "recovery_code",
                 "customer_me_path", "orders_path",
                 "legacy_login_path", "login_codes_single_use", "traveling_refresh_rotation", "expiry_leeway_seconds",
+                "login_code_max_attempts", "sandbox_notes",
             ]
             #expect(Set(vars.keys) == Set(expected))
             #expect(vars["repairminder_url"] == s.base)

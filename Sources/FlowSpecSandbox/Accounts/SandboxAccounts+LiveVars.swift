@@ -27,6 +27,10 @@ extension SandboxAccounts {
             "traveling_refresh_rotation": "true",
             // The sandbox enforces expiry to the second.
             "expiry_leeway_seconds": "0",
+            // No document states an attempt limit for login codes: the sandbox burns a code at its fifth wrong guess.
+            "login_code_max_attempts": String(OneTimeCodes<String>.maxWrongAttempts),
+            // The sandbox-only staff notes (/api/sandbox/notes) exist here, for the probe's cross-user check.
+            "sandbox_notes": "true",
         ]
         func staff(where matches: (StaffUser, Company) -> Bool) -> StaffUser? {
             self.staff.first { user in company(id: user.companyID).map { matches(user, $0) } ?? false }
