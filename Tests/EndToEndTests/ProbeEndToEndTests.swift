@@ -149,10 +149,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let repro = dir.appendingPathComponent("repro").path
         try await SandboxProcess.with(arguments: ["--break", "codes-reusable"]) { sandbox in
-            let probe = try await FlowSpecBinary.run(["probe", "flows/repairminder", "--vars-file", sandbox.varsFile.path, "--probe", "one_time_codes",
+            let probe = try await FlowSpecBinary.run(["probe", "flows/repairminder/staff-probe.yaml", "--vars-file", sandbox.varsFile.path, "--probe", "one_time_codes",
                                                       "--reproduce", repro])
             #expect(probe.status == 1, "\(probe.all)")
-            #expect(probe.stdout.contains("reproduction of repairminder.staff one_time_codes: \(repro)/repairminder-staff-one-time-codes.yaml"), "\(probe.stdout)")
+            #expect(probe.stdout.contains("reproduction of repairminder.staff one_time_codes · replayed at once: \(repro)/repairminder-staff-one-time-codes-replayed-at-once.yaml"), "\(probe.stdout)")
             let check = try await FlowSpecBinary.run(["check", "flows", repro + "/probe"])
             #expect(check.status == 0 && check.all.contains("0 errors, 0 warnings"), "\(check.all)")
             let run = try await FlowSpecBinary.run(["run", repro, "--flows", "flows", "--vars-file", sandbox.varsFile.path])
