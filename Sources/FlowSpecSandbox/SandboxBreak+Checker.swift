@@ -20,7 +20,7 @@ extension SandboxBreak {
         case .acceptsTamperedToken, .noRefreshRotation, .noReuseDetection, .familySurvivesReuse, .logoutKeepsSession,
              .codesReusable, .acceptsExpiredToken, .travelingAcceptsExpiredToken, .supabaseRefreshNoRotation,
              .supabaseNoReuseDetection, .supabaseFamilySurvivesReuse, .supabaseLogoutKeepsSession,
-             .supabaseLogoutKeepsAccessToken:
+             .supabaseLogoutKeepsAccessToken, .supabaseOTPNoRateLimit:
             [.liveSuite, .probe]
         default:
             [.liveSuite]
