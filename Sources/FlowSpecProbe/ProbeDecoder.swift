@@ -98,7 +98,9 @@ public enum ProbeDecoder {
         promise.requires = f.string("requires", &d)
         for option in options {
             guard let value = f[option.key] else {
-                if option.required { d.error(location, "`\(kind.rawValue)` needs `\(option.key)`: \(option.description)") }
+                if option.required {
+                    d.error(location, "`\(kind.rawValue)` needs `\(option.key)`: \(option.description)", hint: "add `\(option.key): …` to the promise `\(kind.rawValue)`")
+                }
                 continue
             }
             promise.options[option.key] = option.decode(value, f, specs: specs, &d)
