@@ -132,6 +132,8 @@ actor ToyAuthBackend: HTTPAdapter {
     /// destination → sends
     var sends: [String: Int] = [:]
     private(set) var refreshRequests = 0
+    /// Every request's path and the status it was answered, in order.
+    private(set) var answered: [(path: String, status: Int)] = []
 
     init(_ knobs: Knobs = Knobs()) {
         self.knobs = knobs
@@ -143,6 +145,12 @@ actor ToyAuthBackend: HTTPAdapter {
     deinit { try? FileManager.default.removeItem(at: inbox) }
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        let response = await route(request)
+        answered.append((request.path, response.status))
+        return response
+    }
+
+    func route(_ request: HTTPRequest) async -> HTTPResponse {
         switch (request.method, request.path) {
         case ("POST", "/login"): return login(request, preAuth: false)
         case ("POST", "/verify"): return verify(request)
