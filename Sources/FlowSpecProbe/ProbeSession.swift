@@ -29,8 +29,10 @@ struct ProbeSession: Sendable {
         var unreachable: Bool { result.isInfrastructureFailure || log.contains { $0.failure != nil } }
     }
 
-    /// Logs in with the declared flow and inputs, or `flow` with `inputs`. `fixedCodes` replaces what code inputs
-    /// would be given; `firstCodes` is given first, and a flow that asks again gets what the inputs would give.
+    /// Logs in with the declared flow and inputs, or `flow` with `inputs`. Inputs for the declared login flow (another
+    /// account's) are laid over the declared ones, so an account given by its email and password keeps the login's
+    /// code command. `fixedCodes` replaces what code inputs would be given; `firstCodes` is given first, and a flow
+    /// that asks again gets what the inputs would give.
     /// `adapter` and `observe`: the attempt-limits probe's guessing adapter, told each input as it is handed out.
     func login(flow: String? = nil, inputs: ScenarioInputs? = nil, fixedCodes: [String: String] = [:], firstCodes: [String: String] = [:],
                adapter: (any HTTPAdapter)? = nil, paced: Bool = true, observe: @escaping @Sendable (InputDecl, String) -> Void = { _, _ in }) async -> Login {
@@ -50,7 +52,8 @@ struct ProbeSession: Sendable {
         var values: [String: [String]] = [:]
         var commands: [String: String] = [:]
         do {
-            (values, commands) = try (inputs ?? declaration.loginInputs).resolved(environment.vars, now: now, environment.redactor, origin: .probe)
+            let given = inputs.map { flow == declaration.login.name ? declaration.loginInputs.overlaid(by: $0) : $0 } ?? declaration.loginInputs
+            (values, commands) = try given.resolved(environment.vars, now: now, environment.redactor, origin: .probe)
         } catch {
             return Login(result: FlowResult(flow: flow, ending: .error(error.message), path: [], variables: [:]), tokens: [:], codes: [:], log: [])
         }
@@ -149,6 +152,18 @@ struct ProbeSession: Sendable {
                                           specs: session.withoutRefresh(in: environment.specs))
         let result = await Interpreter(context: context).run(flow: logout.name)
         return (result, log.entries)
+    }
+}
+
+extension ScenarioInputs {
+    /// These inputs with `other`'s in place of any of the same name, whether a value or a command.
+    func overlaid(by other: ScenarioInputs) -> ScenarioInputs {
+        var out = self
+        for name in other.names {
+            out.values[name] = other.values[name]
+            out.commands[name] = other.commands[name]
+        }
+        return out
     }
 }
 

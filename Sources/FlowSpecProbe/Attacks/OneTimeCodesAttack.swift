@@ -12,16 +12,27 @@ import FlowSpecScenarios
 enum OneTimeCodesAttack: ProbeAttack {
     static let name = "one_time_codes"
     static let title = "one-time codes"
-    static let options = [ProbeOption("logins", .logins, "Other login flows of this session that take a code (magic link, SMS, customer code), each with its inputs; each gets the same checks.")]
+    static let options = [
+        ProbeOption("logins", .logins, "Other login flows of this session that take a code (magic link, SMS, customer code), each with its inputs; each gets the same checks. One whose inputs read a run variable that is not given is skipped, naming it."),
+        ProbeOption("login_code_reusable", .boolean, "`true`: the probe file's own login uses a code that is reusable by design (a test phone's fixed code), so only `logins:` are checked."),
+    ]
     static let sends = "right after a login, the very request that redeemed its code (an input of `type: code`) again; then a new login offered that used code first"
     static let control = "in the new login, a fresh code is accepted after the used one was refused (the flow asks again; otherwise a further login)"
     static let heldWhen = "the replay and the used code in the new login are refused. *n/a* when the login asks for no code"
 
     static func run(_ c: ProbeCheck, _ shared: inout SharedLogin?) async -> [ProbeVerdict] {
         guard let login = shared?.login else { return [] }
-        var verdicts = await check(c, login, flow: c.probe.declaration.login.name, inputs: nil, label: "")
+        var verdicts: [ProbeVerdict] = []
+        if c.promise?.bool("login_code_reusable") != true {
+            verdicts += await check(c, login, flow: c.probe.declaration.login.name, inputs: nil, label: "")
+        }
         for other in c.promise?.logins("logins") ?? [] {
             let label = other.flow.name
+            let missing = Set(other.inputs.templates.flatMap(\.expressions).flatMap(\.varsReads).map(\.0)).filter { c.environment.vars[$0] == nil }.sorted()
+            if !missing.isEmpty {
+                verdicts.append(c.verdict(label, .skipped, "not checked: its inputs read the run variable\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")), not given"))
+                continue
+            }
             let theirs = await c.probe.login(flow: other.flow.name, inputs: other.inputs)
             guard theirs.succeeded else {
                 verdicts.append(c.verdict(label, .error, "not checked: could not log in with \(label): it ended `\(theirs.result.outcome)`: \(theirs.result.reason)",
