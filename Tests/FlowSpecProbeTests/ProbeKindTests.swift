@@ -132,6 +132,20 @@ import FlowSpecReports
         #expect(status(found, .signature) == .held && status(found, .garbage) == .held)
     }
 
+    /// Another account given by its email and password alone (docs/probe.md's throwaway account) logs in with the
+    /// login's other inputs — its code command — and only that account is guessed at.
+    @Test func anotherAccountKeepsTheLoginsOtherInputs() async throws {
+        let throwaway = #"{ email: "\#(ToyAuthBackend.spare)", password: "\#(ToyAuthBackend.accounts[ToyAuthBackend.spare]!.password)" }"#
+        let bob = #"{ email: "\#(ToyAuthBackend.bob)", password: "\#(ToyAuthBackend.accounts[ToyAuthBackend.bob]!.password)" }"#
+        let file = ToyFlows.probe([
+            "attempt_limits": #"{ source: "toy docs", codes: 5, passwords: 5, inputs: \#(throwaway) }"#,
+            "cross_user": #"{ source: "toy docs", second_account: { inputs: \#(bob) }, owner: toy.note-create, object_key: note_id, access: [toy.note-read] }"#,
+        ])
+        let (found, backend) = try await verdicts(probeFile: file, kinds: [.attemptLimits, .crossUser])
+        #expect(found.count == 4 && found.allSatisfy { $0.status == .held }, "\(found.described)")
+        #expect(await backend.lockedAccounts == [ToyAuthBackend.spare])
+    }
+
     @Test func anExpiryFurtherAwayThanAllowedIsSkippedNotHeld() async throws {
         let file = ToyFlows.probe([ToyFlows.expiry.0: ToyFlows.expiry.1])
         let found = try await verdicts(probeFile: file, kinds: [.expiry], allowWait: 5).verdicts
