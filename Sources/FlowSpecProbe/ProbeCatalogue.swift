@@ -18,6 +18,7 @@ public enum ProbeCatalogue {
         ReuseDetectionAttack.self,
         LogoutRevokesAttack.self,
         AccessAfterLogoutAttack.self,
+        DeactivatedAccountAttack.self,
         AttemptLimitsAttack.self,
         CrossUserAttack.self,
         SendLimitAttack.self,

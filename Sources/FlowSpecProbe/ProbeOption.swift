@@ -18,6 +18,8 @@ struct ProbeOption: Sendable {
         case flows
         /// A store key (`note_id`).
         case key
+        /// A shell command (a template over run variables), run with the login's non-secret inputs in its environment.
+        case command
         case statuses
         /// Inputs as in scenarios.
         case inputs
@@ -45,7 +47,7 @@ struct ProbeOption: Sendable {
         switch shape {
         case .boolean: F.boolean(description)
         case .integer(let range): F.integer(description, range)
-        case .duration: F.template(description)
+        case .duration, .command: F.template(description)
         case .count(let range): .object(["description": .string(description), "oneOf": .array([F.integer("A number.", range), F.name("A template over run variables, e.g. \"${vars.login_code_max_attempts}\".")])])
         case .word(let words): F.oneOfWords(words, description)
         case .session, .flow, .key: F.name(description)
@@ -63,7 +65,7 @@ struct ProbeOption: Sendable {
         switch shape {
         case .boolean: return f.bool(key, &d).map(ProbeOptionValue.boolean)
         case .integer(let range): return f.int(key, &d, range: range).map(ProbeOptionValue.integer)
-        case .duration: return ExprReader.template(node, what: "`\(key)`", &d).map(ProbeOptionValue.duration)
+        case .duration, .command: return ExprReader.template(node, what: "`\(key)`", &d).map(ProbeOptionValue.duration)
         case .count(let range):
             if case .number = node.json { return f.int(key, &d, range: range).map { .duration(Template.literal(String($0), at: node.location)) } }
             return ExprReader.template(node, what: "`\(key)`", &d).map(ProbeOptionValue.duration)
