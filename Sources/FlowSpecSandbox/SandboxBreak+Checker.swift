@@ -20,7 +20,7 @@ extension SandboxBreak {
         case .acceptsTamperedToken, .noRefreshRotation, .noReuseDetection, .familySurvivesReuse, .logoutKeepsSession,
              .codesReusable, .acceptsExpiredToken, .travelingAcceptsExpiredToken, .supabaseRefreshNoRotation,
              .supabaseNoReuseDetection, .supabaseFamilySurvivesReuse, .supabaseLogoutKeepsSession,
-             .supabaseLogoutKeepsAccessToken, .supabaseOTPNoRateLimit:
+             .supabaseLogoutKeepsAccessToken, .supabaseOTPNoRateLimit, .supabaseOTPReusable:
             [.liveSuite, .probe]
         default:
             [.liveSuite]
