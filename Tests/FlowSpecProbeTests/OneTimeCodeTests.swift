@@ -34,6 +34,24 @@ import Testing
                 "login, its replay, the used code in the new login, a fresh code in it")
     }
 
+    /// `login_code_reusable`: the probe file's own login uses a code reusable by design (a test phone), so only the
+    /// other code logins are checked — and its code is never replayed.
+    @Test func aLoginWhoseCodeIsReusableByDesignLeavesItsOtherLogins() async throws {
+        let file = ToyFlows.probe(["one_time_codes": #"{ source: "toy docs", login_code_reusable: true, logins: [ { flow: toy.preauth-login, inputs: \#(ToyFlows.inputs(ToyAuthBackend.alice)) } ] }"#])
+        let (found, backend) = try await ToyProbe.run(probeFile: file, kinds: [.oneTimeCodes])
+        #expect(found.of(.oneTimeCodes).map(\.check) == ["in a new login (toy.preauth-login)"] && found.status(.oneTimeCodes) == .held, "\(found.described)")
+        #expect(await backend.answered.filter { $0.path == "/verify" }.count == 1, "only the shared login's own code")
+    }
+
+    /// A code login whose inputs read a run variable not given is skipped, naming it; the others are checked.
+    @Test func aLoginWithoutItsVariablesIsSkippedNamingThem() async throws {
+        let file = ToyFlows.probe(["one_time_codes": #"{ source: "toy docs", logins: [ { flow: toy.preauth-login, inputs: { email: "${vars.sms_email}", password: "x", code: "1" } } ] }"#])
+        let found = try await ToyProbe.run(probeFile: file, kinds: [.oneTimeCodes]).verdicts
+        #expect(found.status(.oneTimeCodes, "in a new login") == .held, "\(found.described)")
+        let skipped = found.of(.oneTimeCodes, "toy.preauth-login").first
+        #expect(skipped?.status == .skipped && skipped?.detail.contains("sms_email") == true, "\(found.described)")
+    }
+
     /// Each login is sent a new code: the one the probe offers again is never the next login's right one.
     @Test func eachLoginIsSentANewCode() async throws {
         let (_, backend) = try await ToyProbe.run(probeFile: ToyFlows.probe(["one_time_codes": #""toy docs""#]), kinds: [.oneTimeCodes])

@@ -146,6 +146,17 @@ import FlowSpecReports
         #expect(await backend.lockedAccounts == [ToyAuthBackend.spare])
     }
 
+    /// The throwaway account is deactivated by the probe file's command, and made active again by `reactivate`, so
+    /// the next run can log in with it.
+    @Test func theDeactivatedAccountIsReactivatedAfterwards() async throws {
+        let (found, backend) = try await verdicts(kinds: [.deactivatedAccount])
+        #expect(status(found, .deactivatedAccount) == .held, "\(found.described)")
+        #expect(!backend.isDeactivated(ToyAuthBackend.leaver))
+        let withoutReactivate = ToyFlows.probe(["deactivated_account": #"{ source: "toy docs", inputs: \#(ToyFlows.inputs(ToyAuthBackend.leaver)), deactivate: \#(ToyFlows.deactivate) }"#])
+        let (_, left) = try await verdicts(probeFile: withoutReactivate, kinds: [.deactivatedAccount])
+        #expect(left.isDeactivated(ToyAuthBackend.leaver), "without `reactivate` the account stays deactivated")
+    }
+
     @Test func anExpiryFurtherAwayThanAllowedIsSkippedNotHeld() async throws {
         let file = ToyFlows.probe([ToyFlows.expiry.0: ToyFlows.expiry.1])
         let found = try await verdicts(probeFile: file, kinds: [.expiry], allowWait: 5).verdicts
@@ -189,7 +200,7 @@ import FlowSpecReports
         broken = broken.filter { $0.status == .broken }
 
         // The kinds the flow language cannot write yet: their BROKEN verdicts say so by carrying no reproduction.
-        let unreproducible: Set = ["lifetime", "access_after_logout", "attempt_limits", "cross_user", "send_limit"]
+        let unreproducible: Set = ["lifetime", "access_after_logout", "deactivated_account", "attempt_limits", "cross_user", "send_limit"]
         knobs = .init()
         knobs.accessLifetime = 30 * 86_400
         knobs.logoutKeepsAccess = true
@@ -198,7 +209,8 @@ import FlowSpecReports
         knobs.anyOwner = true
         knobs.noSendLimit = true
         knobs.crashOnMalformedRefresh = true
-        let withoutReproduction = try await harness.verdicts(knobs, kinds: [.lifetime, .accessAfterLogout, .attemptLimits, .crossUser, .sendLimit, .garbage])
+        knobs.deactivationKeepsTokens = true
+        let withoutReproduction = try await harness.verdicts(knobs, kinds: [.lifetime, .accessAfterLogout, .deactivatedAccount, .attemptLimits, .crossUser, .sendLimit, .garbage])
             .verdicts.filter { $0.status == .broken }
         #expect(Set(withoutReproduction.map(\.kind.rawValue)) == unreproducible.union(["garbage"]), "\(withoutReproduction.described)")
         for verdict in withoutReproduction {

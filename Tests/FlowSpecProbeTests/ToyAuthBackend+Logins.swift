@@ -27,6 +27,7 @@ extension ToyAuthBackend {
     func checkPassword(_ email: String, _ password: String?) -> HTTPResponse? {
         guard let account = Self.accounts[email] else { return reply(401, ["error": "invalid credentials"]) }
         if lockedAccounts.contains(email) { return reply(423, ["error": "account locked"]) }
+        if isDeactivated(email) { return reply(403, ["error": "account deactivated"]) }
         guard password == account.password else {
             wrongPasswords[email, default: 0] += 1
             if !knobs.noLockout, wrongPasswords[email, default: 0] >= knobs.passwordAttempts { lockedAccounts.insert(email) }
@@ -66,7 +67,8 @@ extension ToyAuthBackend {
     /// unless wrong codes burnt this login's code.
     func redeem(_ code: String?, login id: String) -> HTTPResponse {
         guard var login = pending[id] else { return reply(401, ["error": "no login in progress"]) }
-        if !login.burnt, let code, let sent = codes[code], sent.email == login.email, !sent.used || !knobs.codesSingleUse {
+        if let limit = knobs.codeRateLimit, login.wrong >= limit { return reply(429, ["error": "too many attempts: wait a minute"]) }
+        if !login.burnt, let code, knobs.anyCode || codes[code].map({ $0.email == login.email && (!$0.used || !knobs.codesSingleUse) }) == true {
             codes[code]?.used = true
             pending[id]?.consumed = true
             return issue(for: login.email)

@@ -13,9 +13,8 @@ extension ToyAuthBackend {
 
     func readNote(_ request: HTTPRequest, id: String) -> HTTPResponse {
         guard let who = bearer(request) else { return reply(401, ["error": "unauthorized"]) }
-        guard !knobs.ownerCannotRead, let owner = notes[id], owner == who.email || knobs.anyOwner else {
-            return reply(404, ["error": "no such note"])
-        }
+        guard !knobs.ownerCannotRead, let owner = notes[id] else { return reply(404, ["error": "no such note"]) }
+        guard owner == who.email || knobs.anyOwner else { return reply(knobs.othersNoteStatus, ["error": "not your note"]) }
         return reply(200, ["id": id, "owner": owner])
     }
 }

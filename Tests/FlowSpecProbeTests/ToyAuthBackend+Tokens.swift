@@ -94,7 +94,7 @@ extension ToyAuthBackend {
             if !knobs.acceptExpired, exp < Date().timeIntervalSince1970 { return nil }
             family = f
         }
-        guard !endedAccess.contains(family), let email = families[family] else { return nil }
+        guard !endedAccess.contains(family), let email = families[family], knobs.deactivationKeepsTokens || !isDeactivated(email) else { return nil }
         return (family, email)
     }
 

@@ -55,6 +55,10 @@ actor ToyAuthBackend: HTTPAdapter {
         /// After this many wrong codes in one login, that login's code is burnt: the right one is refused too.
         var codeAttempts = 5
         var noAttemptLimit = false
+        /// After this many wrong codes in one login, every further code of that login is answered 429.
+        var codeRateLimit: Int?
+        /// Any code logs in: the backend never compares it.
+        var anyCode = false
         /// After this many wrong passwords in a row, the account is locked.
         var passwordAttempts = 5
         var noLockout = false
@@ -70,6 +74,10 @@ actor ToyAuthBackend: HTTPAdapter {
         var anyOwner = false
         /// GET /notes/{id} answers 404 even to the owner.
         var ownerCannotRead = false
+        /// How GET /notes/{id} refuses anyone but the owner (403 tells them the note exists).
+        var othersNoteStatus = 404
+        /// A deactivated account's tokens still open /me until they expire (simplejwt without `CHECK_USER_IS_ACTIVE`).
+        var deactivationKeepsTokens = false
 
         // Code sends
         /// A second send to one destination within the run is accepted, not answered 429.
@@ -91,16 +99,21 @@ actor ToyAuthBackend: HTTPAdapter {
     static let spare = "spare@toy.test"
     /// A customer, whose token the staff endpoints must refuse.
     static let carol = "carol@toy.test"
+    /// A throwaway staff account the deactivation probe deactivates.
+    static let leaver = "leaver@toy.test"
     static let accounts: [String: Account] = [
         alice: Account(password: "alice-password-1", role: .staff),
         bob: Account(password: "bob-password-2", role: .staff),
         spare: Account(password: "spare-password-3", role: .staff),
         carol: Account(password: "carol-password-4", role: .customer),
+        leaver: Account(password: "leaver-password-5", role: .staff),
     ]
 
     let knobs: Knobs
     /// One file per account, holding the last code sent to it.
     nonisolated let inbox: URL
+    /// An empty file per deactivated account, made and removed by shell commands as an admin's database update would.
+    nonisolated let deactivated: URL
 
     var sequence = 0
     /// access/refresh family → the account it was issued to
@@ -138,11 +151,17 @@ actor ToyAuthBackend: HTTPAdapter {
     init(_ knobs: Knobs = Knobs()) {
         self.knobs = knobs
         lockedAccounts = knobs.locked
-        inbox = FileManager.default.temporaryDirectory.appendingPathComponent("toy-inbox-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("toy-backend-\(UUID().uuidString)")
+        inbox = root.appendingPathComponent("inbox")
+        deactivated = root.appendingPathComponent("deactivated")
+        for directory in [inbox, deactivated] { try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
     }
 
-    deinit { try? FileManager.default.removeItem(at: inbox) }
+    deinit { try? FileManager.default.removeItem(at: inbox.deletingLastPathComponent()) }
+
+    nonisolated func isDeactivated(_ email: String) -> Bool {
+        FileManager.default.fileExists(atPath: deactivated.appendingPathComponent(email).path)
+    }
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let response = await route(request)

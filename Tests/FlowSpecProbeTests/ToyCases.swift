@@ -218,15 +218,28 @@ enum ToyCases {
             ],
             .notApplicable: [undeclared(kind)],
         ]
+        case .deactivatedAccount: [
+            .held: [ToyCase("its token refused at once", .held, "after the account was deactivated, refused (toy.me 401); the control: before that, the session's own token was accepted")],
+            .broken: [ToyCase("tokens outlive the deactivation", knobs { $0.deactivationKeepsTokens = true }, .broken, "after the account was deactivated, toy.me accepted it: 200")],
+            .controlFailed: [
+                ToyCase("/me refuses every token", knobs { $0.meRefusesAll = true }, .error, ownToken),
+                ToyCase("the deactivate command fails", file: ToyFlows.probe(["deactivated_account": #"{ source: "toy docs", inputs: \#(ToyFlows.inputs(ToyAuthBackend.leaver)), deactivate: "exit 3" }"#]),
+                        check: "deactivate", .error, "not checked: the `deactivate` command failed"),
+            ],
+            .notApplicable: [undeclared(kind)],
+        ]
         case .attemptLimits: [
             .held: [
                 ToyCase("the code burnt", check: "wrong codes", .held, "after 5 wrong codes the right one was refused (401); the control: a login without guesses succeeded"),
                 ToyCase("the account locked", check: "wrong passwords", .held, "after 5 wrong passwords the right one was refused (423)"),
+                ToyCase("rate-limited", knobs { $0.codeRateLimit = 3 }, check: "wrong codes", .held,
+                        "rate-limited (429) after 3 wrong codes; the control: a login without guesses succeeded"),
             ],
             .broken: [
                 ToyCase("no code attempt limit", knobs { $0.noAttemptLimit = true }, check: "wrong codes", .broken,
                         "after 5 wrong codes the right one was still accepted (200): nothing limits guessing"),
                 ToyCase("no lockout", knobs { $0.noLockout = true }, check: "wrong passwords", .broken, "after 5 wrong passwords the right one was still accepted (200)"),
+                ToyCase("the code never compared", knobs { $0.anyCode = true }, check: "wrong codes", .broken, "wrong guess 1 was accepted (200)"),
             ],
             .controlFailed: [
                 // The throwaway account is still locked from an earlier run: a refusal after guesses would prove nothing.
@@ -243,8 +256,12 @@ enum ToyCases {
         ]
         case .crossUser: [
             .held: [ToyCase("notes are their owner's", .held, "refused (404); the control: the owner's own token reached it")],
-            .broken: [ToyCase("any user reads any note", knobs { $0.anyOwner = true }, check: "toy.note-read: the first account's token on the second account's object",
-                              .broken, "the first account reached the second account's object: 200")],
+            .broken: [
+                ToyCase("any user reads any note", knobs { $0.anyOwner = true }, check: "toy.note-read: the first account's token on the second account's object",
+                        .broken, "the first account reached the second account's object: 200"),
+                // Refused, but with 403: the other user learns the note exists, where the documents promise 404.
+                ToyCase("another's note refused with 403", knobs { $0.othersNoteStatus = 403 }, .broken, "answered 403, not the declared refusal 404"),
+            ],
             .controlFailed: [
                 ToyCase("the owner cannot read its note", knobs { $0.ownerCannotRead = true }, .error,
                         "not checked: the control failed: toy.note-read with the owner's own token ended `refused`"),

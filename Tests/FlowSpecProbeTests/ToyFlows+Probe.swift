@@ -19,10 +19,15 @@ extension ToyFlows {
         ("reuse_detection", #"{ source: "toy docs: reuse", revokes_family: true }"#),
         ("logout_revokes", #""toy docs: logout""#),
         ("access_after_logout", #""toy docs: logout ends the access token too""#),
+        ("deactivated_account", #"{ source: "toy docs: a deactivated account is signed out at once", inputs: \#(inputs(ToyAuthBackend.leaver)), deactivate: \#(deactivate), reactivate: \#(reactivate) }"#),
         ("attempt_limits", #"{ source: "toy docs: 5 wrong codes or passwords", codes: 5, passwords: 5, inputs: \#(inputs(ToyAuthBackend.spare)) }"#),
         ("cross_user", #"{ source: "toy docs: a note is its owner's", second_account: { inputs: \#(inputs(ToyAuthBackend.bob)) }, owner: toy.note-create, object_key: note_id, access: [toy.note-read], refused: [404] }"#),
         ("send_limit", #"{ source: "toy docs: one code a minute", flow: toy.send-code, inputs: { email: "someone@toy.test" }, burst: 3 }"#),
     ]
+
+    /// What an admin would do to the leaver's account, as shell commands: the toy reads `${vars.toy_deactivated}`.
+    static let deactivate = #"'touch "${vars.toy_deactivated}/$email"'"#
+    static let reactivate = #"'rm -f "${vars.toy_deactivated}/$email"'"#
 
     static let isolation = ("isolation", #"{ source: "toy docs: customer tokens are not staff tokens", from: [toy.customer] }"#)
     static let expiry = ("expiry", #""toy docs: access tokens expire""#)

@@ -32,7 +32,7 @@ enum ToyProbe {
         let specs = try specs(probeFile: probeFile, more: more)
         let declarations = try declarations(specs)
         let backend = ToyAuthBackend(knobs)
-        let environment = ProbeEnvironment(specs: specs, adapter: backend, vars: vars.merging(["toy_inbox": .string(backend.inbox.path)]) { $1 },
+        let environment = ProbeEnvironment(specs: specs, adapter: backend, vars: vars.merging(["toy_inbox": .string(backend.inbox.path), "toy_deactivated": .string(backend.deactivated.path)]) { $1 },
                                            redactor: Redactor(), clock: SystemClock(), allowWait: allowWait, commandTimeout: 10)
         return (await ProbeRunner(environment: environment, declarations: declarations).run(kinds: kinds), backend)
     }
