@@ -62,10 +62,11 @@ enum ToyCases {
         ToyCase("not declared", file: ToyFlows.probe([kind.rawValue: nil]), .notApplicable, "no `\(kind.rawValue)` promise is declared")
     }
 
-    /// The probe file for the expiry probe, and a backend whose access tokens live a second.
+    /// The probe file for the expiry probe, and a backend whose access tokens live 3 seconds: long enough for the
+    /// control just after the login on a busy machine, short enough to wait for.
     static let expiryFile = ToyFlows.probe([ToyFlows.expiry.0: ToyFlows.expiry.1])
     static func shortLived(_ change: (inout ToyAuthBackend.Knobs) -> Void = { _ in }) -> ToyAuthBackend.Knobs {
-        knobs { $0.accessLifetime = 1; change(&$0) }
+        knobs { $0.accessLifetime = 3; change(&$0) }
     }
 
     static let isolationFile = ToyFlows.probe([ToyFlows.isolation.0: ToyFlows.isolation.1])
@@ -168,9 +169,9 @@ enum ToyCases {
             .notApplicable: [undeclared(kind)],
         ]
         case .expiry: [
-            .held: [ToyCase("an expired token refused", shortLived(), file: expiryFile, allowWait: 5, .held, "refused (toy.me 401); the control: before the wait,")],
-            .broken: [ToyCase("expired tokens accepted", shortLived { $0.acceptExpired = true }, file: expiryFile, allowWait: 5, .broken, "toy.me accepted it: 200")],
-            .controlFailed: [ToyCase("/me refuses every token", shortLived { $0.meRefusesAll = true }, file: expiryFile, allowWait: 5, .error, ownToken)],
+            .held: [ToyCase("an expired token refused", shortLived(), file: expiryFile, allowWait: 10, .held, "refused (toy.me 401); the control: before the wait,")],
+            .broken: [ToyCase("expired tokens accepted", shortLived { $0.acceptExpired = true }, file: expiryFile, allowWait: 10, .broken, "toy.me accepted it: 200")],
+            .controlFailed: [ToyCase("/me refuses every token", shortLived { $0.meRefusesAll = true }, file: expiryFile, allowWait: 10, .error, ownToken)],
             .notApplicable: [
                 ToyCase("an opaque token", knobs { $0.jwt = false }, file: expiryFile, .notApplicable, "the access token is not a JWT with an `exp` claim"),
                 undeclared(kind),
