@@ -1,5 +1,6 @@
-# The accounts the scenarios log in with (run.sh runs this in `manage.py shell`): one active, one inactive, one
-# that a scenario deactivates, and a second active one whose token must not open the first one's notes.
+# The accounts the scenarios and the probe log in with (run.sh runs this in `manage.py shell`): one active, one
+# inactive, one that a scenario deactivates, one that the probe deactivates, and a second active one whose token
+# must not open the first one's notes.
 from django.contrib.auth import get_user_model
 
 User = get_user_model()
@@ -11,3 +12,5 @@ departed.save()
 User.objects.create_user("leaver", "leaver@example.com", "leaver-correct-horse")
 # Another account of the same kind as qa: the cross-user checks read qa's notes with its token.
 User.objects.create_user("colleague", "colleague@example.com", "colleague-correct-horse")
+# Deactivated (and reactivated) by the probe's deactivated_account check.
+User.objects.create_user("throwaway", "throwaway@example.com", "throwaway-correct-horse")
