@@ -78,6 +78,32 @@ import Testing
         #expect(noFlow.first?.message.contains("`flow`") == true, "\(noFlow)")
     }
 
+    /// `access_after_logout` needs `logout:`; the refresh attacks need the session's `refresh:`; names in options
+    /// are checked against the flows.
+    @Test func aPromiseWithoutWhatItNeedsIsAnError() throws {
+        let text = """
+            probe: toy.customer
+            login: { flow: toy.customer-login, inputs: \(ToyFlows.inputs(ToyAuthBackend.carol, code: false)) }
+            protected: [toy.customer-me]
+            promises:
+              access_after_logout: "toy docs"
+              rotation: "toy docs"
+              one_time_codes: { source: "toy docs", logins: [ { flow: toy.magic-link } ] }
+            """
+        var specs = SpecSet()
+        for (name, source) in ToyFlows.files.merging(["flows/toy/customer-probe.yaml": text], uniquingKeysWith: { $1 }) {
+            specs.add(try YAMLLoader.load(text: source, file: name).get(), file: name)
+        }
+        specs.check()
+        var diagnostics = Diagnostics()
+        _ = ProbeLoader.declarations(in: Suite(specs: specs, scenarios: [], diagnostics: specs.diagnostics, fileCount: 0), &diagnostics)
+        #expect(diagnostics.errors.map(\.description).sorted() == [
+            "flows/toy/customer-probe.yaml:5:3: error: `access_after_logout` needs the `logout:` flow\n    hint: add `logout: <the flow that signs out>`",
+            "flows/toy/customer-probe.yaml:6:3: error: `rotation` needs a refresh flow, and session `toy.customer` has no `refresh:`",
+            "flows/toy/customer-probe.yaml:7:59: error: unknown flow `toy.magic-link`",
+        ], "\(diagnostics.errors)")
+    }
+
     @Test func anAttemptCountOutOfRangeIsAnError() throws {
         let (_, errors) = try Self.decode(promises: #"  attempt_limits: { source: "toy docs", codes: 500 }"#)
         #expect(errors.map(\.description) == ["\(Self.file):6:48: error: `codes` in promise `attempt_limits` must be a whole number from 1 to 50, found `500`"], "\(errors)")
