@@ -1,0 +1,70 @@
+import FlowSpecLanguage
+import FlowSpecRuntime
+import FlowSpecScenarios
+
+/// A deactivated account's access token opens nothing: disabling a leaver must take effect at once, not when their
+/// token expires (simplejwt's `CHECK_USER_IS_ACTIVE`, Django's `is_active`). Uses a throwaway account, deactivated by a
+/// command of the user's (an admin API call, a database update) and reactivated afterwards where one is given.
+enum DeactivatedAccountAttack: ProbeAttack {
+    static let name = "deactivated_account"
+    static let title = "a deactivated account's tokens"
+    static let stage = ProbeStage.own
+    static let options = [
+        ProbeOption("inputs", .inputs, "Login inputs of a throwaway account, which the probe deactivates.", required: true),
+        ProbeOption("deactivate", .command, "A shell command that deactivates that account (its non-secret login inputs are in its environment, e.g. `$username`).", required: true),
+        ProbeOption("reactivate", .command, "Optional: a shell command that makes it active again afterwards, so the next run can log in."),
+    ]
+    static let sends = "logs in a throwaway account, runs `deactivate`, then sends its access token to every protected flow; runs `reactivate` last"
+    static let control = "the protected flows accept the token just before the account is deactivated"
+    static let heldWhen = "every protected flow refuses the token afterwards"
+
+    static func run(_ c: ProbeCheck, _ shared: inout SharedLogin?) async -> [ProbeVerdict] {
+        guard let promise = c.promise, let inputs = promise.inputs("inputs"), let deactivate = promise.duration("deactivate") else { return [] }
+        let login = await c.probe.login(inputs: inputs)
+        guard login.succeeded else { return [c.notLoggedIn(login)] }
+        guard let token = c.accessToken(login.tokens) else { return c.noAccessToken() }
+        if let failed = await c.protectedControl(token, tokens: login.tokens) { return [failed] }
+        let environment = await commandEnvironment(c, inputs)
+        if let failed = await runCommand(c, deactivate, "deactivate", environment) { return [failed] }
+        var found = c.refusal("", await c.protectedAnswers(token: token, replacement: token, tokens: login.tokens))
+        if found.status == .held {
+            found.detail = "after the account was deactivated, " + found.detail.replacingOccurrences(of: "; the control:", with: "; the control: before that,")
+        } else if found.status == .broken {
+            found.detail = "after the account was deactivated, " + found.detail
+        }
+        if let reactivate = promise.duration("reactivate"), let failed = await runCommand(c, reactivate, "reactivate", environment) {
+            return [found, failed]
+        }
+        return [found]
+    }
+
+    /// The account's non-secret login inputs, as input commands see them.
+    static func commandEnvironment(_ c: ProbeCheck, _ inputs: ScenarioInputs) async -> [String: String] {
+        let now = await c.environment.clock.now()
+        guard let (values, _) = try? inputs.resolved(c.environment.vars, now: now, c.environment.redactor, origin: .probe) else { return [:] }
+        let secret = c.environment.contexts.secretUses.inputs
+        var out: [String: String] = [:]
+        for (name, list) in values where !secret.contains(name) { if let value = list.first { out[name] = value } }
+        return out
+    }
+
+    static func runCommand(_ c: ProbeCheck, _ template: Template, _ what: String, _ environment: [String: String]) async -> ProbeVerdict? {
+        var env = Environment()
+        env.vars = c.environment.vars
+        do {
+            let line = try Evaluator.render(template, env)
+            var command = ShellCommand(line, environment: environment, timeoutSeconds: c.environment.commandTimeout)
+            command.requiresOutput = false
+            _ = try await command.run()
+            return nil
+        } catch let error as EvaluationError {
+            return c.verdict(what, .error, "not checked: `\(what)`: \(error.message)")
+        } catch {
+            return c.verdict(what, .error, "not checked: the `\(what)` command failed: \(c.environment.redactor.redact("\(error)"))")
+        }
+    }
+}
+
+extension ProbeKind {
+    public static let deactivatedAccount = ProbeKind(DeactivatedAccountAttack.self)
+}
