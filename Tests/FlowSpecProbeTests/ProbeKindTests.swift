@@ -95,6 +95,16 @@ import FlowSpecReports
         #expect(status(refresh, .garbage, "unknown refresh token") == .held, "\(refresh.described)")
     }
 
+    /// A backend that looks refresh tokens up by a selector takes the garbage probe's made-up refresh token (a
+    /// rotated-out token's selector, another ending) for reuse and revokes the family. The probes after it must get
+    /// a session that works — a new login — not report that their control failed on a session garbage ended.
+    @Test func aSessionEndedByTheBadRefreshTokensIsLoggedInAgain() async throws {
+        var knobs = ToyAuthBackend.Knobs()
+        knobs.reuseBySelector = true
+        let found = try await verdicts(knobs, kinds: [.garbage, .rotation, .reuseDetection]).verdicts
+        #expect(found.allSatisfy { $0.status == .held }, "\(found.described)")
+    }
+
     /// GoTrue lets the parent of the active token be reused: with the grace declared, the probes rotate twice
     /// and accept one shared answer to a burst; without it, the same backend is broken.
     @Test func theParentOfActiveGraceIsHonouredOnlyWhenDeclared() async throws {

@@ -53,11 +53,14 @@ extension ToyAuthBackend {
         if knobs.refreshRefusesAll { return reply(401, ["error": "refresh is unavailable"]) }
         let token = field(request, "refresh")
         if knobs.crashOnMalformedRefresh, !Self.wellFormed(token ?? "") { return reply(500, ["error": "internal server error"]) }
-        guard let token, let entry = refreshTokens[token], !revokedFamilies.contains(entry.family) else {
+        let selector = { (token: String) in token.split(separator: "-").prefix(3).joined(separator: "-") }
+        let key = knobs.reuseBySelector ? token.flatMap { t in refreshTokens.keys.first { selector($0) == selector(t) } } : token
+        guard let token, let key, let entry = refreshTokens[key], !revokedFamilies.contains(entry.family) else {
             return reply(401, ["error": "invalid refresh token"])
         }
+        if key != token, !(entry.revoked && knobs.detectReuse) { return reply(401, ["error": "invalid refresh token"]) }
         if knobs.raceOnRefresh { await Task.yield(); try? await Task.sleep(for: .milliseconds(5)) }
-        let current = refreshTokens[token]!
+        let current = refreshTokens[key]!
         if current.revoked && !knobs.raceOnRefresh {
             if knobs.parentOfActiveGrace, let active = refreshTokens.first(where: { $0.value.parent == token && !$0.value.revoked }) {
                 return reply(200, answer(family: current.family, refresh: active.key))

@@ -26,6 +26,9 @@ actor ToyAuthBackend: HTTPAdapter {
         var crashOnMalformedRefresh = false
         /// The login answers no refresh token.
         var issueRefreshTokens = true
+        /// A refresh token is looked up by its selector (`refresh-FAMILY-SEQUENCE`) and reuse is judged before the rest
+        /// is compared: a made-up token with a rotated-out token's selector revokes the family.
+        var reuseBySelector = false
 
         // Access tokens
         var verifySignature = true

@@ -61,6 +61,10 @@ enum GarbageAttack: ProbeAttack {
                 verdicts.append(c.verdict(check, .error, "not checked: the refresh flow sent no request with the token (it ended `\(attempt.result.outcome)`)"))
             }
         }
+        // The unknown token keeps the start of a real one: a backend that finds tokens by that start may take it
+        // for reuse of the token the control rotated out, and revoke the family. The next attack must not find its
+        // control failing on a session this one ended: where the session no longer refreshes, it logs in again.
+        if let still = await c.stillRefreshes(own.tokens) { shared?.tokens = still } else { shared?.alive = false }
         return verdicts
     }
 }
