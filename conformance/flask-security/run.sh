@@ -90,6 +90,8 @@ expect() {
     done <<<"$patterns"
     record "$name" "$ok" "$log" "(exit $status, wanted $want; output must match: $(echo "$patterns" | paste -sd '|'))"
 }
+# A weak variant no probe kind can catch yet: said, not counted.
+gap() { echo "GAP   $1"; }
 # record NAME OK LOG WHY: counts one expectation; a failure shows the end of its log.
 record() {
     if [ "$2" = 1 ]; then
@@ -120,7 +122,12 @@ expect "default: exec opens /api/me with the stored auth token" 0 '"outcome":"ok
     "$flowspec" exec flask.me --flows flows --vars-file "$vars" --store "$work/default/tokens.json" --json
 expect "default: every live scenario passes" 0 "^[0-9]+ passed, 0 failed$" -- "${run[@]}" --vars-file "$vars" \
     --verbose --report "json=$work/default-report.json"
-expect "default: every probe holds" 0 "^[1-9][0-9]* held, 0 broken, 0 errors, 0 skipped" -- "${probe[@]}" --vars-file "$vars"
+expect "default: every probe holds" 0 "^[1-9][0-9]* held, 0 broken, 0 errors, 0 skipped" -- "${probe[@]}" --vars-file "$vars" \
+    --report "json=$work/default-probe.json"
+# The same from the JSON report, kind by kind: nothing BROKEN, ERROR or skipped, and each declared promise checked.
+expect "default: the JSON report has every declared kind held and nothing broken, in error or skipped" 0 "" -- \
+    python3 "$here/../probe_verdicts.py" "$work/default-probe.json" --clean \
+    --held garbage rotation reuse_detection logout_revokes one_time_codes deactivated_account
 stop_server
 
 start_server token_lifetime_days
@@ -129,11 +136,15 @@ expect "token_lifetime_days: caught by scenario 'an auth token is refused once i
 still_accepted" -- "${run[@]}" --vars-file "$vars" --filter 'max age'
 stop_server
 
+gap "token_lifetime_days: no probe kind catches it — the auth token is no JWT and no answer states its lifetime, so lifetime is n/a; only waiting the promised max age out shows it (README.md)"
+
 start_server enumeration
 expect "enumeration: caught by scenario 'a failed login answers the same…'" 1 \
     "FAIL +a failed login answers the same
 distinguishable" -- "${run[@]}" --vars-file "$vars" --filter 'failed login answers the same'
 stop_server
+
+gap "enumeration: no probe kind catches it — none compares the answers to an unknown account and a wrong password (README.md)"
 
 start_server two_factor_optional
 expect "two_factor_optional: caught by scenario 'a password alone never gives an auth token…'" 1 \
@@ -141,22 +152,29 @@ expect "two_factor_optional: caught by scenario 'a password alone never gives an
 signed_in_with_password_only" -- "${run[@]}" --vars-file "$vars" --filter 'password alone'
 stop_server
 
+gap "two_factor_optional: no probe kind catches it — none tries a login's first step alone on an account without a second factor (README.md)"
+
 start_server us_password_skips_two_factor
 expect "us_password_skips_two_factor: caught by scenario 'a password at the unified sign-in endpoint still needs…'" 1 \
     "FAIL +a password at the unified sign-in endpoint still needs the second factor
 signed_in_with_password_only" -- "${run[@]}" --vars-file "$vars" --filter 'unified sign-in endpoint'
 stop_server
 
+gap "us_password_skips_two_factor: no probe kind catches it — none tries a password login that must still ask for a code (README.md)"
+
 start_server codes_reusable
 expect "codes_reusable: caught by scenario 'an emailed sign-in code signs in once'" 1 \
     "FAIL +an emailed sign-in code signs in once
 reused" -- "${run[@]}" --vars-file "$vars" --filter 'emailed sign-in code signs in once'
 expect "codes_reusable: caught by probe one_time_codes" 1 \
-    "BROKEN +one_time_codes" -- "${probe[@]}" --vars-file "$vars" --probe one_time_codes
+    "BROKEN +one_time_codes" -- "${probe[@]}" --vars-file "$vars" --probe one_time_codes \
+    --report "json=$work/codes_reusable-probe.json"
+expect "codes_reusable: the JSON report has one_time_codes BROKEN, and nothing else broken or in error" 0 "" -- \
+    python3 "$here/../probe_verdicts.py" "$work/codes_reusable-probe.json" --broken one_time_codes
 stop_server
 
 # Secrets never appear in output: the password, the authenticator secret and every code that was mailed, in every
-# check's output (the default run's is --verbose: every request and answer) and in the JSON report.
+# check's output (the default run's is --verbose: every request and answer) and in the JSON reports.
 secrets_found() {
     local secret file
     {
@@ -165,7 +183,7 @@ secrets_found() {
     } | sort -u >"$work/secrets.txt"
     [ -s "$work/secrets.txt" ] || { echo "no secrets collected to look for"; return 0; }
     while IFS= read -r secret; do
-        for file in "$work"/check-*.log "$work/default-report.json"; do
+        for file in "$work"/check-*.log "$work/default-report.json" "$work"/*-probe.json; do
             if grep -Eq -- "(^|[^0-9A-Za-z])$secret([^0-9A-Za-z]|\$)" "$file"; then
                 echo "a secret ($(echo "$secret" | cut -c1-2)…) appears in $(basename "$file")"
             fi

@@ -9,11 +9,13 @@ Accounts (password for all: see PASSWORD):
   totp-2fa@example.com    two-factor by authenticator app; its base32 secret goes to the variables
   plain@example.com       no two-factor set up (the app requires it, so a password alone must not sign in)
   us@, us-replay@, us-expiry@, probe@example.com   unified sign-in by emailed code, no password
+  leaver@example.com      the same; the probe deactivates it (deactivate.py) and makes it active again
 """
 
 import json
 import os
 import shlex
+import sys
 
 from flask_security import hash_password
 
@@ -25,6 +27,7 @@ US_ACCOUNTS = {
     "us_replay_email": "us-replay@example.com",
     "us_expiry_email": "us-expiry@example.com",
     "probe_email": "probe@example.com",
+    "leaver_email": "leaver@example.com",
 }
 
 
@@ -59,6 +62,11 @@ def main():
     # The code command reads the latest mail to the address the flow is using ($email, set by flowspec).
     script = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mail-code.sh"))
     code_command = f"sh {shlex.quote(script)} {shlex.quote(mail_dir)} \"$email\""
+    # Deactivates (or, with --reactivate, activates) $email through the datastore, against this server's database.
+    here = os.path.dirname(os.path.abspath(__file__))
+    account_command = "APP_DB={} APP_MAIL_DIR={} {} {}".format(
+        shlex.quote(os.environ["APP_DB"]), shlex.quote(mail_dir), shlex.quote(sys.executable),
+        shlex.quote(os.path.join(here, "deactivate.py")))
     variables = {
         "email_2fa_email": "email-2fa@example.com",
         "totp_2fa_email": "totp-2fa@example.com",
@@ -68,6 +76,8 @@ def main():
         "unknown_email": "nobody@example.com",
         "totp_secret": b32,
         "email_code_command": code_command,
+        "deactivate_command": account_command,
+        "reactivate_command": account_command + " --reactivate",
         "auth_token_max_age": int(os.environ.get("APP_TOKEN_MAX_AGE", "900")),
     }
     for name, value in variables.items():
