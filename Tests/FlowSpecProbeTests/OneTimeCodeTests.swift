@@ -52,6 +52,19 @@ import Testing
         #expect(skipped?.status == .skipped && skipped?.detail.contains("sms_email") == true, "\(found.described)")
     }
 
+    /// The new logins are spaced by the login interval; a short-lived access token of the shared login expires
+    /// meanwhile. The attacks after it get a session that works, not a control failing on an expired token.
+    @Test func theAttacksAfterTheNewLoginsGetASessionThatWorks() async throws {
+        var knobs = ToyAuthBackend.Knobs()
+        knobs.accessLifetime = 2
+        let file = ToyFlows.probe(["one_time_codes": #""toy docs""#], interval: "2")
+        let (found, backend) = try await ToyProbe.run(knobs, probeFile: file, kinds: [.oneTimeCodes, .signature], allowWait: 10)
+        #expect(found.count == 4 && found.allSatisfy { $0.status == .held }, "\(found.described)")
+        // Refreshed, not logged in again: the login, the new login, the control login.
+        let answered = await backend.answered.map(\.path)
+        #expect(answered.filter { $0 == "/refresh" }.count == 1 && answered.filter { $0 == "/login" }.count == 3, "\(answered)")
+    }
+
     /// Each login is sent a new code: the one the probe offers again is never the next login's right one.
     @Test func eachLoginIsSentANewCode() async throws {
         let (_, backend) = try await ToyProbe.run(probeFile: ToyFlows.probe(["one_time_codes": #""toy docs""#]), kinds: [.oneTimeCodes])

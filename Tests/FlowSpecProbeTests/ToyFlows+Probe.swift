@@ -35,7 +35,7 @@ extension ToyFlows {
     /// The staff session's probe file. `changes`: promises to add or replace (by kind), or to leave out (nil); they
     /// go into `base`, which is `promises` unless given.
     static func probe(_ changes: [String: String?] = [:], base: [(String, String)] = promises, login: String = "toy.login",
-                      inputs: String = inputs(ToyAuthBackend.alice), logout: String = "toy.logout", refused: String = "[401]") -> String {
+                      inputs: String = inputs(ToyAuthBackend.alice), interval: String? = nil, logout: String = "toy.logout", refused: String = "[401]") -> String {
         var declared = base
         for (kind, value) in changes.sorted(by: { $0.key < $1.key }) {
             let at = declared.firstIndex { $0.0 == kind }
@@ -50,7 +50,7 @@ extension ToyFlows {
             probe: toy.session
             login:
               flow: \(login)
-              inputs: \(inputs)
+              inputs: \(inputs)\(interval.map { "\n  interval: \($0)" } ?? "")
             protected: [toy.me]
             logout: \(logout)
             refused: \(refused)

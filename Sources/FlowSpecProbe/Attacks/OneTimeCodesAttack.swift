@@ -42,7 +42,16 @@ enum OneTimeCodesAttack: ProbeAttack {
             verdicts += await check(c, theirs, flow: other.flow.name, inputs: other.inputs, label: label)
             if c.probe.declaration.logout != nil { _ = await c.probe.logout(tokens: theirs.tokens) }
         }
+        if verdicts.contains(where: { $0.status != .notApplicable && $0.status != .skipped }) { await keepAlive(c, &shared) }
         return verdicts
+    }
+
+    /// Its new logins are spaced by the login interval, and a short-lived access token of the shared login (10 s
+    /// seen) expires meanwhile: the next attacks would find their control failing on a token that merely expired.
+    /// Where the session's own token is no longer accepted, it is refreshed, as the app would, or logged in again.
+    static func keepAlive(_ c: ProbeCheck, _ shared: inout SharedLogin?) async {
+        guard let tokens = shared?.tokens, let token = c.accessToken(tokens), await c.protectedControl(token, tokens: tokens) != nil else { return }
+        if c.probe.session.refresh != nil, let still = await c.stillRefreshes(tokens) { shared?.tokens = still } else { shared?.alive = false }
     }
 
     static func check(_ c: ProbeCheck, _ login: ProbeSession.Login, flow: String, inputs: ScenarioInputs?, label: String) async -> [ProbeVerdict] {
