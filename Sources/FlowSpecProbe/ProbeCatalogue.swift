@@ -19,6 +19,8 @@ public enum ProbeCatalogue {
         LogoutRevokesAttack.self,
         AccessAfterLogoutAttack.self,
         DeactivatedAccountAttack.self,
+        SecondFactorAttack.self,
+        EnumerationAttack.self,
         AttemptLimitsAttack.self,
         CrossUserAttack.self,
         SendLimitAttack.self,

@@ -4,20 +4,41 @@ import FlowSpecLanguage
 enum ExpiryAttack: ProbeAttack {
     static let name = "expiry"
     static let title = "expired access token"
-    static let options = [ProbeOption("leeway", .duration, "Seconds of clock skew the backend may allow past `exp`.")]
-    static let sends = "the session's token again after its `exp` (plus `leeway`)"
+    static let options = [
+        ProbeOption("leeway", .duration, "Seconds of clock skew the backend may allow past `exp`."),
+        ProbeOption("lifetime", .duration, "For a token that is not a JWT: how long the backend says it lives (a duration or a template over run variables); the probe logs in anew and waits that long."),
+    ]
+    static let sends = "the session's token again after its `exp` (plus `leeway`); a token that is not a JWT, after the declared `lifetime` from a login of its own"
     static let control = "the same token was accepted before the wait"
     static let heldWhen = "refused. *skipped* when that is further away than `--allow-wait` (default 60 s)"
 
     static func run(_ c: ProbeCheck, _ shared: inout SharedLogin?) async -> [ProbeVerdict] {
-        guard let tokens = shared?.tokens, let token = c.accessToken(tokens), let expiresAt = JWT.expiry(of: token) else {
-            return [c.verdict("", .notApplicable, "the access token is not a JWT with an `exp` claim")]
-        }
+        guard var tokens = shared?.tokens, var token = c.accessToken(tokens) else { return c.noAccessToken() }
         var leeway = 0.0
         switch c.environment.requiredSeconds(c.promise?.duration("leeway")) {
         case .failure(let problem)?: return [c.verdict("", .skipped, problem.message)]
         case .success(let seconds)?: leeway = seconds
         case nil: break
+        }
+        let expiresAt: Double
+        if let exp = JWT.expiry(of: token) {
+            expiresAt = exp
+        } else {
+            // An opaque token states no expiry: only the declared lifetime, counted from a login whose time is known.
+            let lifetime: Double
+            switch c.environment.requiredSeconds(c.promise?.duration("lifetime")) {
+            case .failure(let problem)?: return [c.verdict("", .skipped, problem.message)]
+            case .success(let seconds)?: lifetime = seconds
+            case nil: return [c.verdict("", .notApplicable, "the access token is not a JWT with an `exp` claim, and no `lifetime:` is declared for it")]
+            }
+            guard lifetime + leeway + 1 <= c.environment.allowWait else {
+                return [c.verdict("", .skipped, Durations.waitNotAllowed("the expiry probe", seconds: lifetime + leeway + 1, limit: c.environment.allowWait))]
+            }
+            let issued = await c.environment.clock.now()
+            let login = await c.probe.login()
+            guard login.succeeded, let fresh = c.accessToken(login.tokens) else { return [c.notLoggedIn(login)] }
+            (tokens, token) = (login.tokens, fresh)
+            expiresAt = issued + lifetime
         }
         let wait = max(0, expiresAt - (await c.environment.clock.now())) + leeway + 1
         guard wait <= c.environment.allowWait else {
