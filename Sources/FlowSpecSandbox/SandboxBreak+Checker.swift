@@ -20,7 +20,7 @@ extension SandboxBreak {
         case .acceptsTamperedToken, .noRefreshRotation, .noReuseDetection, .familySurvivesReuse, .logoutKeepsSession,
              .codesReusable, .acceptsExpiredToken, .travelingAcceptsExpiredToken, .supabaseRefreshNoRotation,
              .supabaseNoReuseDetection, .supabaseFamilySurvivesReuse, .supabaseLogoutKeepsSession,
-             .supabaseLogoutKeepsAccessToken, .supabaseOTPNoRateLimit, .supabaseOTPReusable:
+             .supabaseLogoutKeepsAccessToken, .supabaseOTPNoRateLimit, .supabaseOTPReusable, .twoFactorOptional, .customerEnumeration:
             [.liveSuite, .probe]
         default:
             [.liveSuite]

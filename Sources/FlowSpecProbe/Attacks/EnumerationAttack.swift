@@ -14,8 +14,8 @@ enum EnumerationAttack: ProbeAttack {
         ProbeOption("wrong", .inputs, "Its inputs for an account that exists, with a wrong password (or other secret).", required: true),
     ]
     static let sends = "the flow twice: for an account that does not exist, and for one that exists with a wrong secret"
-    static let control = "both are refused (not 2xx), and the probe file's login succeeds"
-    static let heldWhen = "the two refusals have the same status and the same body, once each request's own identifiers are set aside"
+    static let control = "neither gets through (the flow does not end with success), and the probe file's login succeeds"
+    static let heldWhen = "every request of the two runs gets the same status and body, once each request's own identifiers are set aside (a generic `200` for both, as a magic-link request gives, holds too)"
 
     static func run(_ c: ProbeCheck, _ shared: inout SharedLogin?) async -> [ProbeVerdict] {
         guard let promise = c.promise, let flow = promise.names("flow").first?.name, let unknown = promise.inputs("unknown"),
@@ -23,28 +23,38 @@ enum EnumerationAttack: ProbeAttack {
         let control = await c.probe.login()
         guard control.succeeded else { return [c.notLoggedIn(control)] }
         if c.probe.declaration.logout != nil { _ = await c.probe.logout(tokens: control.tokens) }
-        var answers: [(entry: ExchangeLog.Entry, body: String)] = []
+        var runs: [[(entry: ExchangeLog.Entry, body: String)]] = []
         for (what, inputs) in [("the unknown account", unknown), ("the wrong secret", wrong)] {
             let attempt = await c.probe.login(flow: flow, inputs: inputs, paced: false)
-            guard let last = attempt.log.last, let response = last.response else {
+            guard !attempt.log.isEmpty, attempt.log.allSatisfy({ $0.response != nil }) else {
                 return [c.verdict("", .error, "not checked: \(what): \(flow) sent nothing or had no answer (it ended `\(attempt.result.outcome)`)", infrastructure: attempt.unreachable)]
             }
-            if (200..<300).contains(response.status) {
-                return [c.verdict("", .error, "not checked: the control failed: \(flow) with \(what) was answered \(response.status), not refused — check the declared inputs")]
+            if attempt.succeeded {
+                return [c.verdict("", .error, "not checked: the control failed: \(flow) with \(what) succeeded — check the declared inputs")]
             }
-            let sent = Set(last.request.json.map(Self.strings) ?? []).union(last.request.form?.map(\.1) ?? []).filter { $0.count >= 3 }
-            var body = String(decoding: response.body, as: UTF8.self)
-            for value in sent.sorted(by: { $0.count > $1.count }) { body = body.replacingOccurrences(of: value, with: "…") }
-            answers.append((last, body))
+            runs.append(attempt.log.map { entry in
+                let sent = Set(entry.request.json.map(Self.strings) ?? []).union(entry.request.form?.map(\.1) ?? []).filter { $0.count >= 3 }
+                var body = String(decoding: entry.response?.body ?? Data(), as: UTF8.self)
+                for value in sent.sorted(by: { $0.count > $1.count }) { body = body.replacingOccurrences(of: value, with: "…") }
+                return (entry, body)
+            })
         }
-        let (a, b) = (answers[0], answers[1])
-        let (sa, sb) = (a.entry.response?.status ?? 0, b.entry.response?.status ?? 0)
-        if sa != sb || a.body != b.body {
-            let differs = sa != sb ? "statuses \(sa) and \(sb)" : "bodies (both \(sa))"
-            return [c.verdict("", .broken, "an unknown account and a wrong secret get different \(differs): the answer tells whether the account exists",
-                              evidence: [a.entry, b.entry])]
+        // Step by step: the same requests must get the same answers, whichever account they name.
+        for (i, (a, b)) in zip(runs[0], runs[1]).enumerated() {
+            let (sa, sb) = (a.entry.response?.status ?? 0, b.entry.response?.status ?? 0)
+            guard a.entry.request.path == b.entry.request.path else { break }
+            if sa != sb || a.body != b.body {
+                let differs = sa != sb ? "statuses \(sa) and \(sb)" : "bodies (both \(sa))"
+                return [c.verdict("", .broken, "\(a.entry.request.method) \(a.entry.request.path) (request \(i + 1)) answers an unknown account and a wrong secret with different \(differs): the answer tells whether the account exists",
+                                  evidence: [a.entry, b.entry])]
+            }
         }
-        return [c.verdict("", .held, "both were answered \(sa) with the same body; the control: the probe file's login succeeded")]
+        if runs[0].count != runs[1].count || zip(runs[0], runs[1]).contains(where: { $0.entry.request.path != $1.entry.request.path }) {
+            return [c.verdict("", .broken, "the flow went differently for an unknown account (\(runs[0].map(\.entry.request.path).joined(separator: " → "))) and a wrong secret (\(runs[1].map(\.entry.request.path).joined(separator: " → "))): the answers tell whether the account exists",
+                              evidence: runs[0].map(\.entry) + runs[1].map(\.entry))]
+        }
+        let statuses = runs[0].map { String($0.entry.response?.status ?? 0) }.joined(separator: ", ")
+        return [c.verdict("", .held, "both got the same answers (\(statuses)), the same bodies; the control: neither got through, and the probe file's login succeeded")]
     }
 
     static func strings(_ value: JSONValue) -> [String] {

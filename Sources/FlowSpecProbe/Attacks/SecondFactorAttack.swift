@@ -22,8 +22,13 @@ enum SecondFactorAttack: ProbeAttack {
             let attempt = await c.probe.login(flow: login.flow.name, inputs: login.inputs)
             let token = c.accessToken(attempt.tokens)
             // Where the token first came back, and where the first code went out.
-            let handedOut = token.flatMap { token in attempt.log.firstIndex { $0.response.map { String(decoding: $0.body, as: UTF8.self).contains(token) } ?? false } }
             let codeSent = attempt.codeHistory.first.flatMap { code in attempt.log.firstIndex { ProbeCheck.carries($0.request, code.value) } }
+            // The token it ended with; or, where the flow did not expect one so early (it ended unhandled), any token
+            // an answer before the code carried: a JWT, or a value under a token's usual name.
+            let handedOut = token.flatMap { token in attempt.log.firstIndex { $0.response.map { String(decoding: $0.body, as: UTF8.self).contains(token) } ?? false } }
+                ?? attempt.log.prefix(codeSent ?? attempt.log.count).firstIndex { entry in
+                    entry.response.flatMap { JSONValue.parse($0.body) }.map(Self.carriesToken) ?? false
+                }
             if let handedOut, codeSent.map({ handedOut < $0 }) ?? true {
                 let how = codeSent == nil ? "signed in without ever being asked for a code" : "the token came back before the code was sent"
                 verdicts.append(c.verdict(check, .broken, "\(how): \(attempt.log[handedOut].request.method) \(attempt.log[handedOut].request.path) answered it",
@@ -40,6 +45,23 @@ enum SecondFactorAttack: ProbeAttack {
             }
         }
         return verdicts
+    }
+}
+
+extension SecondFactorAttack {
+    static let tokenNames: Set<String> = ["token", "access_token", "accessToken", "access", "id_token", "jwt", "auth_token", "authentication_token"]
+
+    static func carriesToken(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let s): return JWT.claims(s) != nil
+        case .array(let items): return items.contains(where: carriesToken)
+        case .object(let fields):
+            return fields.contains { key, value in
+                if tokenNames.contains(key), case .string(let s) = value, s.count >= 16 { return true }
+                return carriesToken(value)
+            }
+        default: return false
+        }
     }
 }
 
