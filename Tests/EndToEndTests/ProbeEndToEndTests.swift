@@ -56,6 +56,8 @@ import Testing
         ("code-survives-new-login", "one_time_codes · in a new login", "one_time_codes"),
         ("refresh-garbage-crashes", "garbage · truncated refresh token", "garbage"),
         ("notes-any-owner", "cross_user · repairminder.note-read", "cross_user"),
+        ("two-factor-optional", "second_factor · repairminder.staff-password-2fa", "second_factor"),
+        ("customer-enumeration", "enumeration", "enumeration"),
     ])
     func aBrokenPromiseIsReportedBroken(_ brokenPromise: String, _ line: String, _ kind: String) async throws {
         let accounts = kind == "expiry" ? ["--accounts", "scenarios/live/sandbox-fast-probe.json"] : []
