@@ -210,7 +210,7 @@ import FlowSpecReports
         broken = broken.filter { $0.status == .broken }
 
         // The kinds the flow language cannot write yet: their BROKEN verdicts say so by carrying no reproduction.
-        let unreproducible: Set = ["lifetime", "access_after_logout", "deactivated_account", "attempt_limits", "cross_user", "send_limit"]
+        let unreproducible: Set = ["lifetime", "access_after_logout", "deactivated_account", "second_factor", "enumeration", "attempt_limits", "cross_user", "send_limit"]
         knobs = .init()
         knobs.accessLifetime = 30 * 86_400
         knobs.logoutKeepsAccess = true
@@ -220,7 +220,10 @@ import FlowSpecReports
         knobs.noSendLimit = true
         knobs.crashOnMalformedRefresh = true
         knobs.deactivationKeepsTokens = true
-        let withoutReproduction = try await harness.verdicts(knobs, kinds: [.lifetime, .accessAfterLogout, .deactivatedAccount, .attemptLimits, .crossUser, .sendLimit, .garbage])
+        knobs.secondFactorOptional = true
+        knobs.revealsUnknownAccounts = true
+        let withoutReproduction = try await harness.verdicts(knobs, kinds: [.lifetime, .accessAfterLogout, .deactivatedAccount, .secondFactor, .enumeration, .attemptLimits,
+                                                                          .crossUser, .sendLimit, .garbage])
             .verdicts.filter { $0.status == .broken }
         #expect(Set(withoutReproduction.map(\.kind.rawValue)) == unreproducible.union(["garbage"]), "\(withoutReproduction.described)")
         for verdict in withoutReproduction {

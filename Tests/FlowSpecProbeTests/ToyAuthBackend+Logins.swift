@@ -8,6 +8,7 @@ extension ToyAuthBackend {
     func login(_ request: HTTPRequest, preAuth: Bool) -> HTTPResponse {
         guard let email = field(request, "email") else { return reply(400, ["error": "email required"]) }
         if let refused = checkPassword(email, field(request, "password")) { return refused }
+        if knobs.secondFactorOptional, !preAuth { return issue(for: email) }
         let id = "pa-\(UUID().uuidString)"
         let code = newCode(for: email)
         pending[id] = PendingLogin(email: email, code: code)
@@ -25,13 +26,16 @@ extension ToyAuthBackend {
     /// nil when the password is right and the account open; otherwise the refusal. Wrong passwords in a row lock
     /// the account (unless `noLockout`): from then on even the right one is refused.
     func checkPassword(_ email: String, _ password: String?) -> HTTPResponse? {
-        guard let account = Self.accounts[email] else { return reply(401, ["error": "invalid credentials"]) }
+        let refused = knobs.refusalNamesEmail ? "invalid credentials for \(email)" : "invalid credentials"
+        guard let account = Self.accounts[email] else {
+            return knobs.revealsUnknownAccounts ? reply(404, ["error": "no such account"]) : reply(401, ["error": refused])
+        }
         if lockedAccounts.contains(email) { return reply(423, ["error": "account locked"]) }
         if isDeactivated(email) { return reply(403, ["error": "account deactivated"]) }
         guard password == account.password else {
             wrongPasswords[email, default: 0] += 1
             if !knobs.noLockout, wrongPasswords[email, default: 0] >= knobs.passwordAttempts { lockedAccounts.insert(email) }
-            return reply(401, ["error": "invalid credentials"])
+            return reply(401, ["error": refused])
         }
         wrongPasswords[email] = 0
         return nil
@@ -67,6 +71,7 @@ extension ToyAuthBackend {
     /// unless wrong codes burnt this login's code.
     func redeem(_ code: String?, login id: String) -> HTTPResponse {
         guard var login = pending[id] else { return reply(401, ["error": "no login in progress"]) }
+        if knobs.codesRefused { return reply(401, ["error": "wrong code"]) }
         if let limit = knobs.codeRateLimit, login.wrong >= limit { return reply(429, ["error": "too many attempts: wait a minute"]) }
         if !login.burnt, let code, knobs.anyCode || codes[code].map({ $0.email == login.email && (!$0.used || !knobs.codesSingleUse) }) == true {
             codes[code]?.used = true

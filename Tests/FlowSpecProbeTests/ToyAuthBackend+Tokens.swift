@@ -31,7 +31,11 @@ extension ToyAuthBackend {
     }
 
     func accessToken(family: Int) -> String {
-        guard knobs.jwt else { return "opaque-\(family)-\(sequence)" }
+        guard knobs.jwt else {
+            let token = "opaque-\(family)-\(sequence)"
+            opaqueIssued[token] = Date().timeIntervalSince1970
+            return token
+        }
         let header = JWT.base64URLEncode(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
         let now = Date().timeIntervalSince1970
         let iat = knobs.iat ? #","iat":\#(now)"# : ""
@@ -85,7 +89,8 @@ extension ToyAuthBackend {
         let family: Int
         if !knobs.jwt {
             let opaque = header.dropFirst(7).split(separator: "-")
-            guard opaque.count == 3, opaque[0] == "opaque", let f = Int(opaque[1]) else { return nil }
+            guard opaque.count == 3, opaque[0] == "opaque", let f = Int(opaque[1]), let issued = opaqueIssued[String(header.dropFirst(7))] else { return nil }
+            if !knobs.acceptExpired, issued + knobs.accessLifetime < Date().timeIntervalSince1970 { return nil }
             family = f
         } else {
             guard parts.count == 3, let payload = JWT.base64URLDecode(parts[1]),

@@ -55,6 +55,10 @@ actor ToyAuthBackend: HTTPAdapter {
 
         // Codes and passwords
         var codesSingleUse = true
+        /// `/login` answers the tokens at once after the password, as for an account without two-factor enrolled.
+        var secondFactorOptional = false
+        /// Every code is refused, the right one too (a mailer sending the wrong code).
+        var codesRefused = false
         /// After this many wrong codes in one login, that login's code is burnt: the right one is refused too.
         var codeAttempts = 5
         var noAttemptLimit = false
@@ -67,6 +71,10 @@ actor ToyAuthBackend: HTTPAdapter {
         var noLockout = false
         /// Accounts locked before the run (by an earlier run's guesses).
         var locked: Set<String> = []
+        /// An unknown account is answered 404 "no such account", a wrong password 401: the answer tells which.
+        var revealsUnknownAccounts = false
+        /// The refusal names the email it was sent (which says nothing about the account).
+        var refusalNamesEmail = false
 
         // Roles and objects
         /// A customer's token opens the staff endpoint /me.
@@ -119,6 +127,8 @@ actor ToyAuthBackend: HTTPAdapter {
     nonisolated let deactivated: URL
 
     var sequence = 0
+    /// opaque access token → when it was issued (a JWT carries its own `exp`)
+    var opaqueIssued: [String: Double] = [:]
     /// access/refresh family → the account it was issued to
     var families: [Int: String] = [:]
     /// refresh token → (family, revoked, parent)

@@ -69,6 +69,9 @@ enum ToyCases {
         knobs { $0.accessLifetime = 3; change(&$0) }
     }
 
+    /// An opaque token states no expiry: the probe file declares how long it lives.
+    static let opaqueExpiryFile = ToyFlows.probe(["expiry": #"{ source: "toy docs: access tokens live 3 s", lifetime: 3s }"#])
+
     static let isolationFile = ToyFlows.probe([ToyFlows.isolation.0: ToyFlows.isolation.1])
     static let customer = ["flows/toy/customer-probe.yaml": ToyFlows.customerProbe]
     /// The staff session logging in with its password alone: no code is asked for.
@@ -169,11 +172,20 @@ enum ToyCases {
             .notApplicable: [undeclared(kind)],
         ]
         case .expiry: [
-            .held: [ToyCase("an expired token refused", shortLived(), file: expiryFile, allowWait: 10, .held, "refused (toy.me 401); the control: before the wait,")],
-            .broken: [ToyCase("expired tokens accepted", shortLived { $0.acceptExpired = true }, file: expiryFile, allowWait: 10, .broken, "toy.me accepted it: 200")],
+            .held: [
+                ToyCase("an expired token refused", shortLived(), file: expiryFile, allowWait: 10, .held, "refused (toy.me 401); the control: before the wait,"),
+                ToyCase("an opaque token refused after its declared lifetime", shortLived { $0.jwt = false }, file: opaqueExpiryFile, allowWait: 10, .held,
+                        "refused (toy.me 401); the control: before the wait,"),
+            ],
+            .broken: [
+                ToyCase("expired tokens accepted", shortLived { $0.acceptExpired = true }, file: expiryFile, allowWait: 10, .broken, "toy.me accepted it: 200"),
+                ToyCase("opaque tokens outlive their lifetime", shortLived { $0.jwt = false; $0.acceptExpired = true }, file: opaqueExpiryFile, allowWait: 10, .broken,
+                        "toy.me accepted it: 200"),
+            ],
             .controlFailed: [ToyCase("/me refuses every token", shortLived { $0.meRefusesAll = true }, file: expiryFile, allowWait: 10, .error, ownToken)],
             .notApplicable: [
-                ToyCase("an opaque token", knobs { $0.jwt = false }, file: expiryFile, .notApplicable, "the access token is not a JWT with an `exp` claim"),
+                ToyCase("an opaque token without a declared lifetime", knobs { $0.jwt = false }, file: expiryFile, .notApplicable,
+                        "the access token is not a JWT with an `exp` claim, and no `lifetime:` is declared for it"),
                 undeclared(kind),
             ],
         ]
@@ -226,6 +238,35 @@ enum ToyCases {
                 ToyCase("/me refuses every token", knobs { $0.meRefusesAll = true }, .error, ownToken),
                 ToyCase("the deactivate command fails", file: ToyFlows.probe(["deactivated_account": #"{ source: "toy docs", inputs: \#(ToyFlows.inputs(ToyAuthBackend.leaver)), deactivate: "exit 3" }"#]),
                         check: "deactivate", .error, "not checked: the `deactivate` command failed"),
+            ],
+            .notApplicable: [undeclared(kind)],
+        ]
+        case .secondFactor: [
+            .held: [ToyCase("every password login asks for the code", .held, "a code was asked for before any token; the control: with the code, the login succeeded")],
+            .broken: [
+                ToyCase("two-factor optional", knobs { $0.secondFactorOptional = true }, check: "toy.login", .broken,
+                        "signed in without ever being asked for a code: POST /login answered it"),
+                ToyCase("a side door: the password alone at /token", file: ToyFlows.probe(["second_factor": #"{ source: "toy docs", logins: [ { flow: toy.password-login, inputs: \#(ToyFlows.inputs(ToyAuthBackend.alice, code: false)) } ] }"#]),
+                        .broken, "signed in without ever being asked for a code: POST /token answered it"),
+            ],
+            .controlFailed: [
+                ToyCase("the right code refused", knobs { $0.codesRefused = true }, check: "toy.login", .error, "not checked: the control failed: after the code the login ended `out`"),
+                ToyCase("the account locked", knobs { $0.locked = [ToyAuthBackend.alice] }, .error, "without asking for a code and without a token"),
+            ],
+            .notApplicable: [undeclared(kind)],
+        ]
+        case .enumeration: [
+            .held: [
+                ToyCase("one refusal for both", .held, "(401)"),
+                // The email each was sent comes back in the refusal: set aside, the two are the same.
+                ToyCase("refusals naming the email", knobs { $0.refusalNamesEmail = true }, .held, "(401)"),
+            ],
+            .broken: [ToyCase("an unknown account answered 404", knobs { $0.revealsUnknownAccounts = true }, .broken,
+                              "different statuses 404 and 401")],
+            .controlFailed: [
+                ToyCase("the \"wrong\" secret is right", file: ToyFlows.probe(["enumeration": #"{ source: "toy docs", flow: toy.login, unknown: { email: "nobody@toy.test", password: "x" }, wrong: \#(ToyFlows.inputs(ToyAuthBackend.bob)) }"#]),
+                        .error, "not checked: the control failed: toy.login with the wrong secret"),
+                ToyCase("the probe file's login fails", knobs { $0.locked = [ToyAuthBackend.alice] }, .error, "not checked: could not log in with toy.login"),
             ],
             .notApplicable: [undeclared(kind)],
         ]

@@ -20,6 +20,8 @@ extension ToyFlows {
         ("logout_revokes", #""toy docs: logout""#),
         ("access_after_logout", #""toy docs: logout ends the access token too""#),
         ("deactivated_account", #"{ source: "toy docs: a deactivated account is signed out at once", inputs: \#(inputs(ToyAuthBackend.leaver)), deactivate: \#(deactivate), reactivate: \#(reactivate) }"#),
+        ("second_factor", #"{ source: "toy docs: every password login asks for the emailed code", logins: [ { flow: toy.login, inputs: \#(inputs(ToyAuthBackend.alice)) }, { flow: toy.preauth-login, inputs: \#(inputs(ToyAuthBackend.alice)) } ] }"#),
+        ("enumeration", #"{ source: "toy docs: a refused login does not say why", flow: toy.login, unknown: { email: "nobody@toy.test", password: "no-such-password" }, wrong: { email: "\#(ToyAuthBackend.bob)", password: "not-bobs-password" } }"#),
         ("attempt_limits", #"{ source: "toy docs: 5 wrong codes or passwords", codes: 5, passwords: 5, inputs: \#(inputs(ToyAuthBackend.spare)) }"#),
         ("cross_user", #"{ source: "toy docs: a note is its owner's", second_account: { inputs: \#(inputs(ToyAuthBackend.bob)) }, owner: toy.note-create, object_key: note_id, access: [toy.note-read], refused: [404] }"#),
         ("send_limit", #"{ source: "toy docs: one code a minute", flow: toy.send-code, inputs: { email: "someone@toy.test" }, burst: 3 }"#),
