@@ -34,9 +34,12 @@ enum ExpiryAttack: ProbeAttack {
             guard lifetime + leeway + 1 <= c.environment.allowWait else {
                 return [c.verdict("", .skipped, Durations.waitNotAllowed("the expiry probe", seconds: lifetime + leeway + 1, limit: c.environment.allowWait))]
             }
-            let issued = await c.environment.clock.now()
             let login = await c.probe.login()
             guard login.succeeded, let fresh = c.accessToken(login.tokens) else { return [c.notLoggedIn(login)] }
+            // Counted from the end of the login: the token was issued during it, so the wait is never shorter than its
+            // lifetime. Counted from before, the login's own wait for its turn (login.interval) would be counted too,
+            // and a healthy backend's token sent back before its lifetime was out.
+            let issued = await c.environment.clock.now()
             (tokens, token) = (login.tokens, fresh)
             expiresAt = issued + lifetime
         }
