@@ -47,6 +47,8 @@ public enum Reproduction: Sendable {
     case codeReplay(flow: String, state: String)
     /// The protected flow's request `state` with the session's own token, after waiting `seconds`.
     case expiry(flow: String, state: String, seconds: Double)
+    /// The protected flow's request `state` with the session's own token, after the logout flow.
+    case accessAfterLogout(flow: String, state: String)
 }
 
 extension Reproduction {

@@ -127,7 +127,7 @@ extension ReproductionWriter {
             logOut = direct.text + """
               logout_refused:
                 end: not_checked
-                skip: true
+                success: false
                 reason: "not checked: the logout request was refused, so it ended nothing"
 
             """
@@ -142,6 +142,36 @@ extension ReproductionWriter {
                 goto: held
 
         """ + ends("after logout the refresh token was refused", "the refresh token still worked after logout"))
+    }
+
+    /// Logs in, keeps the access token, logs out, and sends the protected request with the token from before logout.
+    func accessAfterLogout(_ c: Context, flow name: String, state: String) -> (String, String)? {
+        guard let key = c.session.accessTokenKey, let logout = c.declaration.logout?.name else { return nil }
+        let refused = c.declaration.refused.isEmpty ? "status >= 400 && status < 500"
+            : c.declaration.refused.map { "status == \($0)" }.joined(separator: " || ")
+        guard let (defaults, send, _) = sendState(c, flow: name, state: state, token: .own, as: "send", on: """
+              - when: \(refused)
+                goto: held
+              - else: true
+                goto: broken
+
+        """) else { return nil }
+        let states = logIn(c, success: "log_out", set: "access: store.\(key)") + """
+          log_out:
+            call: \(logout)
+            on:
+              - when: success
+                store: { \(key): access }
+                goto: send
+              - else: true
+                goto: logout_failed
+          logout_failed:
+            end: not_checked
+            success: false
+            reason: "not checked: the logout did not succeed, so it ended nothing"
+
+        """ + send + ends("after logout the backend refused the access token", "the access token still worked after logout")
+        return (defaults.isEmpty ? "" : "defaults:\n" + defaults, states)
     }
 
     /// Which token the reproduced request carries where the session's headers carry its access token.

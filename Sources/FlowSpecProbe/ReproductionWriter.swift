@@ -47,6 +47,9 @@ public struct ReproductionWriter: Sendable {
         case .expiry(let flow, let state, let seconds):
             guard let sent = request(context, flow: flow, state: state, token: .own, wait: seconds) else { return nil }
             (defaults, states) = sent
+        case .accessAfterLogout(let flow, let state):
+            guard let sent = accessAfterLogout(context, flow: flow, state: state) else { return nil }
+            (defaults, states) = sent
         case .codeReplay(let flow, let state):
             guard let copied = codeReplay(context, flow: flow, state: state) else { return nil }
             wholeFlow = copied
@@ -116,7 +119,7 @@ public struct ReproductionWriter: Sendable {
                 goto: not_checked
           not_checked:
             end: not_checked
-            skip: true
+            success: false
             reason: "not checked: the login did not succeed: ${why}"
 
         """
