@@ -24,6 +24,9 @@ protocol ProbeAttack: Sendable {
     static var control: String { get }
     static var heldWhen: String { get }
 
+    /// Checks a declared promise beyond the shapes of its options (which options go together), at load time.
+    static func check(_ promise: ProbeDeclaration.Promise, _ diagnostics: inout Diagnostics)
+
     /// Runs the attack for one session. At the `.shared` stage `shared` holds the login the attacks before left, and
     /// the attack leaves it what the next one gets (`alive = false`: it used the session up); at `.own` it is nil.
     static func run(_ check: ProbeCheck, _ shared: inout SharedLogin?) async -> [ProbeVerdict]
@@ -34,6 +37,7 @@ extension ProbeAttack {
     static var options: [ProbeOption] { [] }
     static var needs: Set<ProbeNeed> { [] }
     static var stage: ProbeStage { .shared }
+    static func check(_ promise: ProbeDeclaration.Promise, _ diagnostics: inout Diagnostics) {}
 }
 
 /// When an attack runs in a session's probe run.

@@ -32,6 +32,8 @@ public struct ProbeDeclaration: Sendable {
         public var requires: NameRef?
         /// The options its attack declares (`ProbeAttack.options`), by key.
         var options: [String: ProbeOptionValue] = [:]
+        /// The option keys written, read or not (a value out of range is one error, not two).
+        var written: Set<String> = []
 
         func bool(_ key: String) -> Bool { if case .boolean(let b)? = options[key] { b } else { false } }
         func int(_ key: String) -> Int? { if case .integer(let n)? = options[key] { n } else { nil } }

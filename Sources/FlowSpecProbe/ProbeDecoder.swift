@@ -67,7 +67,10 @@ public enum ProbeDecoder {
                         hint: Suggestion.didYouMean(name.name, in: names) ?? "promises: " + names.joined(separator: ", "))
                 continue
             }
-            if let promise = decodePromise(kind, value, at: name.location, specs: specs, &d) { promises[kind] = promise }
+            if let promise = decodePromise(kind, value, at: name.location, specs: specs, &d) {
+                kind.attack.check(promise, &d)
+                promises[kind] = promise
+            }
         }
         for (kind, promise) in promises.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             if kind.attack.needs.contains(.logoutFlow), logout == nil {
@@ -103,6 +106,7 @@ public enum ProbeDecoder {
                 }
                 continue
             }
+            promise.written.insert(option.key)
             promise.options[option.key] = option.decode(value, f, specs: specs, &d)
         }
         return promise

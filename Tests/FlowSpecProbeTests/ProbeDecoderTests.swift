@@ -111,6 +111,15 @@ import Testing
         #expect(try Self.decode(promises: #"  attempt_limits: { source: "toy docs", codes: "${vars.code_attempts}" }"#).errors.isEmpty)
     }
 
+    /// Wrong passwords lock the account they are sent for: only a throwaway account's, given by `inputs:`.
+    @Test func passwordGuessesNeedAThrowawayAccountAndSomethingToGuess() throws {
+        let (_, errors) = try Self.decode(promises: #"  attempt_limits: { source: "toy docs", passwords: 5 }"#)
+        #expect(errors.map(\.description).count == 1 && errors[0].description.contains("`attempt_limits` with `passwords:` needs `inputs:` of a throwaway account"), "\(errors)")
+        let (_, nothing) = try Self.decode(promises: #"  attempt_limits: { source: "toy docs" }"#)
+        #expect(nothing.map(\.description).count == 1 && nothing[0].description.contains("needs `codes:`, `passwords:` or both"), "\(nothing)")
+        #expect(try Self.decode(promises: #"  attempt_limits: { source: "toy docs", passwords: 5, inputs: { email: "spare@toy.example" } }"#).errors.isEmpty)
+    }
+
     /// A count from a run variable is checked when the probe runs: out of range, the check is an ERROR.
     @Test func anAttemptCountFromAVariableOutOfRangeIsAnErrorWhenItRuns() async throws {
         let file = ToyFlows.probe(["attempt_limits": #"{ source: "toy docs", codes: "${vars.code_attempts}" }"#])

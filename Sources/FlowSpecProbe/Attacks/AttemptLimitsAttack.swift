@@ -19,6 +19,17 @@ enum AttemptLimitsAttack: ProbeAttack {
     static let control = "a login with the same inputs and no wrong guess succeeds just before"
     static let heldWhen = "the right value is refused after the wrong ones, or the backend answered 429 on the way"
 
+    /// Guessing passwords locks the account it guesses at: only a throwaway account's.
+    static func check(_ promise: ProbeDeclaration.Promise, _ d: inout Diagnostics) {
+        if !promise.written.contains("codes"), !promise.written.contains("passwords") {
+            d.error(promise.location, "`attempt_limits` needs `codes:`, `passwords:` or both", hint: "e.g. `codes: 5`: after 5 wrong codes the right one must be refused")
+        }
+        if promise.written.contains("passwords"), !promise.written.contains("inputs") {
+            d.error(promise.location, "`attempt_limits` with `passwords:` needs `inputs:` of a throwaway account",
+                    hint: "wrong passwords may lock the account they are sent for; give the login inputs of an account kept for this, e.g. `inputs: { email: \"${vars.throwaway_email}\", password: \"${vars.throwaway_password}\" }`")
+        }
+    }
+
     static func run(_ c: ProbeCheck, _ shared: inout SharedLogin?) async -> [ProbeVerdict] {
         guard let promise = c.promise else { return [] }
         var verdicts: [ProbeVerdict] = []
@@ -31,9 +42,6 @@ enum AttemptLimitsAttack: ProbeAttack {
             case .success(let n)?:
                 verdicts.append(c.verdict(check, .error, "not checked: `\(key)` is \(n); it must be a whole number from 1 to 50"))
             }
-        }
-        if verdicts.isEmpty {
-            verdicts.append(c.verdict("", .error, "not checked: `attempt_limits` declares neither `codes:` nor `passwords:`"))
         }
         return verdicts
     }
@@ -60,6 +68,7 @@ enum AttemptLimitsAttack: ProbeAttack {
             return c.verdict(check, .error, "not checked: the login never sent \(input.map { "the input `\($0)`" } ?? "its code") (it ended `\(attempt.result.outcome)`: \(attempt.result.reason))",
                              infrastructure: attempt.unreachable)
         }
+        if attempt.succeeded, c.probe.declaration.logout != nil { _ = await c.probe.logout(tokens: attempt.tokens) }
         let guesses = guessing.guesses
         let evidence = guesses + [right]
         if let failure = (guesses + [right]).first(where: { $0.failure != nil })?.failure {
