@@ -8,6 +8,8 @@ Accounts (password for all: see PASSWORD):
   email-2fa@example.com   two-factor by emailed code
   totp-2fa@example.com    two-factor by authenticator app; its base32 secret goes to the variables
   plain@example.com       no two-factor set up (the app requires it, so a password alone must not sign in)
+  probe-setup@example.com the same, for the probe: its login sets two-factor up by email (second_factor)
+  probe-2fa@example.com   two-factor by emailed code, for the probe's password at /us-signin (second_factor)
   us@, us-replay@, us-expiry@, probe@example.com   unified sign-in by emailed code, no password
   leaver@example.com      the same; the probe deactivates it (deactivate.py) and makes it active again
 """
@@ -52,6 +54,12 @@ def main():
 
         datastore.create_user(email="plain@example.com", password=hash_password(PASSWORD))
 
+        # The probe's second_factor logins, on accounts no scenario uses (one code per account per 30 s step).
+        datastore.create_user(email="probe-setup@example.com", password=hash_password(PASSWORD))
+        datastore.create_user(email="probe-2fa@example.com", password=hash_password(PASSWORD))
+        user = datastore.find_user(email="probe-2fa@example.com")
+        datastore.tf_set(user, "email", totp_secret=totp.generate_totp_secret())
+
         # One account per use: an account accepts at most one code per 30 s time step (SingleUseTotp in
         # app.py), so scenarios and probes that sign in one after another each have their own.
         for email in US_ACCOUNTS.values():
@@ -71,6 +79,8 @@ def main():
         "email_2fa_email": "email-2fa@example.com",
         "totp_2fa_email": "totp-2fa@example.com",
         "plain_email": "plain@example.com",
+        "probe_setup_email": "probe-setup@example.com",
+        "probe_2fa_email": "probe-2fa@example.com",
         **US_ACCOUNTS,
         "account_password": PASSWORD,
         "unknown_email": "nobody@example.com",
