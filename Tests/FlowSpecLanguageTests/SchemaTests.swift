@@ -23,7 +23,10 @@ private func json(file: String) throws -> JSONValue {
     json(try String(contentsOf: repository.appendingPathComponent(file), encoding: .utf8), file: file)
 }
 
-let flowValidator = MiniSchemaValidator(root: SchemaKind.flow.document(probePromises: []))
+/// The shipped flow schema: it lists the probe catalogue's promises, which this module cannot see (FlowSpecProbeTests'
+/// ProbeCatalogueTests keeps the file equal to the one `flowspec schema flow` prints).
+let shippedFlowSchema = JSONValue.parse((try? Data(contentsOf: repository.appendingPathComponent("schemas/flow.schema.json"))) ?? Data()) ?? .null
+let flowValidator = MiniSchemaValidator(root: shippedFlowSchema)
 let scenarioValidator = MiniSchemaValidator(root: SchemaKind.scenario.document(probePromises: []))
 
 @Suite(.timeLimit(.minutes(5))) struct SchemaTests {
@@ -45,7 +48,7 @@ let scenarioValidator = MiniSchemaValidator(root: SchemaKind.scenario.document(p
             for (i, sub) in (fields["anyOf"]?.arrayValue ?? []).enumerated() { out += undocumented(sub, "\(path)/anyOf/\(i)") }
             return out
         }
-        #expect(undocumented(SchemaKind.flow.document(probePromises: []), "#") == [])
+        #expect(undocumented(shippedFlowSchema, "#") == [])
         #expect(undocumented(SchemaKind.scenario.document(probePromises: []), "#") == [])
     }
 
