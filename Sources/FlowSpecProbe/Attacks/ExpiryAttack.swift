@@ -21,9 +21,11 @@ enum ExpiryAttack: ProbeAttack {
         case nil: break
         }
         let expiresAt: Double
+        var check = "past its exp"
         if let exp = JWT.expiry(of: token) {
             expiresAt = exp
         } else {
+            check = "past its declared lifetime"
             // An opaque token states no expiry: only the declared lifetime, counted from a login whose time is known.
             let lifetime: Double
             switch c.environment.requiredSeconds(c.promise?.duration("lifetime")) {
@@ -50,7 +52,7 @@ enum ExpiryAttack: ProbeAttack {
         if let failed = await c.protectedControl(token, tokens: tokens) { return [failed] }
         c.environment.onWait("\(c.sessionName): waiting \(Durations.describe(wait)) for the access token to expire")
         await c.environment.clock.sleep(seconds: wait)
-        var found = c.refusal("past its exp", await c.protectedAnswers(token: token, replacement: token, tokens: tokens)) { flow, state in
+        var found = c.refusal(check, await c.protectedAnswers(token: token, replacement: token, tokens: tokens)) { flow, state in
             .expiry(flow: flow, state: state, seconds: wait)
         }
         if found.status == .held { found.detail = found.detail.replacingOccurrences(of: "; the control:", with: "; the control: before the wait,") }
