@@ -167,6 +167,15 @@ import FlowSpecReports
         #expect(left.isDeactivated(ToyAuthBackend.leaver), "without `reactivate` the account stays deactivated")
     }
 
+    /// A command from a run variable that is not given leaves the check out, naming it, before any login.
+    @Test func aDeactivateCommandFromAnUnsetVariableIsSkippedBeforeAnyLogin() async throws {
+        let file = ToyFlows.probe(["deactivated_account": #"{ source: "toy docs", inputs: \#(ToyFlows.inputs(ToyAuthBackend.leaver)), deactivate: "${vars.deactivate_leaver}" }"#])
+        let (found, backend) = try await verdicts(probeFile: file, kinds: [.deactivatedAccount])
+        #expect(status(found, .deactivatedAccount) == .skipped && found.first?.detail.contains("deactivate_leaver") == true, "\(found.described)")
+        #expect(!backend.isDeactivated(ToyAuthBackend.leaver))
+        #expect(await backend.answered.isEmpty, "no request before the check was left out")
+    }
+
     @Test func anExpiryFurtherAwayThanAllowedIsSkippedNotHeld() async throws {
         let file = ToyFlows.probe([ToyFlows.expiry.0: ToyFlows.expiry.1])
         let found = try await verdicts(probeFile: file, kinds: [.expiry], allowWait: 5).verdicts

@@ -19,7 +19,20 @@ enum DeactivatedAccountAttack: ProbeAttack {
     static let heldWhen = "every protected flow refuses the token afterwards"
 
     static func run(_ c: ProbeCheck, _ shared: inout SharedLogin?) async -> [ProbeVerdict] {
-        guard let promise = c.promise, let inputs = promise.inputs("inputs"), let deactivate = promise.duration("deactivate") else { return [] }
+        guard let promise = c.promise, let inputs = promise.inputs("inputs"), let deactivateTemplate = promise.duration("deactivate") else { return [] }
+        // The commands first: one from a run variable that is not given leaves the check out before any login.
+        let deactivate: String
+        switch render(c, deactivateTemplate, "deactivate") {
+        case .success(let line): deactivate = line
+        case .failure(let verdict): return [verdict.verdict]
+        }
+        var reactivate: String?
+        if let template = promise.duration("reactivate") {
+            switch render(c, template, "reactivate") {
+            case .success(let line): reactivate = line
+            case .failure(let verdict): return [verdict.verdict]
+            }
+        }
         let login = await c.probe.login(inputs: inputs)
         guard login.succeeded else { return [c.notLoggedIn(login)] }
         guard let token = c.accessToken(login.tokens) else { return c.noAccessToken() }
@@ -32,10 +45,22 @@ enum DeactivatedAccountAttack: ProbeAttack {
         } else if found.status == .broken {
             found.detail = "after the account was deactivated, " + found.detail
         }
-        if let reactivate = promise.duration("reactivate"), let failed = await runCommand(c, reactivate, "reactivate", environment) {
-            return [found, failed]
-        }
+        if let reactivate, let failed = await runCommand(c, reactivate, "reactivate", environment) { return [found, failed] }
         return [found]
+    }
+
+    struct NotRendered: Error { let verdict: ProbeVerdict }
+
+    static func render(_ c: ProbeCheck, _ template: Template, _ what: String) -> Result<String, NotRendered> {
+        var env = Environment()
+        env.vars = c.environment.vars
+        do {
+            return .success(try Evaluator.render(template, env))
+        } catch {
+            // A command from a run variable that is not given: left out by choice, as for any optional variable.
+            if let name = error.unsetVariable { return .failure(NotRendered(verdict: c.verdict("", .skipped, "not checked: `\(what)` reads the run variable \(name), not given"))) }
+            return .failure(NotRendered(verdict: c.verdict("", .error, "not checked: `\(what)`: \(error.message)")))
+        }
     }
 
     /// The account's non-secret login inputs, as input commands see them.
@@ -48,17 +73,12 @@ enum DeactivatedAccountAttack: ProbeAttack {
         return out
     }
 
-    static func runCommand(_ c: ProbeCheck, _ template: Template, _ what: String, _ environment: [String: String]) async -> ProbeVerdict? {
-        var env = Environment()
-        env.vars = c.environment.vars
+    static func runCommand(_ c: ProbeCheck, _ line: String, _ what: String, _ environment: [String: String]) async -> ProbeVerdict? {
+        var command = ShellCommand(line, environment: environment, timeoutSeconds: c.environment.commandTimeout)
+        command.requiresOutput = false
         do {
-            let line = try Evaluator.render(template, env)
-            var command = ShellCommand(line, environment: environment, timeoutSeconds: c.environment.commandTimeout)
-            command.requiresOutput = false
             _ = try await command.run()
             return nil
-        } catch let error as EvaluationError {
-            return c.verdict(what, .error, "not checked: `\(what)`: \(error.message)")
         } catch {
             return c.verdict(what, .error, "not checked: the `\(what)` command failed: \(c.environment.redactor.redact("\(error)"))")
         }
