@@ -56,7 +56,8 @@ struct ProbeCheck: Sendable {
 
     /// Whether the backend refused: one of the declared statuses, or any 4xx when none is declared; a 5xx never is.
     /// `reproduce`: how to write the attack for the flow and state that sent it, where the language can.
-    func refusal(_ check: String, _ answers: [(String, ProbeSession.Answer)],
+    /// `controlWhen`: when the control was made, where it was not just before (`"before the logout, "`).
+    func refusal(_ check: String, _ answers: [(String, ProbeSession.Answer)], controlWhen: String = "",
                  reproduce: (_ flow: String, _ state: String) -> Reproduction? = { _, _ in nil }) -> ProbeVerdict {
         var refusedWith: [String] = []
         for (flow, answer) in answers {
@@ -78,7 +79,7 @@ struct ProbeCheck: Sendable {
                 }
             }
         }
-        return verdict(check, .held, "refused (\(refusedWith.joined(separator: ", ")))" + controlHeld)
+        return verdict(check, .held, "refused (\(refusedWith.joined(separator: ", ")))" + controlHeld(controlWhen))
     }
 
     /// The control of the token probes: every protected flow accepts the session's own token, here and now. nil when
@@ -97,7 +98,15 @@ struct ProbeCheck: Sendable {
     }
 
     /// What the control saw, for a held verdict's detail.
-    var controlHeld: String { "; the control: the session's own token was accepted by \(probe.declaration.protected.map(\.name).joined(separator: ", "))" }
+    func controlHeld(_ when: String = "") -> String {
+        "; the control: \(when)the session's own token was accepted by \(probe.declaration.protected.map(\.name).joined(separator: ", "))"
+    }
+
+    /// The ERROR of a refresh attack whose control — the refresh flow with the session's fresh refresh token — failed.
+    func freshRefreshRefused(_ refresh: ProbeSession.Refresh) -> ProbeVerdict {
+        verdict("", .error, "not checked: the control failed: the refresh flow refused the session's fresh refresh token: \(refresh.result.outcome): \(refresh.result.reason)",
+                infrastructure: refresh.result.isInfrastructureFailure)
+    }
 
     /// Sends `replacement` in place of the access token to every protected flow.
     func protectedAnswers(token: String, replacement: String?, tokens: [String: JSONValue]) async -> [(String, ProbeSession.Answer)] {

@@ -18,14 +18,14 @@ enum AccessAfterLogoutAttack: ProbeAttack {
             if let failed = await c.protectedControl(token, tokens: login.tokens) { return [failed] }
             let logout = await c.logOut(login.tokens)
             if let failed = logout.failed { return [failed] }
-            var found = c.refusal("", await c.protectedAnswers(token: token, replacement: token, tokens: login.tokens)) { flow, state in
+            var found = c.refusal("", await c.protectedAnswers(token: token, replacement: token, tokens: login.tokens), controlWhen: "before the logout, ") { flow, state in
                 .accessAfterLogout(flow: flow, state: state)
             }
             if found.status == .broken {
                 found.detail = "after logout, " + found.detail + " — the access token outlives the logout, which this probe file declares it must not"
                 found.evidence = (logout.log.map { ExchangeRecord($0, redactor: c.environment.redactor) }) + found.evidence
             } else if found.status == .held {
-                found.detail = "after logout, " + found.detail.replacingOccurrences(of: "; the control:", with: "; the control: before the logout,")
+                found.detail = "after logout, " + found.detail
             }
             return [found]
         }

@@ -39,12 +39,8 @@ enum DeactivatedAccountAttack: ProbeAttack {
         if let failed = await c.protectedControl(token, tokens: login.tokens) { return [failed] }
         let environment = await commandEnvironment(c, inputs)
         if let failed = await runCommand(c, deactivate, "deactivate", environment) { return [failed] }
-        var found = c.refusal("", await c.protectedAnswers(token: token, replacement: token, tokens: login.tokens))
-        if found.status == .held {
-            found.detail = "after the account was deactivated, " + found.detail.replacingOccurrences(of: "; the control:", with: "; the control: before that,")
-        } else if found.status == .broken {
-            found.detail = "after the account was deactivated, " + found.detail
-        }
+        var found = c.refusal("", await c.protectedAnswers(token: token, replacement: token, tokens: login.tokens), controlWhen: "before that, ")
+        if found.status == .held || found.status == .broken { found.detail = "after the account was deactivated, " + found.detail }
         if let reactivate, let failed = await runCommand(c, reactivate, "reactivate", environment) { return [found, failed] }
         return [found]
     }

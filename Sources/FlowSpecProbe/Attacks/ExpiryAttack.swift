@@ -52,11 +52,9 @@ enum ExpiryAttack: ProbeAttack {
         if let failed = await c.protectedControl(token, tokens: tokens) { return [failed] }
         c.environment.onWait("\(c.sessionName): waiting \(Durations.describe(wait)) for the access token to expire")
         await c.environment.clock.sleep(seconds: wait)
-        var found = c.refusal(check, await c.protectedAnswers(token: token, replacement: token, tokens: tokens)) { flow, state in
+        return [c.refusal(check, await c.protectedAnswers(token: token, replacement: token, tokens: tokens), controlWhen: "before the wait, ") { flow, state in
             .expiry(flow: flow, state: state, seconds: wait)
-        }
-        if found.status == .held { found.detail = found.detail.replacingOccurrences(of: "; the control:", with: "; the control: before the wait,") }
-        return [found]
+        }]
     }
 }
 

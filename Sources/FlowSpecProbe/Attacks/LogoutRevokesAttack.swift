@@ -15,8 +15,7 @@ enum LogoutRevokesAttack: ProbeAttack {
             guard let first = c.refreshToken(login.tokens) else { return c.noRefreshToken() }
             let control = await c.probe.refresh(with: first, tokens: login.tokens)
             guard control.accepted else {
-                return [c.verdict("", .error, "not checked: the control failed: the refresh flow refused the session's fresh refresh token: \(control.result.outcome): \(control.result.reason)",
-                                  infrastructure: control.result.isInfrastructureFailure)]
+                return [c.freshRefreshRefused(control)]
             }
             let tokens = control.tokens
             guard let token = c.refreshToken(tokens) else { return c.noRefreshToken() }

@@ -14,8 +14,7 @@ enum RotationAttack: ProbeAttack {
         let refreshed = await c.probe.refresh(with: first, tokens: tokens)
         guard refreshed.accepted else {
             shared?.alive = false
-            return [c.verdict("", .error, "not checked: the control failed: the refresh flow refused the session's fresh refresh token: \(refreshed.result.outcome): \(refreshed.result.reason)",
-                              infrastructure: refreshed.result.isInfrastructureFailure)]
+            return [c.freshRefreshRefused(refreshed)]
         }
         shared?.tokens = refreshed.tokens
         guard let next = refreshed.refreshToken, next != first else {
