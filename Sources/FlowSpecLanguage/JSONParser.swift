@@ -14,7 +14,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
 
 /// A strict RFC 8259 parser. Foundation's JSONSerialization cannot tell `true` from `1` on Linux (both come back as
 /// NSNumbers that cast to Bool and to Int), and expressions must; Foundation also accepts trailing commas
-/// (docs/decisions.md has the measurement against JSONTestSuite).
+/// (docs/decisions.md, Reading responses, has the measurement against JSONTestSuite).
 ///
 /// It is iterative: nesting lives in an explicit stack, never the call stack, so no input can overflow it, and
 /// nesting deeper than `maxDepth` is an error rather than a crash (JSONValue's own recursive operations —
@@ -30,8 +30,8 @@ struct JSONParser {
 
     /// An array or object being filled: what was read so far, and for an object the key awaiting its value.
     /// It is filled where it lies on the stack (`open[top].items.append`): an enum's payload taken out, appended to
-    /// and put back was a second reference to the same storage, so every append copied the whole container (a list
-    /// of 100,000 numbers took 42 s).
+    /// and put back was a second reference to the same storage, so every append copied the whole container: time
+    /// quadratic in the container's size.
     private struct Open {
         var items: [JSONValue] = []
         var fields: [String: JSONValue] = [:]

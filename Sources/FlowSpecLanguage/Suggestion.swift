@@ -1,7 +1,7 @@
 /// "Did you mean" help for misspelt keys, states and names.
 public enum Suggestion {
     /// Names longer than this are not typos of anything; comparing them would cost time quadratic in their length
-    /// (a 1 MiB unknown flow name took 10 s).
+    /// (a very long unknown flow name would hold `check` for seconds).
     static let longestWord = 256
     /// Enough for every key, state and flow a project has; past it the search stops rather than slow `check` down.
     static let mostCandidates = 10_000

@@ -19,7 +19,8 @@ public enum FlowChecker {
             { checkGraph(flow, &$0) }, { checkVariables(flow, &$0) },
         ]
         // A large flow's checks run side by side, each with its own messages, joined in this order: the same
-        // messages in the same order as one after the other (checking was a serial fifth of a 1,000-state load).
+        // messages in the same order as one after the other (run one after the other, checking a large flow kept
+        // one core busy and left the other idle).
         guard flow.states.count > SideBySide.largeFlowStates else { return checks.forEach { $0(&d) } }
         for found in SideBySide.map(count: checks.count, { index in
             var found = Diagnostics()

@@ -3,7 +3,7 @@
 public enum ExpressionParser {
     static let maxTokens = 257
     static let maxDepth = 32
-    /// Built once: a dictionary literal inside `parseComparison` was rebuilt for every operand parsed (2% of checking).
+    /// Built once: a dictionary literal inside `parseComparison` would be rebuilt for every operand parsed.
     static let comparisons: [String: BinaryOp] = ["==": .equal, "!=": .notEqual, "<": .less, "<=": .lessEqual, ">": .greater, ">=": .greaterEqual]
 
     /// Parses `text`, which starts at `location` in its file.

@@ -15,9 +15,9 @@ import Darwin
 /// the caller gets `RegexTimedOut` to report where the pattern was written.
 ///
 /// A pattern `SimplePattern` can match is not given to ICU until a text outside printable ASCII needs it: compiling
-/// the first ICU pattern of a process builds ICU's static character sets, a millisecond and a half that was a tenth of
-/// a cold `check` (docs/performance.md, eighth part). Every pattern `SimplePattern` accepts is valid ICU syntax with the
-/// same meaning (`SimplePatternTests`), so accepting it without ICU says the same as ICU would.
+/// the first ICU pattern of a process builds ICU's static character sets, which a cold `check` would otherwise pay
+/// for on every start (docs/performance.md, Checks without ICU). Every pattern `SimplePattern` accepts is valid ICU
+/// syntax with the same meaning (`SimplePatternTests`), so accepting it without ICU says the same as ICU would.
 public struct CompiledRegex: Sendable {
     public let pattern: String
     /// The same pattern matched without ICU, when it is one of the simple anchored forms flows write.

@@ -86,7 +86,7 @@ public struct Template: Sendable {
                 }
                 let inner = Unit.text(chars[start..<j])
                 // Foundation's `.whitespaces`: tab and Unicode's space separators (not line breaks). Asked scalar by
-                // scalar, as `trimmingCharacters` was a quarter of parsing templates.
+                // scalar: `trimmingCharacters` would build a trimmed copy of every `${…}` only to see it is empty.
                 if inner.unicodeScalars.allSatisfy({ $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }) {
                     return .failure(.error(location.advanced(by: i), "empty `${}` in \"\(source)\""))
                 }

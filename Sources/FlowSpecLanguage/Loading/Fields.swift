@@ -4,7 +4,8 @@ public struct Fields {
     public let node: YAMLNode
     public let what: String
     /// The allowed keys present, in the order written, with their pairs. Searched in order: a mapping has a few
-    /// keys, and hashing each one into a dictionary cost more than the searches it saved (docs/performance.md).
+    /// keys, and hashing each one into a dictionary cost more than the searches it saved (docs/performance.md,
+    /// Loading YAML, expressions and templates).
     private var values: [(key: String, pair: (key: YAMLNode, value: YAMLNode))] = []
     public var keysInOrder: [String] { values.map(\.key) }
     /// Allowed keys an unknown key was taken for (`sucess` → `success`): that key's absence is already explained

@@ -68,7 +68,7 @@ public enum FlowDecoder {
             return (state, d)
         }
         // A large flow's states, side by side in chunks of 16: small enough that the core which takes the last chunk is
-        // not left working alone for long (chunks of 64 left one core idle for a tenth of a 1,000-state load).
+        // not left working alone for long (with chunks of 64, one core sat idle while the other finished the last).
         guard pairs.count > SideBySide.largeFlowStates else { return pairs.indices.map(decode) }
         let chunk = 16
         let chunks = (pairs.count + chunk - 1) / chunk

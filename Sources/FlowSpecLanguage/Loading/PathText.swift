@@ -1,5 +1,6 @@
 /// File paths handled as text. `URL(fileURLWithPath:)` asks the system for the working directory on every call
-/// and builds an object per path: with one per file and per flow, those calls were a twentieth of a cold `check`.
+/// and builds an object per path, once per file and per flow: a cost every cold `check` paid for nothing
+/// (docs/performance.md, Cold start and `check`).
 public enum PathText {
     /// `path` made absolute against `workingDirectory`, with `.`, `..` and repeated or trailing slashes removed —
     /// what `URL(fileURLWithPath:).standardizedFileURL.path` gives; symbolic links are left as they are.

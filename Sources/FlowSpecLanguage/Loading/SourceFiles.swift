@@ -7,7 +7,8 @@ import Darwin
 /// Finding and reading the YAML files a command was given, with the system's calls.
 ///
 /// Why not Foundation: `FileManager`'s enumerator builds an object and a URL per entry, and `Data(contentsOf:)` a URL
-/// per file; for 58 files that was a tenth of a cold `flowspec check flows` (docs/performance.md, eighth part).
+/// per file; a cold `flowspec check flows` reads every file once, so those objects were a visible part of it
+/// (docs/performance.md, Cold start and `check`).
 public enum SourceFiles {
     /// Whether `path` names a folder, following symbolic links; nil when nothing is there.
     public static func isFolder(_ path: String) -> Bool? {
@@ -39,7 +40,8 @@ public enum SourceFiles {
         var folders: [String] = []
         while let entry = readdir(directory) {
             // Fields are read through their offsets, never by copying the `dirent`: its name is shorter than the
-            // struct Swift imports, and a whole copy reads past the kernel's record (docs/decisions.md).
+            // struct Swift imports, and a whole copy reads past the kernel's record (docs/decisions.md, Input
+            // commands).
             let raw = UnsafeRawPointer(entry)
             let name = String(cString: raw.advanced(by: MemoryLayout<dirent>.offset(of: \.d_name)!).assumingMemoryBound(to: CChar.self))
             if name == "." || name == ".." { continue }

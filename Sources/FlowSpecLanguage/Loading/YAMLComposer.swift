@@ -1,7 +1,7 @@
 // libyaml is the parser Yams wraps (Yams vendors it as the CYaml module). FlowSpec reads its events directly: Yams'
 // node tree (every node hashed for its duplicate check, tags resolved, then converted once more into `YAMLNode`)
-// was two thirds of loading a large flow. Yams' own rules are kept — see `YAMLComposerTests`, which holds this
-// composer equal to Yams on every shipped file and on thousands of broken ones.
+// was most of the work of loading a large flow's YAML, which runs on one core. Yams' own rules are kept — see
+// `YAMLComposerTests`, which holds this composer equal to Yams on every shipped file and on thousands of broken ones.
 internal import CYaml
 
 /// Why a text is not one YAML document FlowSpec can read, in the terms `YAMLLoader` turns into diagnostics.
@@ -165,7 +165,7 @@ final class YAMLComposer {
     }
 
     /// A mapping's keys so far, and each repeated one with its first and second place. Small mappings (almost all)
-    /// are searched in order; hashing every key of every mapping was 2% of loading a large flow.
+    /// are searched in order: hashing every key of every mapping costs more than searching a few keys.
     private struct MappingKeys {
         private var keys: [(identity: KeyIdentity, first: SourceLocation, repeated: Bool)] = []
         private var index: [KeyIdentity: Int]?

@@ -1,5 +1,6 @@
 /// The shapes `email`, `phone` and (without a pattern) `code` inputs must have, checked without a regular expression engine: every given input
-/// is checked on every run, and ICU's matcher was a tenth of a scripted run. `InputShapeTests` holds these equal to
+/// is checked on every run, and ICU's matcher costs far more than these shapes need (docs/performance.md, Checks
+/// without ICU). `InputShapeTests` holds these equal to
 /// the patterns they replace, `^[^@\s]+@[^@\s]+\.[^@\s]+$`, `^\+[1-9][0-9]{1,14}$` and `^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$`.
 enum InputShapes {
     /// Something, `@`, then a domain with a dot that is neither its first nor its last character; no `@` or white
