@@ -67,8 +67,8 @@ enum CredentialKey {
     }
 
     /// Whether some credential word (or standalone credential key) occurs in `key`, ignoring case and word bounds.
-    /// One pass: at each byte, only the words that begin with that letter are compared (one search per word was
-    /// 2.8% of a scripted run).
+    /// One pass: at each byte, only the words that begin with that letter are compared, instead of one search of
+    /// the whole key per word; every stored value and captured variable asks this.
     static func mayNameCredential(_ key: String) -> Bool {
         withASCIILowercased(key) { bytes in
             for start in bytes.indices {

@@ -11,7 +11,7 @@ public struct HTTPRequest: Sendable {
     public var query: [(String, String)]
     public var headers: [(String, String)]
     /// The bytes sent: as set, or else `json` written out, when first asked for — a scripted backend matches on
-    /// `json` and never needs them (writing them was 3% of a scripted run).
+    /// `json` and never needs them, so writing them on every scripted request would be work for nothing.
     public var body: Data? {
         get { encodedBody ?? json?.data }
         set { encodedBody = newValue }

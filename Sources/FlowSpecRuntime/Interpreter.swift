@@ -3,7 +3,7 @@ import FlowSpecLanguage
 
 /// Runs flows: one state at a time, against the context's adapter, clock, store and input source.
 /// A class, not a struct: every flow run and sub-flow holds it, and copying the context's dozen references into each
-/// (retained and released at every step) was 8% of a scripted run's CPU (`perf record`, docs/performance.md).
+/// (retained and released at every step) was a visible cost of every scripted run (docs/performance.md, Scripted runs).
 public final class Interpreter: Sendable {
     public let context: RunContext
 

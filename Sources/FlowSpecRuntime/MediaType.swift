@@ -4,11 +4,11 @@ import Foundation
 public enum MediaType {
     /// `application/json` or any `type/subtype+json` (`application/problem+json`, `application/vnd.api+json`),
     /// case-insensitively, parameters such as `; charset=utf-8` ignored. No header, or one that is not a media
-    /// type at all, is not JSON: flowspec does not sniff (docs/decisions.md).
+    /// type at all, is not JSON: flowspec does not sniff (docs/decisions.md, Reading responses).
     public static func isJSON(_ contentType: String?) -> Bool {
         guard var contentType else { return false }
         // Bytes, not characters: the header is ASCII when it is a media type at all, and Foundation's trimming and
-        // lowercasing were 3% of a live run's CPU (one call per response). Read in place, not copied.
+        // lowercasing make copies through its Unicode machinery once every response. Read in place, not copied.
         return contentType.withUTF8 { bytes in
             var start = 0, end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
             while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }

@@ -16,7 +16,7 @@ struct SecretAutomaton: Sendable {
 
     // Nodes are numbered breadth first, 0 the root, so the children of a node are the contiguous numbers
     // `firstChild[node] ..< firstChild[node + 1]`, whose labels lie side by side in memory (a linked list of
-    // siblings sent every step to a random place in a large automaton: half a minute for 3 MB of secrets). The
+    // siblings sent every step to a random place in memory, which made a large automaton very slow to search). The
     // root's children are also in a table: every text byte starts there.
     private var rootChild = [Int32](repeating: 0, count: 256)
     private var label: [UInt8] = [0]

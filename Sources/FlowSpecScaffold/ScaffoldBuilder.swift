@@ -2,7 +2,8 @@ import FlowSpecDiagrams
 import FlowSpecLanguage
 
 // Over 300 lines: for each kind of state it works out, in reverse of the interpreter, what makes a given edge the one
-// taken. The evaluator and the input-ordering rule are the interpreter's; why the stepping is not: docs/decisions.md.
+// taken. The evaluator and the input-ordering rule are the interpreter's; why the stepping is not: docs/decisions.md,
+// Diagrams, paths and scenario skeletons.
 
 /// Walks a path state by state, choosing inputs, store and responses that make each edge the one taken,
 /// and writes down a TODO wherever a choice cannot be derived. Called flows are walked too (their shortest

@@ -62,7 +62,7 @@ enum FlowSpecBinary {
     }
 
     /// Starts `process`, unless so many descriptors are open that Foundation's `Process.run` would crash the whole
-    /// test process (it over-reads `/proc/self/fd` past about 1,350; docs/decisions.md): then this one test fails,
+    /// test process (it over-reads `/proc/self/fd` past about 1,350; docs/decisions.md, Input commands): then this one test fails,
     /// saying why, and the rest of the suite goes on.
     static func start(_ process: Process, ceiling: Int = ShellCommand.defaultDescriptorCeiling) throws {
         if let open = OpenDescriptors.count(), open > ceiling { throw TooManyDescriptors(open: open, ceiling: ceiling) }

@@ -4,7 +4,7 @@ import TestSupport
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
-/// `body` is JSON only when the response says it is (docs/language.md, docs/decisions.md).
+/// `body` is JSON only when the response says it is (docs/language.md; docs/decisions.md, Reading responses).
 @Suite(.timeLimit(.minutes(5))) struct MediaTypeTests {
     @Test(arguments: [
         "application/json", "application/json; charset=utf-8", "Application/JSON", "APPLICATION/JSON;CHARSET=UTF-8",

@@ -1,7 +1,8 @@
 import Foundation
 
 // Over 300 lines on purpose: the sandbox's strict JSON parser and writer, kept whole and apart from the language's
-// as an independent reference held to JSONTestSuite (docs/decisions.md); the parser's steps share one cursor.
+// as an independent reference held to JSONTestSuite (docs/decisions.md, The sandbox); the parser's steps share one
+// cursor.
 
 /// A JSON value. The sandbox builds every response body from these, so field names and types are visible
 /// at the call site (the system descriptions mix camelCase and snake_case on purpose, and `is_active` is a 0/1 number).
@@ -68,7 +69,7 @@ extension JSON {
     /// commas), or nil. Integers that fit `Int` are `.int`, other numbers `.double`.
     ///
     /// Written apart from FlowSpecLanguage's JSONParser on purpose: the sandbox is the reference the client is
-    /// checked against and must not share its code (docs/decisions.md, "One core, and what stays apart").
+    /// checked against and must not share its code (docs/decisions.md, The sandbox).
     static func parse(_ bytes: [UInt8]) -> JSON? {
         var parser = StrictJSONParser(bytes: bytes)
         return parser.parseDocument()

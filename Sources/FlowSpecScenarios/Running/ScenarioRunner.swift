@@ -83,7 +83,8 @@ public struct ScenarioRunner: Sendable {
         let failure = FailureSignal()
         let queue = IndexQueue(count: scenarios.count)
         // `jobs` workers, each playing scenarios back to back as it takes them from the queue. A task per scenario
-        // woke a sleeping thread for each one: a thread switch per scenario, a fifth of a scripted run's CPU time.
+        // woke a sleeping thread for each one: a thread switch per scenario, more work than a short scripted scenario
+        // itself (docs/performance.md, The scheduler).
         await withTaskGroup(of: [(Int, ScenarioReport)].self) { group in
             for _ in 0..<min(jobs, scenarios.count) {
                 group.addTask {
