@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes a flow with N request states (default 1000) chained by guarded transitions, plus its end states:
-# the "big flow" of docs/performance.md. Usage: bench/generate-flow.sh [N] > DIR/flows/bench/big.yaml
+# the 1,000-state flow of docs/performance.md. Usage: bench/generate-flow.sh [N] > DIR/flows/bench/big.yaml
 set -euo pipefail
 n=${1:-1000}
 echo "flow: bench.big"

@@ -65,7 +65,7 @@ for jobs in 1 4; do
   echo "live scenario runs against the embedded sandbox: $((live * n)) in ${s} s = $(rate $((live * n)) "$s") runs/s, ${c} s CPU with the sandbox (--jobs $jobs)"
 done
 
-# The three flows of the Tavern comparison (docs/performance.md): staff password + 2FA → me → refresh → logout,
+# The three flows of the Tavern comparison (docs/performance.md, Against Tavern): staff password + 2FA → me → refresh → logout,
 # a customer choosing a company, Supabase OTP → user → refresh → sign-out; against a sandbox in its own process, so
 # the CPU measured is flowspec's alone. Supabase's one-code-a-minute limit is lowered (bench/sandbox-accounts.json).
 "$bin" sandbox --port 0 --legacy-port 0 --accounts bench/sandbox-accounts.json --write-vars "$work/vars.yaml" >"$work/sandbox.log" 2>&1 &
