@@ -1,5 +1,6 @@
-/// Input shapes the targets skip because they are slow by design or already known (issue 10), so that a fuzzing
-/// run finds something new instead of the same slow input again. Delete a rule once it no longer applies.
+/// Input shapes the targets skip because they are slow by design or already known (docs/reliability.md, Known
+/// issues skipped), so that a fuzzing run finds something new instead of the same slow input again. Delete a rule
+/// once it no longer applies.
 /// (Deeply nested non-scalar YAML keys were on the list; main made them an error in 8a58092, so no rule skips them.)
 public enum KnownIssues {
     /// `matches()`: a backtracking pattern such as `(a+)+$` against a long subject used to take exponential time; main
