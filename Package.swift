@@ -76,8 +76,9 @@ let package = Package(
         .target(name: "FlowSpecScaffold", dependencies: ["FlowSpecLanguage", "FlowSpecDiagrams"]),
         // `flowspec probe`: the standard auth attacks and promises, generated from declared sessions, against a live backend.
         .target(name: "FlowSpecProbe", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios"]),
-        // Reports (JUnit, JSON, TAP, HTML), coverage and merging shards' outputs.
-        .target(name: "FlowSpecReports", dependencies: ["FlowSpecLanguage", "FlowSpecScenarios", "FlowSpecDiagrams", "FlowSpecProbe"]),
+        // What a run tells the world: the report formats (one type each, listed in ReportFormats), coverage, merging
+        // shards' outputs, and the exit-code policy of every command.
+        .target(name: "FlowSpecReports", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecDiagrams", "FlowSpecProbe"]),
         .executableTarget(name: "flowspec", dependencies: [
             "FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecHTTP", "FlowSpecSandbox", "FlowSpecDiagrams", "FlowSpecScaffold", "FlowSpecReports",
             "FlowSpecProbe",
@@ -120,7 +121,7 @@ let package = Package(
         // FlowSpecReports too: the highlight tests read their runs from a JSON report, as `flowspec graph --trace` does.
         .testTarget(name: "FlowSpecDiagramsTests", dependencies: ["FlowSpecDiagrams", "FlowSpecLanguage", "FlowSpecReports", "TestSupport"]),
         .testTarget(name: "FlowSpecScaffoldTests", dependencies: ["FlowSpecScaffold", "FlowSpecDiagrams", "FlowSpecLanguage", "TestSupport"]),
-        .testTarget(name: "FlowSpecReportsTests", dependencies: ["FlowSpecReports", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage", "TestSupport"]),
+        .testTarget(name: "FlowSpecReportsTests", dependencies: ["FlowSpecReports", "FlowSpecProbe", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["flowspec", "FlowSpecRuntime", "HostileBackend", "TestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -10,8 +10,12 @@ public struct RunRecord: Sendable {
     public var startedAt: Date
     public var durationSeconds: Double
     public var toolVersion: String
+    /// Flow coverage over the run's scope, when a format or the console asked for it (`ReportNeeds.coverage`).
+    public var coverage: FlowCoverage?
 
-    public init(reports: [ScenarioReport], specs: SpecSet, startedAt: Date, durationSeconds: Double, toolVersion: String) {
+    public init(reports: [ScenarioReport], specs: SpecSet, startedAt: Date, durationSeconds: Double, toolVersion: String,
+                coverage: FlowCoverage? = nil) {
+        self.coverage = coverage
         self.reports = reports
         self.specs = specs
         self.startedAt = startedAt

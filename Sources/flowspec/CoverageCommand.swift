@@ -56,9 +56,9 @@ struct CoverageCommand: AsyncParsableCommand {
         } else {
             FileHandle.standardOutput.write(Data(text.utf8))
         }
-        if let min, coverage.transitionRatio.percent < min {
-            Console.error("transition coverage \(coverage.transitionRatio.percentText) is below --min \(CoverageCommand.percent(min))")
-            throw ExitCode(Exit.failed)
+        if let status = ExitPolicy.status(transitionPercent: coverage.transitionRatio.percent, minimum: min) {
+            Console.error("transition coverage \(coverage.transitionRatio.percentText) is below --min \(CoverageCommand.percent(min ?? 0))")
+            throw ExitCode(status.rawValue)
         }
         if let scenarioExit { throw ExitCode(scenarioExit) }
     }
@@ -79,9 +79,9 @@ struct CoverageCommand: AsyncParsableCommand {
             if report.status == .failed { Console.error(reporter.line(for: report)) }
         }
         Console.error(ConsoleReporter.summary(result.reports))
-        if result.nothingChecked { Console.error(SuiteRun.nothingCheckedMessage) }
+        if ExitPolicy.nothingChecked(result.reports) { Console.error(SuiteRun.nothingCheckedMessage) }
         let scope = CoverageScope.flows(of: suite.scenarios, in: suite.specs, allFlows: allFlows)
-        return (FlowCoverage(specs: suite.specs, reports: result.reports).filtered(scope.contains), result.failureExit)
+        return (FlowCoverage(specs: suite.specs, reports: result.reports).filtered(scope.contains), ExitPolicy.status(of: result.reports)?.rawValue)
     }
 
     func merged() throws -> FlowCoverage {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FlowSpecHTTP
 import FlowSpecLanguage
+import FlowSpecReports
 import FlowSpecRuntime
 import FlowSpecScenarios
 
@@ -138,7 +139,7 @@ struct ExecCommand: AsyncParsableCommand {
             }
             throw ExitCode(Exit.infrastructure)
         }
-        throw ExitCode(Self.exitCode(for: result))
+        throw ExitCode(ExitPolicy.status(of: result).rawValue)
     }
 
     /// `--input` values read as scenario inputs are (`InputTemplate`): `${…}` evaluated now over the run variables
@@ -161,18 +162,6 @@ struct ExecCommand: AsyncParsableCommand {
         } catch {
             Console.error("error: " + TerminalText.escaped(redactor.redact(error.message)))
             throw ExitCode(Exit.invalid)
-        }
-    }
-
-    static func exitCode(for result: FlowResult) -> Int32 {
-        switch result.ending {
-        case .end(_, let success, _, _): success ? Exit.passed : Exit.failed
-        case .unhandled: Exit.failed
-        case .error: Exit.invalid
-        case .infrastructure: Exit.infrastructure
-        // The flow could not do what it was run for (the reason is printed): nothing was checked, so it is not a
-        // pass; a script that asks "does login still work?" must not read a skip as yes.
-        case .skipped: Exit.failed
         }
     }
 

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
+import FlowSpecReports
 
-/// Exit codes, as documented in docs/cli.md.
+/// The exit codes commands throw, from the library's one policy (`ExitStatus`, `ExitPolicy`; docs/cli.md).
 enum Exit {
-    static let passed: Int32 = 0
-    static let failed: Int32 = 1
-    static let invalid: Int32 = 2
-    static let infrastructure: Int32 = 3
+    static let passed = ExitStatus.passed.rawValue
+    static let failed = ExitStatus.failed.rawValue
+    static let invalid = ExitStatus.invalid.rawValue
+    static let infrastructure = ExitStatus.infrastructure.rawValue
 }
 
 struct FlowSpecCommand: AsyncParsableCommand {

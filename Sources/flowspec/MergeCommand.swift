@@ -31,7 +31,7 @@ struct MergeCommand: AsyncParsableCommand {
     func run() async throws {
         if output != "-" { try checkFolder(of: output) }
         let inputs = try files.map(read)
-        let merged: (kind: ReportMerge.Kind, text: String)
+        let merged: (format: any ReportFormat, text: String)
         do {
             merged = try ReportMerge.merge(inputs)
         } catch {
@@ -44,9 +44,9 @@ struct MergeCommand: AsyncParsableCommand {
         }
         do { try OutputFile.write(Data(merged.text.utf8), to: output) } catch {
             Console.error("flowspec merge: could not write \(output): \(error.localizedDescription)")
-            throw ExitCode(Exit.infrastructure)
+            throw ExitCode(ExitPolicy.reportNotWritten.rawValue)
         }
-        Console.error("merged \(inputs.count) \(merged.kind.plural) into \(output)")
+        Console.error("merged \(inputs.count) \(merged.format.merging?.plural ?? merged.format.name + " reports") into \(output)")
     }
 
     private func read(_ path: String) throws -> ReportMerge.Input {

@@ -14,7 +14,7 @@ struct OutputOptions: ParsableArguments {
     var verbose = false
 
     @Option(name: .customLong("report"), help: ArgumentHelp(
-        "Write a report: junit=FILE, json=FILE, tap[=FILE], html=FILE, coverage=FILE (repeatable).",
+        "Write a report: \(ReportFormats.all.map { $0.name + ($0.requiresFile == nil ? "[=FILE]" : "=FILE") }.joined(separator: ", ")) (repeatable).",
         discussion: "Reports without a file go to standard output; the console lines then go to standard error."),
         transform: { text in try ReportRequest.parse(text).mapError { ValidationError($0.description) }.get() })
     var reports: [ReportRequest] = []
@@ -27,14 +27,7 @@ struct OutputOptions: ParsableArguments {
 
     func validate() throws {
         if quiet && verbose { throw ValidationError("--quiet and --verbose contradict each other; pick one") }
-        let requests = reports
-        if requests.filter({ $0.path == nil }).count > 1 {
-            throw ValidationError("only one --report can go to standard output; give the others a file (e.g. --report json=report.json)")
-        }
-        var seen = Set<String>()
-        for path in requests.compactMap(\.path) where !seen.insert(path).inserted {
-            throw ValidationError("two reports would write \(path); give each its own file")
-        }
+        if let conflict = ReportRequest.conflict(in: reports) { throw ValidationError(conflict) }
     }
 
     /// Where console lines go: standard error when a report owns standard output.
@@ -42,59 +35,39 @@ struct OutputOptions: ParsableArguments {
         reports.contains { $0.path == nil } ? .standardError : .standardOutput
     }
 
-    /// Whether passed scenarios' exchanges are shown anywhere (failed ones always keep theirs).
-    var needsExchanges: Bool {
-        verbose || reports.contains { $0.kind == .json || $0.kind == .html }
-    }
-
-    /// Whether runs' traces (states, edges, false guards) are shown anywhere: coverage and the JSON and HTML reports.
-    var needsTraces: Bool {
-        coverage || reports.contains { $0.kind == .json || $0.kind == .html || $0.kind == .coverage }
+    /// What the run must record: what the reports need, and everything for --verbose and --coverage.
+    var needs: ReportNeeds {
+        var needs = ReportRequest.needs(of: reports)
+        if verbose { needs.insert(.exchanges) }
+        if coverage { needs.formUnion([.traces, .coverage]) }
+        return needs
     }
 
     var consoleReporter: ConsoleReporter { ConsoleReporter(color: consoleStream.useColor, verbose: verbose) }
 
-    /// Checks every report file can be written before any scenario runs: a typo in a folder name should
-    /// not cost a 20-minute run.
+    /// Checks every report file can be written before any scenario runs.
     func prepare() throws -> [ReportRequest] {
-        for path in reports.compactMap(\.path) {
-            let folder = (path as NSString).deletingLastPathComponent
-            var isDirectory: ObjCBool = false
-            if !folder.isEmpty, !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
-                Console.error("--report: the folder \(folder) does not exist (for \(path)); create it first")
-                throw ExitCode(Exit.invalid)
-            }
+        if let problem = ReportRequest.missingFolder(in: reports) {
+            Console.error(problem)
+            throw ExitCode(Exit.invalid)
         }
         return reports
     }
 
-    /// Writes every report (atomically: a reader never sees half a file) and the coverage table.
-    /// `scenarios` are all those found under the paths, before selection: they set the coverage scope, the
-    /// same for every shard.
+    /// Writes every report and the coverage table. `scenarios` are all those found under the paths, before
+    /// selection: they set the coverage scope, the same for every shard.
     func write(_ reports: [ScenarioReport], scenarios: [Scenario], specs: SpecSet, started: Date, requests: [ReportRequest]) throws {
-        let record = RunRecord(reports: reports, specs: specs, startedAt: started,
+        var record = RunRecord(reports: reports, specs: specs, startedAt: started,
                                durationSeconds: Date().timeIntervalSince(started), toolVersion: FlowSpecCommand.configuration.version)
         // Coverage walks every trace of every report: only when asked for.
-        let wantsCoverage = coverage || requests.contains { $0.kind == .coverage }
-        let flowCoverage = wantsCoverage
-            ? FlowCoverage(record).filtered(CoverageScope.flows(of: scenarios, in: specs, allFlows: allFlows).contains) : nil
-        if coverage, let flowCoverage { consoleStream.print(CoverageText.render(flowCoverage)) }
+        if needs.contains(.coverage) {
+            record.coverage = FlowCoverage(record).filtered(CoverageScope.flows(of: scenarios, in: specs, allFlows: allFlows).contains)
+        }
+        if coverage, let flowCoverage = record.coverage { consoleStream.print(CoverageText.render(flowCoverage)) }
         for request in requests {
-            let text: String
-            switch request.kind {
-            case .junit: text = JUnitReport.render(record)
-            case .json: text = JSONReport.render(record)
-            case .tap: text = TAPReport.render(record)
-            case .html: text = HTMLReport.render(record)
-            case .coverage: text = flowCoverage.map(CoverageJSON.render) ?? ""
-            }
-            guard let path = request.path else {
-                FileHandle.standardOutput.write(Data(text.utf8))
-                continue
-            }
-            do { try OutputFile.write(Data(text.utf8), to: path) } catch {
-                Console.error("--report \(request.kind.rawValue): could not write \(path): \(error.localizedDescription)")
-                throw ExitCode(Exit.infrastructure)
+            do { try ReportOutput.write(request.format.render(record), for: request) } catch {
+                Console.error(error.description)
+                throw ExitCode(ExitPolicy.reportNotWritten.rawValue)
             }
         }
     }

@@ -22,7 +22,7 @@ struct ProbeCommand: AsyncParsableCommand {
         it needs failed, such as the login; with the cause), not applicable, or skipped (for a reason you chose, given). \
         Probes log in with accounts of their own and log out again; with no backend variables the embedded sandbox is used. \
         See docs/probe.md. Exit 0 something was checked and nothing broke · 1 a probe broken, a check that could not be \
-        made, or nothing checked at all · 2 bad spec or usage · 3 the backend did not answer.
+        made, or nothing checked at all · 2 bad spec or usage · 3 the backend did not answer or a report could not be written.
         """
     )
 
@@ -38,8 +38,11 @@ struct ProbeCommand: AsyncParsableCommand {
     @Option(name: .customLong("allow-wait"), parsing: .unconditional, help: WaitAllowance.help)
     var allowWait = WaitAllowance(seconds: ScenarioRunner.defaultAllowWait)
 
-    @Option(name: .customLong("report"), help: "json=FILE, junit=FILE, html=FILE or tap[=FILE] (stdout without a file): every verdict with its evidence, secrets masked (repeatable).")
-    var reports: [String] = []
+    @Option(name: .customLong("report"), help: ArgumentHelp(
+        "Write a report of every verdict with its evidence, secrets masked: \(ReportFormats.probe.map { $0.name + ($0.requiresFile == nil ? "[=FILE]" : "=FILE") }.joined(separator: ", ")) (repeatable).",
+        discussion: "Reports without a file go to standard output; the console lines then go to standard error."),
+        transform: { text in try ReportRequest.parse(text, formats: ReportFormats.probe).mapError { ValidationError($0.description) }.get() })
+    var reports: [ReportRequest] = []
 
     @Option(name: .customLong("reproduce"), help: "Write each BROKEN verdict as a flow and a live scenario in this folder, runnable with `flowspec run DIR --flows flows`.")
     var reproduceDirectory: String?
@@ -51,15 +54,18 @@ struct ProbeCommand: AsyncParsableCommand {
     var noSandbox = false
 
     func validate() throws {
-        for report in reports where report != "tap" {
-            guard let (kind, path) = Self.report(report), !path.isEmpty, ["json", "junit", "html", "tap"].contains(kind) else {
-                throw ValidationError("--report takes json=FILE, junit=FILE, html=FILE or tap[=FILE], got `\(report)`")
-            }
-        }
+        if let conflict = ReportRequest.conflict(in: reports) { throw ValidationError(conflict) }
     }
+
+    /// Where console lines go: standard error when a report owns standard output.
+    var consoleStream: ConsoleStream { reports.contains { $0.path == nil } ? .standardError : .standardOutput }
 
     func run() async throws {
         let roots = paths.isEmpty ? ["flows"] : paths
+        if let problem = ReportRequest.missingFolder(in: reports) {
+            Console.error(problem)
+            throw ExitCode(Exit.invalid)
+        }
         let suite = try SuiteRun.load(paths: roots, flows: flows)
         var diagnostics = Diagnostics()
         let declarations = ProbeLoader.declarations(in: suite, under: roots, &diagnostics)
@@ -83,57 +89,34 @@ struct ProbeCommand: AsyncParsableCommand {
                                            clock: SystemClock(), allowWait: allowWait.seconds, commandTimeout: 30)
         environment.onWait = { Console.error($0) }
         let runner = ProbeRunner(environment: environment, declarations: declarations)
-        let printer = ProbePrinter()
+        let stream = consoleStream
+        let printer = ProbeConsole { stream.print($0) }
         let verdicts = await withTaskExecutorPreference(backend.adapter.preferredExecutor) {
             await runner.run(kinds: kinds.isEmpty ? ProbeKind.allCases : kinds) { printer.print($0) }
         }
         printer.flush()
         await backend.stop()
-        print(ProbePrinter.summary(verdicts))
-        for report in reports {
-            if report == "tap" {
-                print(ProbeTAPReport.render(verdicts), terminator: "")
-                continue
-            }
-            guard let (kind, path) = Self.report(report) else { continue }
-            let text = switch kind {
-            case "junit": ProbeJUnitReport.render(verdicts)
-            case "tap": ProbeTAPReport.render(verdicts)
-            case "html": ProbeHTMLReport.render(verdicts)
-            default: ProbeJSONReport.render(verdicts)
-            }
-            do { try OutputFile.write(Data(text.utf8), to: path) } catch {
-                Console.error("cannot write \(path): \(error.localizedDescription)")
-                throw ExitCode(Exit.invalid)
+        stream.print(ProbeConsole.summary(verdicts))
+        for request in reports {
+            guard let text = request.format.render(probe: verdicts) else { continue }
+            do { try ReportOutput.write(text, for: request) } catch {
+                Console.error(error.description)
+                throw ExitCode(ExitPolicy.reportNotWritten.rawValue)
             }
         }
-        if let reproduceDirectory { try writeReproductions(verdicts, declarations, specs: suite.specs, to: reproduceDirectory) }
-        if let exit = Self.exit(for: verdicts) { throw ExitCode(exit) }
+        if let reproduceDirectory { try writeReproductions(verdicts, declarations, specs: suite.specs, to: reproduceDirectory, stream: stream) }
+        if ExitPolicy.nothingChecked(verdicts) {
+            Console.error("nothing was checked: every probe was skipped or not applicable (see the reasons above); a run that checks nothing is not a pass")
+        }
+        if let status = ExitPolicy.status(of: verdicts) { throw ExitCode(status.rawValue) }
     }
 }
 
 extension ProbeCommand {
-    /// 1 when a promise broke or a check could not be made for a reason of the backend's or the flows' (a login that
-    /// failed); else 3 when a backend did not answer; else 1 when nothing at all was checked (every probe skipped or
-    /// not applicable): a run that checked nothing is never green. nil: at least one check was made and all held.
-    static func exit(for verdicts: [ProbeVerdict]) -> Int32? {
-        if verdicts.contains(where: { $0.status == .broken || ($0.status == .error && !$0.infrastructure) }) { return Exit.failed }
-        if verdicts.contains(where: \.infrastructure) { return Exit.infrastructure }
-        if !verdicts.contains(where: { $0.status == .held }) {
-            Console.error("nothing was checked: every probe was skipped or not applicable (see the reasons above); a run that checks nothing is not a pass")
-            return Exit.failed
-        }
-        return nil
-    }
-
-    static func report(_ option: String) -> (kind: String, path: String)? {
-        guard let equals = option.firstIndex(of: "=") else { return nil }
-        return (String(option[..<equals]), String(option[option.index(after: equals)...]))
-    }
-
     /// One flow (`DIR/probe/STEM.yaml`, and any flow it needs beside it) and one scenario (`DIR/STEM.yaml`) per
     /// reproducible BROKEN verdict.
-    func writeReproductions(_ verdicts: [ProbeVerdict], _ declarations: [ProbeDeclaration], specs: SpecSet, to directory: String) throws {
+    func writeReproductions(_ verdicts: [ProbeVerdict], _ declarations: [ProbeDeclaration], specs: SpecSet, to directory: String,
+                            stream: ConsoleStream) throws {
         let writer = ReproductionWriter(specs: specs)
         let broken = verdicts.filter { $0.status == .broken }
         guard !broken.isEmpty else { return }
@@ -148,7 +131,7 @@ extension ProbeCommand {
             let what = "\(verdict.session) \(verdict.kind.rawValue)\(verdict.check.isEmpty ? "" : " · \(verdict.check)")"
             guard let declaration = declarations.first(where: { $0.session.name == verdict.session }),
                   let files = writer.files(for: verdict, declaration) else {
-                print("no reproduction for \(what): it needs a value a flow cannot read or a comparison a scenario cannot make (docs/probe.md, Reproductions); the JSON report has the exchanges")
+                stream.print("no reproduction for \(what): it needs a value a flow cannot read or a comparison a scenario cannot make (docs/probe.md, Reproductions); the JSON report has the exchanges")
                 continue
             }
             let scenario = URL(fileURLWithPath: directory).appendingPathComponent("\(files.stem).yaml").path
@@ -162,65 +145,8 @@ extension ProbeCommand {
                 Console.error("cannot write the reproduction of \(what): \(error.localizedDescription)")
                 throw ExitCode(Exit.invalid)
             }
-            print("reproduction of \(what): \(scenario)")
+            stream.print("reproduction of \(what): \(scenario)")
         }
-        print("run them with: flowspec run \(directory) --flows <your flows folder> [--vars-file …]")
-    }
-}
-
-/// Prints verdicts as they come, grouped under their session; the kinds a session declares no promise for are
-/// named on one line at the end of its group.
-final class ProbePrinter: Sendable {
-    private struct State {
-        var lastSession: String?
-        var undeclared: [ProbeVerdict] = []
-    }
-    private let state = Mutex(State())
-
-    func print(_ verdict: ProbeVerdict) {
-        state.withLock { state in
-            if verdict.session != state.lastSession {
-                Self.flushUndeclared(&state)
-                Swift.print("probe \(verdict.session)")
-                state.lastSession = verdict.session
-            }
-            if verdict.status == .notApplicable, verdict.check.isEmpty, verdict.detail.hasPrefix("no `") {
-                state.undeclared.append(verdict)
-                return
-            }
-            let label = switch verdict.status {
-            case .held: "held   "
-            case .broken: "BROKEN "
-            case .error: "ERROR  "
-            case .skipped: "skipped"
-            case .notApplicable: "n/a    "
-            }
-            let what = verdict.kind.rawValue + (verdict.check.isEmpty ? "" : " · \(verdict.check)")
-            // The detail and the evidence hold what the backend said: one line each, control characters escaped.
-            Swift.print("  \(label)  \(what) — \(TerminalText.escaped(verdict.detail))")
-            if verdict.status == .broken {
-                if !verdict.source.isEmpty { Swift.print("           promise: \(verdict.source)") }
-                for e in verdict.evidence {
-                    let line = "\(e.method) \(e.url) → \(e.status.map(String.init) ?? e.failure ?? "no response")\(e.responseBody.map { " " + String($0.prefix(200)) } ?? "")"
-                    Swift.print("           " + TerminalText.escaped(line))
-                }
-            }
-        }
-    }
-
-    func flush() {
-        state.withLock { Self.flushUndeclared(&$0) }
-    }
-
-    private static func flushUndeclared(_ state: inout State) {
-        guard !state.undeclared.isEmpty else { return }
-        Swift.print("  n/a      \(state.undeclared.map(\.kind.rawValue).joined(separator: ", ")) — no promise declared")
-        state.undeclared = []
-    }
-
-    static func summary(_ verdicts: [ProbeVerdict]) -> String {
-        func count(_ s: ProbeVerdict.Status) -> Int { verdicts.filter { $0.status == s }.count }
-        let errors = count(.error)
-        return "\(count(.held)) held, \(count(.broken)) broken, \(errors) error\(errors == 1 ? "" : "s"), \(count(.skipped)) skipped, \(count(.notApplicable)) not applicable"
+        stream.print("run them with: flowspec run \(directory) --flows <your flows folder> [--vars-file …]")
     }
 }

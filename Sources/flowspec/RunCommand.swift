@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FlowSpecHTTP
 import FlowSpecLanguage
+import FlowSpecReports
 import FlowSpecSandbox
 import FlowSpecScenarios
 
@@ -42,13 +43,13 @@ struct RunCommand: AsyncParsableCommand {
         let progress = ConsoleProgress(total: plan.count, reporter: reporter, quiet: output.quiet, stream: output.consoleStream)
         await progress.start()
         let result = try await SuiteRun.execute(suite: suite, plan: plan, options: suiteOptions,
-                                                recordExchanges: output.needsExchanges, recordTraces: output.needsTraces) { index, report in
+                                                recordExchanges: output.needs.contains(.exchanges), recordTraces: output.needs.contains(.traces)) { index, report in
             await progress.finished(index, report)
         }
         await progress.finish()
         output.consoleStream.print(ConsoleReporter.summary(result.reports))
         try output.write(result.reports, scenarios: suite.scenarios, specs: suite.specs, started: result.started, requests: requests)
-        if result.nothingChecked { Console.error(SuiteRun.nothingCheckedMessage) }
-        if let code = result.failureExit { throw ExitCode(code) }
+        if ExitPolicy.nothingChecked(result.reports) { Console.error(SuiteRun.nothingCheckedMessage) }
+        if let status = ExitPolicy.status(of: result.reports) { throw ExitCode(status.rawValue) }
     }
 }

@@ -46,21 +46,6 @@ struct SuiteRun {
         return SuiteRun(suite: suite, plan: plan, reports: reports, started: started)
     }
 
-    /// 1 when a promise broke, else 3 when a backend did not answer, else 1 when nothing at all was checked (every
-    /// scenario skipped), else nil.
-    var failureExit: Int32? {
-        // A broken promise (1) outranks a backend that did not answer (3): it is the regression signal.
-        if reports.contains(where: { $0.status == .failed && !$0.infrastructureFailure }) { return Exit.failed }
-        if reports.contains(where: { $0.infrastructureFailure }) { return Exit.infrastructure }
-        if nothingChecked { return Exit.failed }
-        return nil
-    }
-
-    /// Every scenario of the run was skipped: whatever the reasons, the run proved nothing, so it is not green.
-    var nothingChecked: Bool {
-        !reports.isEmpty && !reports.contains { $0.status != .skipped }
-    }
-
     /// Said after the summary line when the run checked nothing, so the exit 1 has its reason.
     static let nothingCheckedMessage = "nothing was checked: every scenario was skipped (the reasons are above); a run that checks nothing is not a pass"
 }

@@ -21,7 +21,7 @@ import FlowSpecLanguage
 
     @Test func junitUnionWithTotalsRecomputed() throws {
         let merged = try ReportMerge.merge(inputs([JUnitReport.render(shardOne, hostname: "a"), JUnitReport.render(shardTwo, hostname: "b")]))
-        #expect(merged.kind == .junit)
+        #expect(merged.format.name == "junit")
         let root = try #require(try XMLDocument(xmlString: merged.text, options: []).rootElement())
         func attributes(_ e: XMLElement, _ names: [String]) -> [String?] { names.map { e.attribute(forName: $0)?.stringValue } }
         #expect(attributes(root, ["name", "tests", "failures", "errors", "skipped", "time"]) == ["flowspec", "5", "1", "1", "1", "4.000"])
@@ -46,7 +46,7 @@ import FlowSpecLanguage
 
     @Test func jsonConcatenatesAndSums() throws {
         let merged = try ReportMerge.merge(inputs([JSONReport.render(shardTwo), JSONReport.render(shardOne)]))
-        #expect(merged.kind == .json)
+        #expect(merged.format.name == "json")
         let doc = try #require(JSONValue.parse(merged.text))
         #expect(doc["summary"] == .object(["total": .number(5), "passed": .number(2), "failed": .number(2), "skipped": .number(1)]))
         #expect(doc["startedAt"] == .string("2026-11-21T10:00:00Z"), "the earliest start")
