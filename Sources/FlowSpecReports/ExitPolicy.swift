@@ -56,9 +56,11 @@ package enum ExitPolicy {
         return .failed
     }
 
-    /// `exec`: one flow run.
-    package static func status(of result: FlowResult) -> ExitStatus {
-        switch result.ending {
+    /// `exec`: one flow run. A failure the flow reached because the backend never answered (`noResponse`: the
+    /// run's exchanges that got no answer) is infrastructure, even when the flow handles it with `unreachable:`.
+    package static func status(of result: FlowResult, noResponse: Bool = false) -> ExitStatus {
+        if !result.success, noResponse { return .infrastructure }
+        return switch result.ending {
         case .end(_, let success, _, _): success ? .passed : .failed
         case .unhandled: .failed
         case .error: .invalid

@@ -80,8 +80,26 @@ public enum TokenStoreFile {
         return out
     }
 
+    /// The store saved at `path`, empty when there is no file yet; the error says what is wrong and how to go on.
+    package static func read(at path: String) throws(TokenStoreFileError) -> TokenStore.Snapshot {
+        guard FileManager.default.fileExists(atPath: path) else { return [:] }
+        if let problem = sizeProblem(at: path) { throw TokenStoreFileError(description: problem) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TokenStoreFileError(description: "cannot read the token store \(path)")
+        }
+        guard let snapshot = decode(data) else {
+            throw TokenStoreFileError(description: "\(path) is not a FlowSpec token store (a JSON object of namespaces, each an object of keys); "
+                + "delete it or pass another --store")
+        }
+        return snapshot
+    }
+
     /// Writes to a temporary file beside `path`, then renames it over: a reader never sees half a file.
     public static func write(_ snapshot: TokenStore.Snapshot, to path: String) throws {
         try AtomicFile.write(encode(snapshot), to: path, permissions: 0o600)
     }
+}
+
+package struct TokenStoreFileError: Error, Sendable, CustomStringConvertible {
+    package var description: String
 }

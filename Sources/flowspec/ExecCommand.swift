@@ -94,12 +94,15 @@ struct ExecCommand: AsyncParsableCommand {
 
         let assignments = inputs.map(Assignment.split)
         let commands = Dictionary(inputCommands.map(Assignment.split)) { $1 }
-        let known = ScenarioDecoder.reachableInputs(target, specs: specs)
-        for name in Set(assignments.map(\.0)).union(commands.keys) where !known.contains(name) {
-            Console.error("error: flow `\(flow)` reads no input named `\(name)`; " + Suggestion.amongNames(name, in: known.sorted(), listing: "inputs"))
+        if let problem = ExecInputs.unknownName(assignments.map(\.0) + commands.keys, flow: target, specs: specs) {
+            Console.error("error: " + problem)
             throw ExitCode(Exit.invalid)
         }
-        let given = try Self.rendered(assignments, vars: vars, now: await SystemClock().now(), redactor: redactor)
+        let given: [String: [String]]
+        do { given = try ExecInputs.rendered(assignments, vars: vars, now: await SystemClock().now(), redactor: redactor) } catch {
+            for line in error.lines { Console.error(line) }
+            throw ExitCode(Exit.invalid)
+        }
         for (name, values) in given where specs.flows.values.contains(where: { $0.input(named: name)?.secret == true }) {
             values.forEach(redactor.register)
         }
@@ -129,40 +132,18 @@ struct ExecCommand: AsyncParsableCommand {
             }
         }
         _ = consume lock   // unlocked once saved (and on every earlier exit, when it goes out of scope)
-        report(result, redactor)
-        // A failure the flow reached because the backend never answered is an infrastructure problem (3),
-        // even when the flow handles it with `unreachable:`; say what did not answer and why.
+        if json {
+            print(ExecOutcome.json(result, redactor: redactor))
+            if let reason = ExecOutcome.failureReason(result, redactor: redactor) { Console.error(reason) }
+        } else {
+            for line in ExecOutcome.lines(result, redactor: redactor) { print(line) }
+        }
+        // Say what did not answer and why, unless the flow's own ending already says it.
         let noResponse = log.transportFailures()
-        if !result.success, !noResponse.isEmpty {
-            if !result.isInfrastructureFailure {
-                for failure in noResponse { Console.error("no response: \(TerminalText.escaped(redactor.redact(failure.description)))") }
-            }
-            throw ExitCode(Exit.infrastructure)
+        if !result.success, !noResponse.isEmpty, !result.isInfrastructureFailure {
+            for failure in noResponse { Console.error("no response: \(TerminalText.escaped(redactor.redact(failure.description)))") }
         }
-        throw ExitCode(ExitPolicy.status(of: result).rawValue)
-    }
-
-    /// `--input` values read as scenario inputs are (`InputTemplate`): `${…}` evaluated now over the run variables
-    /// and the clock, `$${` a literal `${`. A bad template or a failed evaluation is exit 2, located in the value.
-    static func rendered(_ assignments: [(String, String)], vars: [String: JSONValue], now: Double,
-                         redactor: Redactor) throws -> [String: [String]] {
-        var templates: [String: [Template]] = [:]
-        var diagnostics = Diagnostics()
-        for (name, value) in assignments {
-            // Located within the value: `--input code:1:3` is the third character after `code=`.
-            let at = SourceLocation(file: "--input \(name)", line: 1, column: 1)
-            if let template = InputTemplate.parse(value, at: at, name: name, &diagnostics) { templates[name, default: []].append(template) }
-        }
-        if diagnostics.hasErrors {
-            for error in diagnostics.errors { Console.error(TerminalText.escaped(redactor.redact(error.description))) }
-            throw ExitCode(Exit.invalid)
-        }
-        do {
-            return try ScenarioInputs(values: templates).resolved(vars, now: now, redactor, origin: .shell).values
-        } catch {
-            Console.error("error: " + TerminalText.escaped(redactor.redact(error.message)))
-            throw ExitCode(Exit.invalid)
-        }
+        throw ExitCode(ExitPolicy.status(of: result, noResponse: !noResponse.isEmpty).rawValue)
     }
 
     /// Locks `<store>.lock`, waiting at most --store-wait for another run; nil without --store.
@@ -185,44 +166,10 @@ struct ExecCommand: AsyncParsableCommand {
     }
 
     private func loadStore(_ path: String?) throws -> TokenStore.Snapshot {
-        guard let path, FileManager.default.fileExists(atPath: path) else { return [:] }
-        if let problem = TokenStoreFile.sizeProblem(at: path) {
-            Console.error("error: \(problem)")
+        guard let path else { return [:] }
+        do { return try TokenStoreFile.read(at: path) } catch {
+            Console.error("error: \(error)")
             throw ExitCode(Exit.invalid)
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            Console.error("error: cannot read the token store \(path)")
-            throw ExitCode(Exit.invalid)
-        }
-        guard let snapshot = TokenStoreFile.decode(data) else {
-            Console.error("error: \(path) is not a FlowSpec token store (a JSON object of namespaces, each an object of keys); delete it or pass another --store")
-            throw ExitCode(Exit.invalid)
-        }
-        return snapshot
-    }
-
-    private func report(_ result: FlowResult, _ redactor: Redactor) {
-        if json {
-            let object: JSONValue = .object([
-                "flow": .string(result.flow),
-                "outcome": .string(result.outcome),
-                "success": .bool(result.success),
-                "skipped": .bool(result.skipReason != nil),
-                "path": .array(result.path.map { .string($0) }),
-                "outputs": redactor.maskedJSON(result.outputs.isEmpty ? .object([:]) : .object(result.outputs)),
-            ])
-            // A backend's control characters escaped as JSON does (DEL and C1 are not escaped by JSON itself).
-            print(TerminalText.escaped(redactor.redact(object.compactJSON), style: .json))
-            if !result.success { Console.error(TerminalText.escaped(redactor.redact(result.reason))) }
-            return
-        }
-        let verdict = result.skipReason != nil ? "skipped" : result.success ? "success" : "failure"
-        var line = "\(result.outcome) (\(verdict))"
-        // The reason and outputs often hold what the backend said: one line each, its control characters escaped.
-        if !result.reason.isEmpty { line += ": " + TerminalText.escaped(redactor.redact(result.reason)) }
-        print(line)
-        for (name, value) in result.outputs.sorted(by: { $0.key < $1.key }) {
-            print("  \(name): \(TerminalText.escaped(redactor.redact(redactor.maskedJSON(value).interpolated)))")
         }
     }
 }
