@@ -4,7 +4,7 @@ import FlowSpecLanguage
 /// Same content and order as `MermaidDiagram`: a start point, states in file order with a shape per kind,
 /// edges in index order labelled with their guards; end states are double circles filled by success.
 public enum DOTDiagram {
-    public static func render(_ graph: FlowGraph, highlight: PathHighlight = .none) -> String {
+    public static func render(_ graph: FlowGraph, highlight: RunHighlight = .none) -> String {
         let nodes = graph.diagramNodes
         let start = startID(avoiding: Set(graph.states))
         var lines = [

@@ -9,7 +9,7 @@ import FlowSpecLanguage
 /// Layout of the output, stable for diffs: nodes in file order, then the start arrow and every edge (states in
 /// file order, edges in index order — so link N of `linkStyle` is edge N−1 of `FlowGraph.edges`), then styles.
 public enum MermaidDiagram {
-    public static func render(_ graph: FlowGraph, highlight: PathHighlight = .none) -> String {
+    public static func render(_ graph: FlowGraph, highlight: RunHighlight = .none) -> String {
         let nodes = graph.diagramNodes
         let ids = DiagramIdentifiers(nodes.map(\.name))
         var lines = ["%% flow \(oneLineComment(graph.flow.name)), drawn by flowspec graph", "flowchart TD"]

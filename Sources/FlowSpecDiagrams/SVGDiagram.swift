@@ -30,7 +30,7 @@ public enum SVGDiagram {
     static let maxDetailChars = 34
     static let maxLabelChars = 30
 
-    public static func render(_ graph: FlowGraph, highlight: SVGHighlight = SVGHighlight(), options: Options = Options()) -> String {
+    public static func render(_ graph: FlowGraph, highlight: RunHighlight = .none, options: Options = Options()) -> String {
         Drawing(graph).svg(highlight: highlight, options: options)
     }
 
@@ -56,7 +56,7 @@ public enum SVGDiagram {
         }
 
         /// The whole diagram, with the path (if any) highlighted.
-        public func svg(highlight: SVGHighlight = SVGHighlight(), options: Options = Options()) -> String {
+        public func svg(highlight: RunHighlight = .none, options: Options = Options()) -> String {
             var out = open(classes: highlight.isEmpty ? "fs-diagram" : "fs-diagram fs-has-path", standalone: options.standalone)
             if options.embedStylesheet { out += "<style>\(stylesheet)</style>\n" }
             return out + body(highlight: highlight) + "</svg>\n"
@@ -65,13 +65,13 @@ public enum SVGDiagram {
         /// The plain diagram as `<symbol id="…">`, for a page's hidden `<svg><defs>`.
         public func symbol(id: String) -> String {
             "<symbol id=\"\(Markup.escape(id))\" viewBox=\"0 0 \(num(layout.width)) \(num(layout.height))\">\n"
-                + body(highlight: SVGHighlight()) + "</symbol>\n"
+                + body(highlight: RunHighlight.none) + "</symbol>\n"
         }
 
         /// One run's path over the page's symbol `symbolID`: rings around the states it visited (with their step
         /// numbers, the end it reached, where it stopped) and the edges it took, thick and counted. Only marks —
         /// no text the symbol already has — so each run adds a few hundred bytes to the page.
-        public func overlay(highlight: SVGHighlight, symbolID: String) -> String {
+        public func overlay(highlight: RunHighlight, symbolID: String) -> String {
             var out = open(classes: "fs-diagram fs-has-path", standalone: false)
             out += "<use href=\"#\(Markup.escape(symbolID))\"/>\n"
             guard !graph.states.isEmpty else { return out + "</svg>\n" }
@@ -118,7 +118,7 @@ public enum SVGDiagram {
             return out
         }
 
-        private func body(highlight: SVGHighlight) -> String {
+        private func body(highlight: RunHighlight) -> String {
             if graph.states.isEmpty {
                 return "<text class=\"fs-empty\" x=\"20\" y=\"40\">\(Markup.escape("\(graph.flow.name) has no states"))</text>\n"
             }
@@ -174,7 +174,7 @@ public enum SVGDiagram {
         }
     }
 
-    private static func node(_ name: String, box: SVGLayout.Box, caption: Caption, isStart: Bool, highlight: SVGHighlight) -> String {
+    private static func node(_ name: String, box: SVGLayout.Box, caption: Caption, isStart: Bool, highlight: RunHighlight) -> String {
         var classes = ["fs-node", caption.kindClass]
         let steps = highlight.steps[name] ?? []
         if !steps.isEmpty { classes.append("fs-visited") }
@@ -200,7 +200,7 @@ public enum SVGDiagram {
     }
 
     /// The step numbers at a visited state, and the "stopped" mark where a failed run stopped.
-    private static func badges(_ name: String, box: SVGLayout.Box, steps: [Int], highlight: SVGHighlight) -> String {
+    private static func badges(_ name: String, box: SVGLayout.Box, steps: [Int], highlight: RunHighlight) -> String {
         var out = ""
         if !steps.isEmpty {
             let text = stepsText(steps)
@@ -223,7 +223,7 @@ public enum SVGDiagram {
 
     // MARK: Edges
 
-    private static func edge(_ route: SVGLayout.Route, highlight: SVGHighlight) -> String {
+    private static func edge(_ route: SVGLayout.Route, highlight: RunHighlight) -> String {
         let e = route.edge
         let count = highlight.count(key(e))
         var classes = ["fs-edge", "fs-edge-\(e.kind.rawValue)"]
@@ -346,13 +346,4 @@ public enum SVGDiagram {
     .fs-stop text{fill:#ffffff !important;font-size:10px;font-weight:700;text-anchor:middle}
     .fs-empty{font-size:12px}
     """
-}
-
-extension SVGHighlight {
-    /// The path of one run through `graph`: end states and their success come from the flow.
-    public init(visits: [(state: String, edge: Int?)], in graph: FlowGraph, failed: Bool) {
-        var ends: [String: Bool] = [:]
-        for name in graph.endStates { ends[name] = graph.flow.states[name]?.ending?.success }
-        self.init(visits: visits, endStates: ends, failed: failed)
-    }
 }

@@ -50,36 +50,53 @@ public struct FlowCoverage: Codable, Sendable, Equatable {
 
     public init(flows: [FlowEntry]) { self.flows = flows }
 
-    /// Every flow in `specs`, counted over the runs in `reports`.
+    /// Every flow in `specs`, counted over the runs in `reports`: by state index and edge number in each run's
+    /// compiled flow, so nothing is looked up by name.
     public init(specs: SpecSet, reports: [ScenarioReport]) {
-        var stateHits: [String: [String: Int]] = [:]
-        var edgeHits: [String: [EdgeKey: Int]] = [:]
-        var falseHits: [String: [EdgeKey: Int]] = [:]
-        for report in reports {
-            for run in report.runs {
-                for visit in run.visits {
-                    stateHits[run.flow, default: [:]][visit.state, default: 0] += 1
-                    if let edge = visit.edge { edgeHits[run.flow, default: [:]][EdgeKey(state: visit.state, index: edge), default: 0] += 1 }
-                    for index in visit.falseGuards { falseHits[run.flow, default: [:]][EdgeKey(state: visit.state, index: index), default: 0] += 1 }
-                }
+        /// Per flow: hits by state index; edge and false-guard hits by state index, then edge number.
+        struct Counts {
+            var states: [Int]
+            var edges: [[Int]]
+            var falseGuards: [[Int]]
+            init(_ flow: CompiledFlow) {
+                states = Array(repeating: 0, count: flow.states.count)
+                edges = flow.edges.map { Array(repeating: 0, count: ($0.map(\.index).max() ?? -1) + 1) }
+                falseGuards = edges
             }
         }
-        flows = specs.flows.keys.sorted().map { name in
-            let flow = specs.flows[name]!
-            let states = flow.orderedStates
+        var counts: [String: Counts] = [:]
+        for report in reports {
+            for run in report.runs {
+                // A run refers to the compiled flow it walked, which is the program's own: one of any other program
+                // (never made by a scenario run of this one) cannot be placed, and is not counted.
+                guard let compiled = specs.compiled[run.flowName], compiled === run.flow else { continue }
+                var flow = counts[run.flowName] ?? Counts(compiled)
+                for visit in run.visits {
+                    flow.states[visit.state] += 1
+                    if let edge = visit.edge { flow.edges[visit.state][edge] += 1 }
+                    for index in visit.falseGuards { flow.falseGuards[visit.state][index] += 1 }
+                }
+                counts[run.flowName] = flow
+            }
+        }
+        flows = specs.compiled.keys.sorted().map { name in
+            let compiled = specs.compiled[name]!
+            let flow = compiled.flow
+            let hits = counts[name]
             return FlowEntry(
                 flow: name, file: flow.file,
-                states: states.map { state in
+                states: compiled.states.enumerated().map { index, state in
                     StateEntry(name: state.name, kind: state.kindName, line: state.location.line, column: state.location.column,
                                outcome: state.ending?.outcome, success: state.ending?.success,
-                               hits: stateHits[name]?[state.name] ?? 0)
+                               hits: hits?.states[index] ?? 0)
                 },
-                transitions: states.flatMap(\.edges).map { edge in
-                    let key = EdgeKey(edge)
-                    return TransitionEntry(state: edge.state, index: edge.index, target: edge.target, kind: edge.kind.rawValue,
-                                           label: edge.label, line: edge.location.line, column: edge.location.column,
-                                           hits: edgeHits[name]?[key] ?? 0,
-                                           guardFalse: edge.kind == .guarded ? (falseHits[name]?[key] ?? 0) : nil)
+                transitions: compiled.edges.enumerated().flatMap { stateIndex, edges in
+                    edges.map { edge in
+                        TransitionEntry(state: edge.state, index: edge.index, target: edge.target, kind: edge.kind.rawValue,
+                                        label: edge.label, line: edge.location.line, column: edge.location.column,
+                                        hits: hits?.edges[stateIndex][edge.index] ?? 0,
+                                        guardFalse: edge.kind == .guarded ? (hits?.falseGuards[stateIndex][edge.index] ?? 0) : nil)
+                    }
                 })
         }
     }

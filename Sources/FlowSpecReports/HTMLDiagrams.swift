@@ -10,10 +10,9 @@ struct HTMLDiagrams {
 
     init(_ record: RunRecord) {
         for report in record.reports {
-            for run in report.runs where drawings[run.flow] == nil {
-                guard let flow = record.specs.flows[run.flow] else { continue }
-                drawings[run.flow] = ("fs-flow-\(order.count + 1)", SVGDiagram.Drawing(FlowGraph(flow)))
-                order.append(run.flow)
+            for run in report.runs where drawings[run.flowName] == nil {
+                drawings[run.flowName] = ("fs-flow-\(order.count + 1)", SVGDiagram.Drawing(FlowGraph(run.flow.flow)))
+                order.append(run.flowName)
             }
         }
     }
@@ -27,10 +26,10 @@ struct HTMLDiagrams {
         return html + "</defs></svg>\n"
     }
 
-    /// One run's diagram: its visits drawn over its flow's symbol; nil when the flow is not among the loaded flows.
-    func diagram(flow: String, visits: [(state: String, edge: Int?)], failed: Bool) -> String? {
-        guard let entry = drawings[flow] else { return nil }
-        let highlight = SVGHighlight(visits: visits, in: entry.drawing.graph, failed: failed)
-        return entry.drawing.overlay(highlight: highlight, symbolID: entry.id)
+    /// One run's diagram: its path drawn over its flow's symbol.
+    func diagram(of run: FlowRunTrace) -> String {
+        // Every run's flow got a drawing in `init`.
+        let entry = drawings[run.flowName]!
+        return entry.drawing.overlay(highlight: RunHighlight(runs: [run]), symbolID: entry.id)
     }
 }

@@ -59,48 +59,43 @@ struct HTMLRuns {
     }
 
     private func render(_ run: FlowRunTrace, depth: Int) -> String {
-        let flow = record.specs.flows[run.flow]
+        let flow = run.flow.flow
         let outcomeClass = run.outcome == nil ? "running" : run.success ? "ok" : "fail"
         var html = depth == 0 ? "<section class=\"run \(outcomeClass)\">\n<h3>" : "<details class=\"run sub \(outcomeClass)\" open>\n<summary>"
         html += depth == 0 ? "Run \(run.id + 1): " : "Started by run \(run.parent.map { $0 + 1 } ?? 0) (call or session refresh) · run \(run.id + 1): "
-        html += "<code>\(Markup.escape(run.flow))</code>"
+        html += "<code>\(Markup.escape(run.flowName))</code>"
         html += " <span class=\"outcome \(outcomeClass)\">→ \(Markup.escape(run.outcome ?? "did not finish"))\(run.success ? " ✓" : " ✗")</span>"
-        if let title = flow?.title { html += " <span class=\"flow-title\">\(Markup.escape(title))</span>" }
+        if let title = flow.title { html += " <span class=\"flow-title\">\(Markup.escape(title))</span>" }
         html += depth == 0 ? "</h3>\n" : "</summary>\n"
 
         html += "<p class=\"path\">" + run.visits.enumerated().map { offset, visit in
-            "<span class=\"step-no\">\(offset + 1)</span>\(Markup.escape(visit.state))"
+            "<span class=\"step-no\">\(offset + 1)</span>\(Markup.escape(run.state(visit).name))"
         }.joined(separator: " <span class=\"arrow\">→</span> ") + "</p>\n"
 
-        if let diagram = diagrams.diagram(flow: run.flow, visits: run.visits.map { ($0.state, $0.edge) }, failed: !run.success) {
-            html += "<div class=\"diagram\">\(diagram)</div>\n"
-        } else {
-            html += "<p class=\"note\">No diagram: the flow \(Markup.escape(run.flow)) is not among the loaded flows.</p>\n"
-        }
-        html += steps(run, flow: flow, depth: depth)
+        html += "<div class=\"diagram\">\(diagrams.diagram(of: run))</div>\n"
+        html += steps(run, depth: depth)
         html += depth == 0 ? "</section>\n" : "</details>\n"
         return html
     }
 
     /// Each visit with the edge it left by, the requests it sent and the runs it started.
-    private func steps(_ run: FlowRunTrace, flow: Flow?, depth: Int) -> String {
+    private func steps(_ run: FlowRunTrace, depth: Int) -> String {
         let (sentBy, leftover) = assignExchanges(run)
-        let (startedBy, unplaced) = placeChildren(of: run, flow: flow, sentBy: sentBy)
+        let (startedBy, unplaced) = placeChildren(of: run, sentBy: sentBy)
         var sent = 0
         var html = "<ol class=\"steps\">\n"
         for (offset, visit) in run.visits.enumerated() {
-            let state = flow?.states[visit.state]
-            let edges = state?.edges ?? []
-            html += "<li><span class=\"step-no\">\(offset + 1)</span> <code class=\"state\">\(Markup.escape(visit.state))</code>"
-            if let state { html += " <span class=\"kind\">\(Markup.escape(describe(state)))</span>" }
-            if let index = visit.edge, let edge = edges.first(where: { $0.index == index }) {
+            let state = run.state(visit)
+            html += "<li><span class=\"step-no\">\(offset + 1)</span> <code class=\"state\">\(Markup.escape(state.name))</code>"
+            html += " <span class=\"kind\">\(Markup.escape(describe(state)))</span>"
+            if let edge = run.edge(visit) {
                 html += " <span class=\"via\">→ <code>\(Markup.escape(edge.target))</code>"
                 if !edge.label.isEmpty { html += " via <code class=\"guard\">\(Markup.escape(edge.label))</code>" }
                 html += "</span>"
-            } else if visit.edge == nil, offset == run.visits.count - 1, state?.ending == nil {
+            } else if visit.edge == nil, offset == run.visits.count - 1, state.ending == nil {
                 html += " <span class=\"stopped\">✗ stopped here</span>"
             }
-            let falseGuards = visit.falseGuards.compactMap { i in edges.first { $0.index == i }?.label }
+            let falseGuards = visit.falseGuards.compactMap { run.flow.edge(of: visit.state, number: $0)?.label }
             if !falseGuards.isEmpty {
                 html += "<div class=\"false-guards\">false first: " + falseGuards.map { "<code>\(Markup.escape($0))</code>" }.joined(separator: ", ") + "</div>"
             }
@@ -144,15 +139,15 @@ struct HTMLRuns {
 
     /// Under which visit each run this one started goes: a `call` state of that flow, or (a session refresh)
     /// the visit whose request came just before the refresh's first request. The rest go after the steps.
-    private func placeChildren(of run: FlowRunTrace, flow: Flow?,
+    private func placeChildren(of run: FlowRunTrace,
                                sentBy: [[(position: Int, record: ExchangeRecord)]]) -> ([Int: [FlowRunTrace]], [FlowRunTrace]) {
         var placed: [Int: [FlowRunTrace]] = [:]
         var unplaced: [FlowRunTrace] = []
         var usedCalls = Set<Int>()
         for child in children[run.id] ?? [] {
             let call = run.visits.indices.first { offset in
-                guard !usedCalls.contains(offset), case .call(let c)? = flow?.states[run.visits[offset].state]?.kind else { return false }
-                return c.flow.name == child.flow
+                guard !usedCalls.contains(offset), case .call(let c) = run.state(run.visits[offset]).kind else { return false }
+                return c.flow.name == child.flowName
             }
             if let call {
                 usedCalls.insert(call)

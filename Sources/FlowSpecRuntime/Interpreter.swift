@@ -16,7 +16,7 @@ public final class Interpreter: Sendable {
         guard let flow = context.specs.compiled[flowName] else {
             return FlowResult(flow: flowName, ending: .error("unknown flow `\(flowName)`"), path: [], variables: [:])
         }
-        let traceID = context.trace?.begin(flow: flowName, parent: parent)
+        let traceID = context.trace?.begin(flow: flow, parent: parent)
         var run = FlowRun(flow: flow, interpreter: self, bypassSessions: bypassSessions, traceID: traceID)
         let result = await run.execute(arguments: arguments)
         if let traceID { context.trace?.ended(traceID, outcome: result.outcome, success: result.success) }
@@ -80,7 +80,7 @@ struct FlowRun {
             let state = compiled.states[current]
             path.append(state.name)
             interpreter.context.onState?(flow.name, state.name)
-            if let traceID { context.trace?.entered(traceID, state.name) }
+            if let traceID { context.trace?.entered(traceID, current) }
             switch await perform(state) {
             case .take(let edge):
                 if let traceID { context.trace?.took(traceID, edge: edge) }

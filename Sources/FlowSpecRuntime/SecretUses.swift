@@ -96,7 +96,7 @@ public struct SecretUses: Sendable {
             case .call(let c):
                 let secret = calleeInputs[c.flow.name] ?? Set(specs.flows[c.flow.name]?.inputs.filter(\.isMasked).map(\.name) ?? [])
                 for (input, expr) in c.with where secret.contains(input.name) { exprs.append(expr) }
-            default: break
+            case .input, .choice, .wait, .end: break
             }
             for t in state.transitions {
                 for (name, expr) in t.set where CredentialKey.isCredentialName(name) { exprs.append(expr) }

@@ -9,14 +9,15 @@ public final class TraceRecorder: Sendable {
     public init() {}
 
     /// Starts a run's trace and returns its id.
-    func begin(flow: String, parent: Int?) -> Int {
+    func begin(flow: CompiledFlow, parent: Int?) -> Int {
         runs.withLock { runs in
             runs.append(FlowRunTrace(id: runs.count, flow: flow, parent: parent))
             return runs.count - 1
         }
     }
 
-    func entered(_ run: Int, _ state: String) {
+    /// `state`: the state's index in the run's compiled flow.
+    func entered(_ run: Int, _ state: Int) {
         runs.withLock { $0[run].visits.append(.init(state: state)) }
     }
 

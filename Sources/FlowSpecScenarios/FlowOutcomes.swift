@@ -10,7 +10,7 @@ enum FlowOutcomes {
             switch state.kind {
             case .end(let e): out.insert(e.outcome)
             case .request(let r): if let s = r.session { sessionNames.insert(s.name) }
-            default: break
+            case .input, .choice, .call, .wait: break
             }
         }
         for s in sessionNames { if let o = specs.sessions[s]?.refresh?.failureOutcome { out.insert(o) } }

@@ -45,7 +45,8 @@ struct GraphCommand: AsyncParsableCommand {
     func run() async throws {
         let located = try FlowLocator(flowsFolder: flows).locate(flow)
         let graph = FlowGraph(located.flow)
-        let highlight = try trace.map { try loadHighlight($0, graph) } ?? .none
+        let compiled = located.specs.compiled[located.flow.name] ?? CompiledFlow(located.flow)
+        let highlight = try trace.map { try loadHighlight($0, compiled) } ?? .none
         let text: String
         switch format {
         case .mermaid: text = MermaidDiagram.render(graph, highlight: highlight)
@@ -54,19 +55,20 @@ struct GraphCommand: AsyncParsableCommand {
         try write(text)
     }
 
-    private func loadHighlight(_ path: String, _ graph: FlowGraph) throws -> PathHighlight {
+    private func loadHighlight(_ path: String, _ flow: CompiledFlow) throws -> RunHighlight {
         guard let data = FileManager.default.contents(atPath: path) else {
             Console.error("error: --trace: cannot read \(path); pass a report written by `flowspec run --report json=FILE`")
             throw ExitCode(Exit.invalid)
         }
         let file: TraceFile
-        switch TraceFile.parse(data) {
+        // The report's runs of this flow, resolved against it as it is now.
+        switch TraceFile.parse(data, flows: [flow.name: flow]) {
         case .success(let parsed): file = parsed
         case .failure(let problem):
             Console.error("error: --trace \(path): \(problem.description)")
             throw ExitCode(Exit.invalid)
         }
-        let name = graph.flow.name
+        let name = flow.name
         if let scenario, !file.scenarioNames.contains(scenario) {
             let hint = Suggestion.didYouMean(scenario, in: file.scenarioNames).map { "; \($0)" } ?? ""
             Console.error("error: --scenario: \(path) has no scenario named \"\(scenario)\"\(hint)")
@@ -78,11 +80,10 @@ struct GraphCommand: AsyncParsableCommand {
             Console.error("warning: \(path) has no run of flow `\(name)`\(within); drawing the graph without a path")
             return .none
         }
-        let highlight = PathHighlight(graph: graph, runs: runs)
-        if !highlight.unmatched.isEmpty {
-            Console.error("warning: \(path) was written for another version of `\(name)`; not highlighted: \(highlight.unmatched.joined(separator: "; "))")
+        if let unmatched = file.unmatched[name], !unmatched.isEmpty {
+            Console.error("warning: \(path) was written for another version of `\(name)`; not highlighted: \(unmatched.joined(separator: "; "))")
         }
-        return highlight
+        return RunHighlight(runs: runs)
     }
 
     private func write(_ text: String) throws {

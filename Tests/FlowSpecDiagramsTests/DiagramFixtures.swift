@@ -50,7 +50,11 @@ enum DiagramFixtures {
     """
 
     static func kindsGraph() throws -> FlowGraph {
-        let specs = try TestSpecs.load(["kinds.yaml": kinds, "other.yaml": other])
-        return FlowGraph(specs.flows["t.kinds"]!)
+        FlowGraph(try kindsSpecs().flows["t.kinds"]!)
+    }
+
+    /// t.kinds and t.other, loaded and compiled.
+    static func kindsSpecs() throws -> SpecSet {
+        try TestSpecs.load(["kinds.yaml": kinds, "other.yaml": other])
     }
 }

@@ -107,7 +107,7 @@ import FlowSpecLanguage
     /// keywords (`call ` starts a click callback, `end` closes a subgraph, a leading `v` is the "down" arrow,
     /// digits are numbers) must never be an id or class name.
     @Test func idsAndClassNamesStayClearOfMermaidKeywords() throws {
-        let text = MermaidDiagram.render(try DiagramFixtures.kindsGraph(), highlight: PathHighlight(visitedStates: ["ask"]))
+        let text = MermaidDiagram.render(try DiagramFixtures.kindsGraph(), highlight: RunHighlight(visits: [("ask", nil)], endStates: [:], failed: false))
         var words: [Substring] = []
         for line in text.split(separator: "\n").map({ $0.trimmingPrefix("    ") }) {
             let parts = line.split(separator: " ")

@@ -54,7 +54,7 @@ import FlowSpecLanguage
 
     @Test func outputIsWellFormedXML() throws {
         let graph = try Self.graph()
-        let svg = SVGDiagram.render(graph, highlight: SVGHighlight(visits: Self.retryPath, in: graph, failed: false))
+        let svg = SVGDiagram.render(graph, highlight: RunHighlight(visits: Self.retryPath, in: graph, failed: false))
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(svg.hasSuffix("</svg>\n"))
         #if canImport(FoundationXML) || os(macOS)
@@ -84,7 +84,7 @@ import FlowSpecLanguage
 
     @Test func highlightMarksVisitedStatesTakenEdgesAndStepNumbers() throws {
         let graph = try Self.graph()
-        let svg = SVGDiagram.render(graph, highlight: SVGHighlight(visits: Self.retryPath, in: graph, failed: false))
+        let svg = SVGDiagram.render(graph, highlight: RunHighlight(visits: Self.retryPath, in: graph, failed: false))
         #expect(svg.contains("class=\"fs-diagram fs-has-path\""))
         for state in ["login", "ask", "verify", "ok"] {
             #expect(try Self.element(svg, "data-state=\"\(state)\"").contains("fs-visited"), "\(state)")
@@ -104,10 +104,10 @@ import FlowSpecLanguage
 
     @Test func failedRunMarksWhereItStoppedAndFailedEnds() throws {
         let graph = try Self.graph()
-        let stopped = SVGDiagram.render(graph, highlight: SVGHighlight(visits: [("login", 0), ("ask", 0), ("verify", nil)], in: graph, failed: true))
+        let stopped = SVGDiagram.render(graph, highlight: RunHighlight(visits: [("login", 0), ("ask", 0), ("verify", nil)], in: graph, failed: true))
         #expect(try Self.element(stopped, "data-state=\"verify\"").contains("fs-failed-at"))
         #expect(stopped.contains("✗ stopped"))
-        let rejected = SVGDiagram.render(graph, highlight: SVGHighlight(visits: [("login", 1), ("rejected", nil)], in: graph, failed: true),
+        let rejected = SVGDiagram.render(graph, highlight: RunHighlight(visits: [("login", 1), ("rejected", nil)], in: graph, failed: true),
                                          options: .init(embedStylesheet: false))
         #expect(try Self.element(rejected, "data-state=\"rejected\"").contains("fs-end-fail"))
         #expect(!rejected.contains("fs-failed-at"))
@@ -141,9 +141,9 @@ import FlowSpecLanguage
 
     @Test func outputIsDeterministic() throws {
         let graph = try Self.graph()
-        let highlight = SVGHighlight(visits: Self.retryPath, in: graph, failed: false)
+        let highlight = RunHighlight(visits: Self.retryPath, in: graph, failed: false)
         let first = SVGDiagram.render(graph, highlight: highlight)
-        let again = SVGDiagram.render(try Self.graph(), highlight: SVGHighlight(visits: Self.retryPath, in: graph, failed: false))
+        let again = SVGDiagram.render(try Self.graph(), highlight: RunHighlight(visits: Self.retryPath, in: graph, failed: false))
         #expect(first == again)
         // The highlight does not move anything: the same flow looks the same in every run.
         let plain = SVGLayout(graph, sizes: [:], labelWidths: [:])
@@ -184,7 +184,7 @@ import FlowSpecLanguage
         let clock = ContinuousClock()
         var svg = ""
         let elapsed = clock.measure {
-            svg = SVGDiagram.render(graph, highlight: SVGHighlight(visits: [("s0", 0), ("s1", 0), ("s2", nil)], in: graph, failed: true))
+            svg = SVGDiagram.render(graph, highlight: RunHighlight(visits: [("s0", 0), ("s1", 0), ("s2", nil)], in: graph, failed: true))
         }
         // About a second alone; 10 s was exceeded with the whole suite on two cores. A quadratic or worse layout
         // of 1000 states takes minutes, so 60 s still tells them apart.

@@ -3,6 +3,7 @@ import Testing
 import FlowSpecLanguage
 @testable import FlowSpecDiagrams
 import FlowSpecReports
+import TestSupport
 
 @Suite(.timeLimit(.minutes(5))) struct TraceHighlightTests {
     /// A report in the flowspec-report v1 contract: "happy" signs in first time; "retry" waits once, then is
@@ -49,14 +50,18 @@ import FlowSpecReports
     """
 
     static func trace(_ text: String = report) throws -> TraceFile {
-        try TraceFile.parse(Data(text.utf8)).get()
+        try TraceFile.parse(Data(text.utf8), flows: try DiagramFixtures.kindsSpecs().compiled).get()
     }
 
     @Test func readsScenariosRunsAndVisitsFromTheContract() throws {
         let file = try Self.trace()
         #expect(file.scenarioNames == ["happy", "retry"])
-        #expect(file.scenarios[0].runs.map(\.flow) == ["t.kinds", "t.other"])
-        #expect(file.scenarios[0].runs[0].visits.last == FlowRunTrace.Visit(state: "ok", edge: nil))
+        #expect(file.scenarios[0].runs.map(\.flowName) == ["t.kinds", "t.other"])
+        #expect(file.scenarios[0].runs[0].namedVisits == ["ask:0", "send:0", "route:0", "sub:0", "ok"])
+        let kinds = file.scenarios[0].runs[0].flow
+        #expect(file.scenarios[0].runs[0].visits.last == FlowRunTrace.Visit(state: kinds.index(of: "ok")!, edge: nil))
+        #expect(file.scenarios[1].runs[0].visits[1] == FlowRunTrace.Visit(state: kinds.index(of: "send")!, edge: 1, falseGuards: [0]))
+        #expect(file.unmatched.isEmpty)
         #expect(file.runs(of: "t.kinds").count == 2)
         #expect(file.runs(of: "t.kinds", scenario: "retry").map { $0.visits.count } == [7])
         #expect(file.runs(of: "t.other").count == 1)
@@ -65,7 +70,8 @@ import FlowSpecReports
 
     @Test func mergesEveryRunOfTheFlowIntoVisitedStatesAndEdgeCounts() throws {
         let graph = try DiagramFixtures.kindsGraph()
-        let highlight = PathHighlight(graph: graph, runs: try Self.trace().runs(of: "t.kinds"))
+        let highlight = RunHighlight(runs: try Self.trace().runs(of: "t.kinds"))
+        #expect(graph.flow.name == "t.kinds")
         #expect(highlight.visitedStates == ["ask", "send", "route", "sub", "ok", "pause", "bad"])
         typealias Key = EdgeKey
         #expect(highlight.edgeCounts == [
@@ -73,12 +79,13 @@ import FlowSpecReports
             Key(state: "pause", index: 0): 1, Key(state: "route", index: 0): 2,
             Key(state: "sub", index: 0): 1, Key(state: "sub", index: 1): 1,
         ])
-        #expect(highlight.unmatched.isEmpty)
+        // Several runs merged: no single end to mark.
+        #expect(highlight.ended == nil && highlight.failedAt == nil)
     }
 
     @Test func mermaidStylesVisitedStatesAndTakenLinksAndCountsThem() throws {
         let graph = try DiagramFixtures.kindsGraph()
-        let text = MermaidDiagram.render(graph, highlight: PathHighlight(graph: graph, runs: try Self.trace().runs(of: "t.kinds")))
+        let text = MermaidDiagram.render(graph, highlight: RunHighlight(runs: try Self.trace().runs(of: "t.kinds")))
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.contains("    s_ask --> s_send") == false)
         #expect(lines.contains("    s_ask -->|\"×2\"| s_send"))
@@ -94,14 +101,14 @@ import FlowSpecReports
 
     @Test func scenarioFilterHighlightsOnlyThatScenario() throws {
         let graph = try DiagramFixtures.kindsGraph()
-        let text = MermaidDiagram.render(graph, highlight: PathHighlight(graph: graph, runs: try Self.trace().runs(of: "t.kinds", scenario: "happy")))
+        let text = MermaidDiagram.render(graph, highlight: RunHighlight(runs: try Self.trace().runs(of: "t.kinds", scenario: "happy")))
         #expect(text.hasSuffix("    class s_ask,s_send,s_route,s_sub,s_ok traced\n    linkStyle 0,1,3,8,11 stroke:#1f6feb,stroke-width:3px\n"))
         #expect(text.contains("    s_sub -->|\"outcome == #quot;ok#quot; ×1\"| s_ok\n"))
     }
 
     @Test func dotColoursTakenEdgesAndVisitedStates() throws {
         let graph = try DiagramFixtures.kindsGraph()
-        let text = DOTDiagram.render(graph, highlight: PathHighlight(graph: graph, runs: try Self.trace().runs(of: "t.kinds")))
+        let text = DOTDiagram.render(graph, highlight: RunHighlight(runs: try Self.trace().runs(of: "t.kinds")))
         let taken = ##"color="#1f6feb", fontcolor="#1f6feb", penwidth=3"##
         #expect(text.contains("  \"__start\" -> \"ask\" [\(taken)];\n"))
         #expect(text.contains("  \"ask\" -> \"send\" [label=\"×2\", \(taken)];\n"))
@@ -113,21 +120,44 @@ import FlowSpecReports
 
     @Test func noRunsMeansThePlainDiagram() throws {
         let graph = try DiagramFixtures.kindsGraph()
-        let highlight = PathHighlight(graph: graph, runs: try Self.trace().runs(of: "t.nothing"))
+        let highlight = RunHighlight(runs: try Self.trace().runs(of: "t.nothing"))
         #expect(highlight.isEmpty)
         #expect(MermaidDiagram.render(graph, highlight: highlight) == MermaidDiagram.render(graph))
         #expect(DOTDiagram.render(graph, highlight: highlight) == DOTDiagram.render(graph))
     }
 
+    /// A report written for another version of the flow: what the flow can place is read and drawn, the rest is
+    /// described (for `graph --trace`'s warning), never a failure of the whole file.
     @Test func visitsTheFlowNoLongerHasAreReportedNotDrawn() throws {
-        let graph = try DiagramFixtures.kindsGraph()
-        let run = FlowRunTrace(id: 0, flow: "t.kinds", parent: nil, visits: [
-            .init(state: "ask", edge: 0), .init(state: "gone", edge: 0), .init(state: "send", edge: 9), .init(state: "ok", edge: nil),
-        ])
-        let highlight = PathHighlight(graph: graph, runs: [run])
-        #expect(highlight.visitedStates == ["ask", "send", "ok"])
-        #expect(highlight.edgeCounts == [EdgeKey(state: "ask", index: 0): 1])
-        #expect(highlight.unmatched == ["state `gone` is not in the flow", "state `send` has no edge 9 (it has 5)"])
+        let text = Self.report.replacingOccurrences(of: #"{"state": "route", "edge": 0, "falseGuards": []}, {"state": "sub", "edge": 0"#,
+                                                    with: #"{"state": "gone", "edge": 0, "falseGuards": []}, {"state": "sub", "edge": 9"#)
+        #expect(text != Self.report)
+        let file = try Self.trace(text)
+        let run = try #require(file.runs(of: "t.kinds", scenario: "happy").first)
+        #expect(run.namedVisits == ["ask:0", "send:0", "sub", "ok"])
+        #expect(file.unmatched["t.kinds"] == ["state `gone` is not in the flow", "state `sub` has no edge 9 (it has 2)"])
+        let highlight = RunHighlight(runs: [run])
+        #expect(highlight.visitedStates == ["ask", "send", "sub", "ok"])
+        #expect(highlight.edgeCounts == [EdgeKey(state: "ask", index: 0): 1, EdgeKey(state: "send", index: 0): 1])
+    }
+
+    /// Runs of flows that are not loaded are left out; the rest of the report is read.
+    @Test func runsOfFlowsNotLoadedAreLeftOut() throws {
+        let onlyKinds = try DiagramFixtures.kindsSpecs().compiled.filter { $0.key == "t.kinds" }
+        let file = try TraceFile.parse(Data(Self.report.utf8), flows: onlyKinds).get()
+        #expect(file.scenarios[0].runs.map(\.flowName) == ["t.kinds"])
+        #expect(file.runs(of: "t.kinds").count == 2)
+    }
+
+    /// One run marks where it ended (the diagram colours the end) or where it stopped.
+    @Test func oneRunMarksItsEnd() throws {
+        let file = try Self.trace()
+        let happy = RunHighlight(runs: file.runs(of: "t.kinds", scenario: "happy"))
+        #expect(happy.ended == RunHighlight.Ending(state: "ok", success: true) && happy.failedAt == nil)
+        #expect(happy.steps["send"] == [2])
+        let retry = RunHighlight(runs: file.runs(of: "t.kinds", scenario: "retry"))
+        #expect(retry.ended == RunHighlight.Ending(state: "bad", success: false))
+        #expect(retry.steps["send"] == [2, 4])
     }
 
     @Test(arguments: [
@@ -150,7 +180,7 @@ import FlowSpecReports
          "scenarios[0].repetition should be a whole number or null, found number"),
     ])
     func badReportsAreRejectedWithTheReason(text: String, reason: String) {
-        switch TraceFile.parse(Data(text.utf8)) {
+        switch TraceFile.parse(Data(text.utf8), flows: [:]) {
         case .success: Issue.record("accepted: \(text)")
         case .failure(let problem): #expect(problem.description.contains(reason), "\(problem.description)")
         }

@@ -26,10 +26,14 @@ import FlowSpecScenarios
       offline: { end: offline, success: false }
     """
 
-    static func report(_ visits: [FlowRunTrace.Visit], flow: String = "t.login") -> ScenarioReport {
+    /// Loaded once: a run refers to the compiled flow of the program it ran in, and coverage counts the runs of
+    /// that program's flows.
+    static let specs = try! TestSpecs.load(["t.yaml": CoverageTests.flowYAML])
+
+    static func report(_ visits: [NamedVisit]) -> ScenarioReport {
         ScenarioReport(name: "s", file: "s.yaml", tags: [], status: .passed, failures: [], paths: [], lastExchange: nil,
                        durationSeconds: 0, infrastructureFailure: false, skipReason: nil,
-                       runs: [FlowRunTrace(id: 0, flow: flow, parent: nil, visits: visits, outcome: "ok", success: true)])
+                       runs: [.named(specs.compiled["t.login"]!, visits, outcome: "ok", success: true)])
     }
 
     /// 200 → ok: the first guard true; nothing else.
@@ -37,8 +41,16 @@ import FlowSpecScenarios
     /// 401 → refused: the first guard false, the second true.
     static let refused = report([.init(state: "login", edge: 1, falseGuards: [0]), .init(state: "refused")])
 
+    /// A run of the same flow compiled by another program (another load) is not this program's: not counted.
+    @Test func runsOfAnotherProgramAreNotCounted() throws {
+        let other = try TestSpecs.load(["t.yaml": CoverageTests.flowYAML])
+        let coverage = FlowCoverage(specs: other, reports: [CoverageTests.happy])
+        #expect(coverage.flows.first?.states.map(\.hits) == [0, 0, 0, 0])
+        #expect(FlowCoverage(specs: CoverageTests.specs, reports: [CoverageTests.happy]).flows.first?.states.map(\.hits) == [1, 1, 0, 0])
+    }
+
     @Test func countsStatesTransitionsGuardsAndEnds() throws {
-        let specs = try TestSpecs.load(["t.yaml": CoverageTests.flowYAML])
+        let specs = CoverageTests.specs
         let coverage = FlowCoverage(specs: specs, reports: [CoverageTests.happy, CoverageTests.refused, CoverageTests.happy])
         let flow = try #require(coverage.flows.first)
         #expect(flow.states.map { "\($0.name)=\($0.hits)" } == ["login=3", "ok=2", "refused=1", "offline=0"])
@@ -53,7 +65,7 @@ import FlowSpecScenarios
     }
 
     @Test func listsWhatWasNeverExercisedByLocation() throws {
-        let specs = try TestSpecs.load(["t.yaml": CoverageTests.flowYAML])
+        let specs = CoverageTests.specs
         let text = CoverageText.render(FlowCoverage(specs: specs, reports: [CoverageTests.happy]))
         #expect(text.hasPrefix("Flow coverage: transitions 25% (1/4) · states 50% (2/4) · guard outcomes 25% (1/4) · end states 33.3% (1/3)"))
         #expect(text.contains("t.yaml:16:3: t.login: state `offline` never reached"))
@@ -65,7 +77,7 @@ import FlowSpecScenarios
     }
 
     @Test func shardFilesMergeToTheWholeRun() throws {
-        let specs = try TestSpecs.load(["t.yaml": CoverageTests.flowYAML])
+        let specs = CoverageTests.specs
         let whole = FlowCoverage(specs: specs, reports: [CoverageTests.happy, CoverageTests.refused])
         let shardA = CoverageJSON.render(FlowCoverage(specs: specs, reports: [CoverageTests.happy]))
         let shardB = CoverageJSON.render(FlowCoverage(specs: specs, reports: [CoverageTests.refused]))

@@ -51,11 +51,12 @@ import FlowSpecScenarios
 
     static func record() throws -> RunRecord {
         let specs = try TestSpecs.load(["flows/login.yaml": flowYAML])
+        let login = specs.compiled["t.login"]!
         let passed = ScenarioReport(
             name: "wrong code then right code", file: "scenarios/retry.yaml", tags: ["smoke", "2fa"], status: .passed,
             failures: [], paths: [(flow: "t.login", path: ["login", "ask", "verify", "ask", "verify", "ok"])],
             lastExchange: nil, durationSeconds: 0.004, infrastructureFailure: false, skipReason: nil,
-            runs: [FlowRunTrace(id: 0, flow: "t.login", parent: nil, visits: [
+            runs: [FlowRunTrace.named(id: 0, login, parent: nil, [
                 .init(state: "login", edge: 0), .init(state: "ask", edge: 0), .init(state: "verify", edge: 1, falseGuards: [0]),
                 .init(state: "ask", edge: 0), .init(state: "verify", edge: 0), .init(state: "ok"),
             ], outcome: "authenticated", success: true)],
@@ -69,14 +70,14 @@ import FlowSpecScenarios
             failures: ["unhandled response: POST /api/auth/login → 500 (no transition matched) & more <b>"],
             paths: [(flow: "t.login", path: ["login"])], lastExchange: nil, durationSeconds: 0.002,
             infrastructureFailure: false, skipReason: nil,
-            runs: [FlowRunTrace(id: 0, flow: "t.login", parent: nil, visits: [.init(state: "login", falseGuards: [0, 1])],
+            runs: [FlowRunTrace.named(id: 0, login, parent: nil, [.init(state: "login", falseGuards: [0, 1])],
                                 outcome: "unhandled", success: false)],
             exchanges: [exchange("login", run: 0, visit: 0, path: "/api/auth/login", status: 500, body: "{\"html\":\"<h1>boom</h1>\"}")])
         let infra = ScenarioReport(
             name: "backend down", file: "scenarios/down.yaml", tags: ["live"], status: .failed,
             failures: ["no response from the backend: connection refused"], paths: [], lastExchange: nil, durationSeconds: 0.5,
             infrastructureFailure: true, skipReason: nil,
-            runs: [FlowRunTrace(id: 0, flow: "t.login", parent: nil, visits: [.init(state: "login", edge: 2), .init(state: "offline")],
+            runs: [FlowRunTrace.named(id: 0, login, parent: nil, [.init(state: "login", edge: 2), .init(state: "offline")],
                                 outcome: "offline", success: false)],
             exchanges: [exchange("login", run: 0, visit: 0, path: "/api/auth/login", status: nil, body: nil)])
         let skipped = ScenarioReport(
@@ -194,24 +195,26 @@ import FlowSpecScenarios
     }
 
     @Test func subFlowRunsNestUnderTheirCaller() throws {
-        let specs = try TestSpecs.load(["flows/login.yaml": Self.flowYAML])
+        let specs = try TestSpecs.load(["flows/login.yaml": Self.flowYAML, "flows/other.yaml": "flow: t.other\nstart: a\nstates:\n  a: { end: ok, success: true }\n"])
+        let login = specs.compiled["t.login"]!
         let report = ScenarioReport(
             name: "refreshes", file: "s.yaml", tags: [], status: .passed, failures: [], paths: [], lastExchange: nil,
             durationSeconds: 0.01, infrastructureFailure: false, skipReason: nil,
             runs: [
-                FlowRunTrace(id: 0, flow: "t.login", parent: nil, visits: [.init(state: "login", edge: 1), .init(state: "rejected")],
+                FlowRunTrace.named(id: 0, login, parent: nil, [.init(state: "login", edge: 1), .init(state: "rejected")],
                              outcome: "rejected", success: false),
-                FlowRunTrace(id: 1, flow: "t.login", parent: 0, visits: [.init(state: "login", edge: 0), .init(state: "ask")],
+                FlowRunTrace.named(id: 1, login, parent: 0, [.init(state: "login", edge: 0), .init(state: "ask")],
                              outcome: nil, success: false),
-                FlowRunTrace(id: 2, flow: "t.unknown", parent: nil, visits: [.init(state: "a")], outcome: "ok", success: true),
+                FlowRunTrace.named(id: 2, specs.compiled["t.other"]!, parent: nil, [.init(state: "a")], outcome: "ok", success: true),
             ])
         let html = HTMLReport.render(RunRecord(reports: [report], specs: specs, startedAt: Date(timeIntervalSince1970: 0),
                                                durationSeconds: 0.01, toolVersion: "0.1.0"))
         let top = try #require(html.range(of: "<section class=\"run fail\">\n<h3>Run 1: <code>t.login</code>"))
         let nested = try #require(html.range(of: "<details class=\"run sub running\" open>\n<summary>Started by run 1"))
-        let third = try #require(html.range(of: "<h3>Run 3: <code>t.unknown</code>"))
+        let third = try #require(html.range(of: "<h3>Run 3: <code>t.other</code>"))
         #expect(top.lowerBound < nested.lowerBound && nested.lowerBound < third.lowerBound)
-        #expect(html.contains("No diagram: the flow t.unknown is not among the loaded flows."))
+        // Every run refers to its compiled flow, so every run has its diagram.
+        #expect(Self.count("<div class=\"diagram\">", in: html) == 3)
         #expect(html.contains("did not finish"))
     }
 

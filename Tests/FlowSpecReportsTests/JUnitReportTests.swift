@@ -10,6 +10,21 @@ import FlowSpecScenarios
 
 /// Hand-built scenario reports covering every status a report shows.
 enum SampleRun {
+    static let specs = SpecSet.fromSources(["login.yaml": """
+        flow: repairminder.login
+        start: login
+        states:
+          login:
+            request: { method: POST, path: /api/auth/login }
+            on:
+              - when: status == 401
+                goto: rejected
+              - else: true
+                goto: ok
+          ok: { end: ok, success: true }
+          rejected: { end: rejected, success: false }
+        """])
+
     static let start = Date(timeIntervalSince1970: 1_795_255_200) // 2026-11-21T10:00:00Z
     static let nasty = "expected outcome `authenticated`, got `rejected`: <&>\"' in the body\nsecond line \u{1B}[31mred\u{1B}[0m"
 
@@ -27,8 +42,8 @@ enum SampleRun {
         ScenarioReport(name: "staff logs in", file: "scenarios/repairminder/login.yaml", tags: ["smoke", "staff"], status: .passed,
                        failures: [], paths: [(flow: "repairminder.login", path: ["login", "ok"])], lastExchange: nil,
                        durationSeconds: 0.0123, infrastructureFailure: false, skipReason: nil,
-                       runs: [FlowRunTrace(id: 0, flow: "repairminder.login", parent: nil,
-                                           visits: [.init(state: "login", edge: 1, falseGuards: [0]), .init(state: "ok")],
+                       runs: [FlowRunTrace(id: 0, flow: specs.compiled["repairminder.login"]!, parent: nil,
+                                           visits: [.init(state: 0, edge: 1, falseGuards: [0]), .init(state: 1)],
                                            outcome: "ok", success: true)],
                        exchanges: [exchange()])
     }
@@ -60,7 +75,7 @@ enum SampleRun {
     }
 
     static func record(_ reports: [ScenarioReport], start: Date = start, duration: Double = 2.25) -> RunRecord {
-        RunRecord(reports: reports, specs: SpecSet.fromSources([:]), startedAt: start, durationSeconds: duration, toolVersion: "0.1.0")
+        RunRecord(reports: reports, specs: specs, startedAt: start, durationSeconds: duration, toolVersion: "0.1.0")
     }
 
     static var all: RunRecord { record([passed, failed, skipped, infrastructure]) }

@@ -38,14 +38,17 @@ import TestSupport
         #expect(result.outcome == "done")
 
         let runs = recorder.traces
-        #expect(runs.map(\.flow) == ["t.caller", "t.me", "t.refresh"])
+        #expect(runs.map(\.flowName) == ["t.caller", "t.me", "t.refresh"])
+        // Each run refers to the program's own compiled flow.
+        #expect(runs.allSatisfy { specs.compiled[$0.flowName] === $0.flow })
         #expect(runs.map(\.parent) == [nil, 0, 1])
         #expect(runs.map(\.outcome) == ["done", "ok", "refreshed"])
         // The caller: `outcome == "nope"` was evaluated false, then transition 1 taken; the end has no edge.
-        #expect(runs[0].visits == [.init(state: "first", edge: 1, falseGuards: [0]), .init(state: "done")])
-        #expect(runs[1].visits.first?.state == "me")
-        #expect(runs[1].visits.first?.edge == 0)
-        #expect(runs[2].visits.first == .init(state: "r", edge: 0))
+        #expect(runs[0].namedVisits == ["first:1", "done"])
+        #expect(runs[0].visits[0].falseGuards == [0])
+        #expect(runs[0].visits.map(\.state) == ["first", "done"].map { specs.compiled["t.caller"]!.index(of: $0)! })
+        #expect(runs[1].namedVisits.first == "me:0")
+        #expect(runs[2].namedVisits.first == "r:0")
 
         // The first try and the retry after the refresh were both sent by visit 0 of run 1; the refresh by run 2.
         let entries = log.entries
@@ -75,13 +78,12 @@ import TestSupport
         struct Refusing: HTTPAdapter {
             func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse { throw TransportError(.refused, url: "/x", cause: "refused") }
         }
-        for (answers, expected) in [(["12 34"], [FlowRunTrace.Visit(state: "ask", edge: 1), .init(state: "bad")]),
-                                    (["1234"], [.init(state: "ask", edge: 0), .init(state: "send", edge: 1), .init(state: "offline")])] {
+        for (answers, expected) in [(["12 34"], ["ask:1", "bad"]), (["1234"], ["ask:0", "send:1", "offline"])] {
             var (context, _, _) = makeContext(specs, Refusing(), inputs: ["code": answers])
             let recorder = TraceRecorder()
             context.trace = recorder
             _ = await Interpreter(context: context).run(flow: "t.edges")
-            #expect(recorder.traces.first?.visits == expected)
+            #expect(recorder.traces.first?.namedVisits == expected)
             #expect(specs.flows["t.edges"]!.states["send"]!.edges[1].kind == .unreachable)
         }
     }

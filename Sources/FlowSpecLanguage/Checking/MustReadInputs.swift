@@ -20,7 +20,7 @@ public enum MustReadInputs {
             case .call(let c):
                 let given = Set(c.with.map(\.0.name))
                 here.formUnion(compute(c.flow.name, specs, &memo, calling: calling.union([name])).subtracting(given))
-            default: break
+            case .request, .choice, .wait, .end: break
             }
             reads[stateName] = here
         }

@@ -15,7 +15,7 @@ extension SpecSet {
                 switch state.kind {
                 case .call(let c): queue.insert(c.flow.name, at: 0)
                 case .request(let r): if let s = r.session { sessionNames.append(s.name) }
-                default: break
+                case .input, .choice, .wait, .end: break
                 }
             }
             for s in sessionNames where seenSessions.insert(s).inserted {

@@ -10,6 +10,9 @@ public final class CompiledFlow: Sendable {
     /// `targets[state][edge]`: the index of the state edge number `edge` of `states[state]` leads to; nil for a
     /// target that does not exist (the check has reported it; running there ends the run in error).
     public let targets: [[Int?]]
+    /// `edges[state]`: the ways out of `states[state]`, made once, at their numbers (see `Edge`: a state's edge
+    /// numbers are the positions in its `edges`).
+    public let edges: [[Edge]]
     /// The start state's index; nil when it does not exist.
     public let start: Int?
     private let indexByName: [String: Int]
@@ -21,9 +24,10 @@ public final class CompiledFlow: Sendable {
         let indexByName = Dictionary(states.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
         self.states = states
         self.indexByName = indexByName
-        targets = states.map { state in
-            // Edge numbers are positions in `edges`, which `Edge` defines; index by them, not by array position.
-            let edges = state.edges
+        let edges = states.map(\.edges)
+        self.edges = edges
+        targets = edges.map { edges in
+            // Edge numbers are defined by `Edge`; index by them, not by array position.
             var row = [Int?](repeating: nil, count: (edges.map(\.index).max() ?? -1) + 1)
             for edge in edges { row[edge.index] = indexByName[edge.target] }
             return row
@@ -37,6 +41,12 @@ public final class CompiledFlow: Sendable {
     public func index(of state: String) -> Int? { indexByName[state] }
 
     public func input(named name: String) -> InputDecl? { inputsByName[name] }
+
+    /// Edge number `number` of state `state`; nil when the state has no such edge.
+    public func edge(of state: Int, number: Int) -> Edge? {
+        let row = edges[state]
+        return row.indices.contains(number) && row[number].index == number ? row[number] : row.first { $0.index == number }
+    }
 
     /// Where edge `edge` of state `state` leads: nil when its target does not exist.
     public func target(of state: Int, edge: Int) -> Int? {

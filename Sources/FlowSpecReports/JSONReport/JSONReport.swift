@@ -51,13 +51,13 @@ public enum JSONReport {
     static func run(_ trace: FlowRunTrace) -> JSONValue {
         .object([
             "id": .number(Double(trace.id)),
-            "flow": .string(trace.flow),
+            "flow": .string(trace.flowName),
             "parent": trace.parent.map { .number(Double($0)) } ?? .null,
             "outcome": trace.outcome.map(JSONValue.string) ?? .null,
             "success": .bool(trace.success),
             "visits": .array(trace.visits.map { visit in
                 .object([
-                    "state": .string(visit.state),
+                    "state": .string(trace.state(visit).name),
                     "edge": visit.edge.map { .number(Double($0)) } ?? .null,
                     "falseGuards": .array(visit.falseGuards.map { .number(Double($0)) }),
                 ])
