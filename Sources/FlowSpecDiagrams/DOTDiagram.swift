@@ -3,8 +3,8 @@ import FlowSpecLanguage
 /// A flow as Graphviz DOT (`flowspec graph FLOW --format dot | dot -Tsvg > flow.svg`).
 /// Same content and order as `MermaidDiagram`: a start point, states in file order with a shape per kind,
 /// edges in index order labelled with their guards; end states are double circles filled by success.
-public enum DOTDiagram {
-    public static func render(_ graph: FlowGraph, highlight: RunHighlight = .none) -> String {
+package enum DOTDiagram {
+    package static func render(_ graph: FlowGraph, highlight: RunHighlight = .none) -> String {
         let nodes = graph.diagramNodes
         let start = startID(avoiding: Set(graph.states))
         var lines = [
@@ -48,7 +48,7 @@ public enum DOTDiagram {
 
     /// A DOT double-quoted string. Backslashes are doubled so `\N`, `\G` or `\l` in a guard stay text rather
     /// than Graphviz escapes; a line break becomes `\n`, Graphviz's centred line break.
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         var out = "\""
         for character in text {
             switch character {

@@ -3,19 +3,19 @@ import FlowSpecLanguage
 /// What a diagram shows for one state, whatever the output format: its name, its kind and one line of
 /// detail (`POST /api/auth/login`, `input code`, `call repairminder.refresh`, `wait 16m`, the outcome).
 /// Both renderers read this so Mermaid and DOT always say the same thing about a state.
-public struct DiagramNode: Sendable, Equatable {
-    public enum Kind: String, Sendable, CaseIterable {
+package struct DiagramNode: Sendable, Equatable {
+    package enum Kind: String, Sendable, CaseIterable {
         case request, input, choice, call, wait, end
     }
 
-    public var name: String
-    public var kind: Kind
+    package var name: String
+    package var kind: Kind
     /// The second line of the label, if the kind has one worth showing.
-    public var detail: String?
+    package var detail: String?
     /// End states only: whether the outcome counts as success.
-    public var success: Bool?
+    package var success: Bool?
 
-    public init(_ state: State) {
+    package init(_ state: State) {
         name = state.name
         switch state.kind {
         case .request(let r):
@@ -43,12 +43,12 @@ public struct DiagramNode: Sendable, Equatable {
     }
 
     /// The label's lines: the state name, then the detail.
-    public var lines: [String] { [name] + (detail.map { [$0] } ?? []) }
+    package var lines: [String] { [name] + (detail.map { [$0] } ?? []) }
 }
 
 extension FlowGraph {
     /// The diagram node of every state, in file order.
-    public var diagramNodes: [DiagramNode] { states.compactMap { flow.states[$0].map(DiagramNode.init) } }
+    package var diagramNodes: [DiagramNode] { states.compactMap { flow.states[$0].map(DiagramNode.init) } }
 }
 
 /// Guard text as a diagram writes it: on one line, runs of whitespace collapsed (a YAML block scalar guard

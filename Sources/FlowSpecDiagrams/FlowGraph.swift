@@ -2,14 +2,14 @@ import FlowSpecLanguage
 
 /// A flow as a directed graph of its states and numbered edges (see `Edge`): what diagrams, path
 /// enumeration and coverage walk. Built once per flow; states keep file order so every output is stable.
-public struct FlowGraph: Sendable {
-    public let flow: Flow
+package struct FlowGraph: Sendable {
+    package let flow: Flow
     /// State names in file order.
-    public let states: [String]
+    package let states: [String]
     /// Edges out of each state, in interpreter order.
-    public let outgoing: [String: [Edge]]
+    package let outgoing: [String: [Edge]]
 
-    public init(_ flow: Flow) {
+    package init(_ flow: Flow) {
         self.flow = flow
         states = flow.stateOrder.filter { flow.states[$0] != nil }
         var outgoing: [String: [Edge]] = [:]
@@ -17,11 +17,11 @@ public struct FlowGraph: Sendable {
         self.outgoing = outgoing
     }
 
-    public var start: String { flow.start.name }
+    package var start: String { flow.start.name }
 
     /// Every edge, states in file order.
-    public var edges: [Edge] { states.flatMap { outgoing[$0] ?? [] } }
+    package var edges: [Edge] { states.flatMap { outgoing[$0] ?? [] } }
 
     /// End states in file order.
-    public var endStates: [String] { states.filter { flow.states[$0]?.ending != nil } }
+    package var endStates: [String] { states.filter { flow.states[$0]?.ending != nil } }
 }

@@ -8,8 +8,8 @@ import FlowSpecLanguage
 ///
 /// Layout of the output, stable for diffs: nodes in file order, then the start arrow and every edge (states in
 /// file order, edges in index order — so link N of `linkStyle` is edge N−1 of `FlowGraph.edges`), then styles.
-public enum MermaidDiagram {
-    public static func render(_ graph: FlowGraph, highlight: RunHighlight = .none) -> String {
+package enum MermaidDiagram {
+    package static func render(_ graph: FlowGraph, highlight: RunHighlight = .none) -> String {
         let nodes = graph.diagramNodes
         let ids = DiagramIdentifiers(nodes.map(\.name))
         var lines = ["%% flow \(oneLineComment(graph.flow.name)), drawn by flowspec graph", "flowchart TD"]
@@ -54,7 +54,7 @@ public enum MermaidDiagram {
     /// label is HTML and `#…;` is Mermaid's entity syntax, so those characters become entity codes. Mermaid's
     /// statement punctuation (`:`, `;`, `|` which delimits edge labels, `{}`) is encoded too, so a label never
     /// depends on which lexer state reads it. A leading backtick would start a Markdown string.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         for character in DiagramText.oneLine(text) {
             switch character {

@@ -1,32 +1,32 @@
 import FlowSpecLanguage
 
 /// One way through a flow: the edges taken from the start state, in order.
-public struct FlowPath: Sendable, Equatable {
+package struct FlowPath: Sendable, Equatable {
     /// Why the path was listed.
-    public enum Purpose: Sendable, Equatable {
+    package enum Purpose: Sendable, Equatable {
         /// The shortest path to this end state.
         case end(String)
         /// The shortest path through this edge (not on any earlier path), then on to the nearest end state.
         case edge(Edge)
     }
 
-    public var purpose: Purpose
-    public var edges: [Edge]
+    package var purpose: Purpose
+    package var edges: [Edge]
     /// The start state, then each edge's target.
-    public var states: [String]
+    package var states: [String]
 
     /// The last state: always an end state for listed paths.
-    public var last: String { states.last! }
+    package var last: String { states.last! }
 }
 
 /// Everything `flowspec paths` lists for one flow.
-public struct PathReport: Sendable {
-    public var flow: String
-    public var paths: [FlowPath]
+package struct PathReport: Sendable {
+    package var flow: String
+    package var paths: [FlowPath]
     /// States no edge from the start reaches (file order).
-    public var unreachableStates: [String]
+    package var unreachableStates: [String]
     /// Reachable edges after which no end state can be reached (a loop with no way out).
-    public var deadEndEdges: [Edge]
+    package var deadEndEdges: [Edge]
 }
 
 /// Shortest paths through a flow's graph. Pure and deterministic: breadth-first by edge count, ties broken by
@@ -35,8 +35,8 @@ public struct PathReport: Sendable {
 /// Loop bound: a prefix (start → edge's state) and a suffix (edge's target → end) are each shortest, hence
 /// simple paths that never repeat an edge; joined around one edge they can share edges, so any edge appears
 /// at most twice in a listed path — one trip around a loop (wrong code → ask again), never more.
-public enum PathFinder {
-    public static func report(_ graph: FlowGraph) -> PathReport {
+package enum PathFinder {
+    package static func report(_ graph: FlowGraph) -> PathReport {
         let prefix = shortestPrefixes(graph)
         let toEnd = distancesToEnd(graph)
         var paths: [FlowPath] = []
@@ -62,7 +62,7 @@ public enum PathFinder {
     }
 
     /// The shortest path (edges) from the start to every reachable state.
-    public static func shortestPrefixes(_ graph: FlowGraph) -> [String: [Edge]] {
+    package static func shortestPrefixes(_ graph: FlowGraph) -> [String: [Edge]] {
         guard graph.flow.states[graph.start] != nil else { return [:] }
         var prefix: [String: [Edge]] = [graph.start: []]
         var queue = [graph.start]
@@ -79,13 +79,13 @@ public enum PathFinder {
     }
 
     /// The shortest path from the start to `target`, or nil when it cannot be reached.
-    public static func shortestPath(_ graph: FlowGraph, to target: String) -> FlowPath? {
+    package static func shortestPath(_ graph: FlowGraph, to target: String) -> FlowPath? {
         guard let edges = shortestPrefixes(graph)[target] else { return nil }
         return FlowPath(purpose: .end(target), edges: edges, states: states(graph.start, edges))
     }
 
     /// Edge count from each state to its nearest end state (states missing from the map reach none).
-    public static func distancesToEnd(_ graph: FlowGraph) -> [String: Int] {
+    package static func distancesToEnd(_ graph: FlowGraph) -> [String: Int] {
         var incoming: [String: [String]] = [:]
         for edge in graph.edges { incoming[edge.target, default: []].append(edge.state) }
         var distance: [String: Int] = [:]

@@ -3,7 +3,7 @@ import FlowSpecLanguage
 extension FlowPath {
     /// The inputs a run along this path reads, in the order it first reads them: the flow's initial
     /// `variables:`, then each state's expressions and input states. Inputs of called flows are not included.
-    public func inputs(in flow: Flow) -> [String] {
+    package func inputs(in flow: Flow) -> [String] {
         var seen = Set<String>()
         var out: [String] = []
         func add(_ name: String) { if seen.insert(name).inserted { out.append(name) } }
@@ -17,7 +17,7 @@ extension FlowPath {
     }
 
     /// The edge this path was listed for, if it was listed for an edge.
-    public var coveredEdge: Edge? {
+    package var coveredEdge: Edge? {
         if case .edge(let edge) = purpose { return edge }
         return nil
     }
@@ -25,7 +25,7 @@ extension FlowPath {
 
 extension State {
     /// A short, secret-free description of what the state does: `POST /api/auth/login`, `input code`, `end ok`.
-    public var summary: String {
+    package var summary: String {
         switch kind {
         case .request(let r):
             let target = r.url?.source ?? r.path?.source ?? "/"

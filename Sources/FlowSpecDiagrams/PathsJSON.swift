@@ -10,8 +10,8 @@ import FlowSpecLanguage
 ///                        "location": "flows/x.yaml:12"}]}],
 ///  "unreachableStates": [], "deadEndEdges": []}
 /// ```
-public enum PathsJSON {
-    public static func value(_ report: PathReport, flow: Flow) -> JSONValue {
+package enum PathsJSON {
+    package static func value(_ report: PathReport, flow: Flow) -> JSONValue {
         let paths: [JSONValue] = report.paths.enumerated().map { offset, path in
             let ending = flow.states[path.last]?.ending
             return .object([
@@ -36,7 +36,7 @@ public enum PathsJSON {
         ])
     }
 
-    public static func render(_ report: PathReport, flow: Flow) -> String {
+    package static func render(_ report: PathReport, flow: Flow) -> String {
         value(report, flow: flow).prettyJSON + "\n"
     }
 

@@ -1,8 +1,8 @@
 import FlowSpecLanguage
 
 /// `flowspec paths` as text: one numbered block per path, each edge with its guard and `file:line`.
-public enum PathsText {
-    public static func render(_ report: PathReport, flow: Flow) -> String {
+package enum PathsText {
+    package static func render(_ report: PathReport, flow: Flow) -> String {
         var out = "flow \(flow.name) (\(flow.file)): \(report.paths.count) path\(report.paths.count == 1 ? "" : "s")\n"
         for (offset, path) in report.paths.enumerated() {
             out += "\n" + block(number: offset + 1, path, flow: flow)
@@ -39,7 +39,7 @@ public enum PathsText {
     }
 
     /// What the path is for: `to end `ok` (success)` or `through `verify` #2 (else), then to end `rejected` (failure)`.
-    public static func title(_ path: FlowPath, flow: Flow) -> String {
+    package static func title(_ path: FlowPath, flow: Flow) -> String {
         let end = flow.states[path.last]?.ending
         let ending = "to end `\(path.last)`" + (end.map { " (\($0.success ? "success" : "failure"))" } ?? "")
         switch path.purpose {

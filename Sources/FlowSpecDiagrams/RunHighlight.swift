@@ -4,37 +4,37 @@ import FlowSpecLanguage
 /// often each edge was taken (a re-asked code takes one twice), and, for a single run, where it ended or stopped.
 /// One type for every format: Mermaid and DOT draw the states and counts; SVG also numbers the steps and marks the
 /// end. A value the renderers take, so a highlighted diagram is still a pure function of (graph, highlight).
-public struct RunHighlight: Sendable, Equatable {
+package struct RunHighlight: Sendable, Equatable {
     /// 1-based step numbers, within its run, at which each visited state was entered.
-    public var steps: [String: [Int]]
+    package var steps: [String: [Int]]
     /// How many times each taken edge was taken; edges never taken are absent.
-    public var edgeCounts: [EdgeKey: Int]
+    package var edgeCounts: [EdgeKey: Int]
     /// One run only: the state where it failed without reaching an end state (unhandled response, error).
-    public var failedAt: String?
+    package var failedAt: String?
     /// One run only: the end state it reached, and whether that end is a success.
-    public var ended: Ending?
+    package var ended: Ending?
 
-    public struct Ending: Sendable, Equatable {
-        public var state: String
-        public var success: Bool
-        public init(state: String, success: Bool) {
+    package struct Ending: Sendable, Equatable {
+        package var state: String
+        package var success: Bool
+        package init(state: String, success: Bool) {
             self.state = state
             self.success = success
         }
     }
 
     /// Nothing highlighted: the plain flow.
-    public init() {
+    package init() {
         steps = [:]
         edgeCounts = [:]
     }
 
-    public static let none = RunHighlight()
+    package static let none = RunHighlight()
 
     /// One path given by names: every state entered, in order, with the edge taken out of it (nil where it
     /// stopped); `endStates` gives the flow's end states and their success; a failed path that stopped outside an end
     /// state gets `failedAt`.
-    public init(visits: [(state: String, edge: Int?)], endStates: [String: Bool], failed: Bool) {
+    package init(visits: [(state: String, edge: Int?)], endStates: [String: Bool], failed: Bool) {
         self.init()
         for (offset, visit) in visits.enumerated() {
             steps[visit.state, default: []].append(offset + 1)
@@ -50,7 +50,7 @@ public struct RunHighlight: Sendable, Equatable {
 
     /// Runs of one flow, resolved (each visit is a state of the run's compiled flow). One run also marks where it
     /// ended or stopped; several are merged: their steps numbered run by run, their edge counts added.
-    public init(runs: [FlowRunTrace]) {
+    package init(runs: [FlowRunTrace]) {
         self.init()
         for run in runs {
             for (offset, visit) in run.visits.enumerated() {
@@ -68,21 +68,21 @@ public struct RunHighlight: Sendable, Equatable {
         }
     }
 
-    public var visitedStates: Set<String> { Set(steps.keys) }
-    public func isVisited(_ state: String) -> Bool { steps[state] != nil }
-    public var isEmpty: Bool { steps.isEmpty && edgeCounts.isEmpty }
+    package var visitedStates: Set<String> { Set(steps.keys) }
+    package func isVisited(_ state: String) -> Bool { steps[state] != nil }
+    package var isEmpty: Bool { steps.isEmpty && edgeCounts.isEmpty }
 
     /// Times `edge` was taken; 0 when never.
-    public func count(_ edge: EdgeKey) -> Int { edgeCounts[edge] ?? 0 }
-    public func count(_ edge: Edge) -> Int { count(EdgeKey(edge)) }
+    package func count(_ edge: EdgeKey) -> Int { edgeCounts[edge] ?? 0 }
+    package func count(_ edge: Edge) -> Int { count(EdgeKey(edge)) }
 
     /// The start marker's arrow counts as taken when a run reached the start state.
-    public func tookStart(of graph: FlowGraph) -> Bool { isVisited(graph.start) }
+    package func tookStart(of graph: FlowGraph) -> Bool { isVisited(graph.start) }
 }
 
 extension RunHighlight {
     /// One path through `graph` given by names: end states and their success come from the flow.
-    public init(visits: [(state: String, edge: Int?)], in graph: FlowGraph, failed: Bool) {
+    package init(visits: [(state: String, edge: Int?)], in graph: FlowGraph, failed: Bool) {
         var ends: [String: Bool] = [:]
         for name in graph.endStates { ends[name] = graph.flow.states[name]?.ending?.success }
         self.init(visits: visits, endStates: ends, failed: failed)

@@ -8,14 +8,14 @@ import FlowSpecLanguage
 /// where a failed run stopped is marked. No markers and, drawn whole, no ids: many diagrams can sit in one HTML
 /// page, inside collapsed sections, and still draw; a report draws each flow once, as a symbol its runs reuse. Styling is by `fs-` classes; the rules are
 /// `SVGDiagram.stylesheet`, embedded unless the page carries them once itself.
-public enum SVGDiagram {
-    public struct Options: Sendable {
+package enum SVGDiagram {
+    package struct Options: Sendable {
         /// Put the stylesheet inside the `<svg>`; a page that shows many diagrams includes it once instead.
-        public var embedStylesheet: Bool
+        package var embedStylesheet: Bool
         /// Write `xmlns` (needed for a standalone `.svg` file; HTML does not need it).
-        public var standalone: Bool
+        package var standalone: Bool
 
-        public init(embedStylesheet: Bool = true, standalone: Bool = true) {
+        package init(embedStylesheet: Bool = true, standalone: Bool = true) {
             self.embedStylesheet = embedStylesheet
             self.standalone = standalone
         }
@@ -30,18 +30,18 @@ public enum SVGDiagram {
     static let maxDetailChars = 34
     static let maxLabelChars = 30
 
-    public static func render(_ graph: FlowGraph, highlight: RunHighlight = .none, options: Options = Options()) -> String {
+    package static func render(_ graph: FlowGraph, highlight: RunHighlight = .none, options: Options = Options()) -> String {
         Drawing(graph).svg(highlight: highlight, options: options)
     }
 
     /// A flow laid out once, to be drawn many times: whole, as a `<symbol>` a page defines once, or as a run's
     /// path drawn over that symbol — so a report with a hundred runs of one flow carries its diagram once.
-    public struct Drawing: Sendable {
-        public let graph: FlowGraph
+    package struct Drawing: Sendable {
+        package let graph: FlowGraph
         let captions: [String: Caption]
         let layout: SVGLayout
 
-        public init(_ graph: FlowGraph) {
+        package init(_ graph: FlowGraph) {
             self.graph = graph
             captions = Dictionary(graph.states.map { ($0, Caption(graph.flow.states[$0], name: $0)) }, uniquingKeysWith: { a, _ in a })
             var sizes: [String: SVGLayout.Size] = [:]
@@ -56,14 +56,14 @@ public enum SVGDiagram {
         }
 
         /// The whole diagram, with the path (if any) highlighted.
-        public func svg(highlight: RunHighlight = .none, options: Options = Options()) -> String {
+        package func svg(highlight: RunHighlight = .none, options: Options = Options()) -> String {
             var out = open(classes: highlight.isEmpty ? "fs-diagram" : "fs-diagram fs-has-path", standalone: options.standalone)
             if options.embedStylesheet { out += "<style>\(stylesheet)</style>\n" }
             return out + body(highlight: highlight) + "</svg>\n"
         }
 
         /// The plain diagram as `<symbol id="…">`, for a page's hidden `<svg><defs>`.
-        public func symbol(id: String) -> String {
+        package func symbol(id: String) -> String {
             "<symbol id=\"\(Markup.escape(id))\" viewBox=\"0 0 \(num(layout.width)) \(num(layout.height))\">\n"
                 + body(highlight: RunHighlight.none) + "</symbol>\n"
         }
@@ -71,7 +71,7 @@ public enum SVGDiagram {
         /// One run's path over the page's symbol `symbolID`: rings around the states it visited (with their step
         /// numbers, the end it reached, where it stopped) and the edges it took, thick and counted. Only marks —
         /// no text the symbol already has — so each run adds a few hundred bytes to the page.
-        public func overlay(highlight: RunHighlight, symbolID: String) -> String {
+        package func overlay(highlight: RunHighlight, symbolID: String) -> String {
             var out = open(classes: "fs-diagram fs-has-path", standalone: false)
             out += "<use href=\"#\(Markup.escape(symbolID))\"/>\n"
             guard !graph.states.isEmpty else { return out + "</svg>\n" }
@@ -308,7 +308,7 @@ public enum SVGDiagram {
     }
 
     /// The diagram's look. Free of `<`, `>` and `&` so it can sit in an SVG or HTML `<style>` as is.
-    public static let stylesheet = """
+    package static let stylesheet = """
     .fs-diagram{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace;max-width:100%;height:auto}
     .fs-diagram text{fill:#1f2937}
     .fs-box{fill:#ffffff;stroke:#94a3b8;stroke-width:1.2}

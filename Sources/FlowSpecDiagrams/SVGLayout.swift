@@ -16,59 +16,59 @@ import FlowSpecLanguage
 ///
 /// Pure and deterministic: the same graph and sizes give the same coordinates. Large flows stay cheap because
 /// dummy points are budgeted: past `maxDummies` the longest edges are drawn straight instead.
-public struct SVGLayout: Sendable {
-    public struct Point: Sendable, Equatable {
-        public var x: Double
-        public var y: Double
-        public init(_ x: Double, _ y: Double) {
+package struct SVGLayout: Sendable {
+    package struct Point: Sendable, Equatable {
+        package var x: Double
+        package var y: Double
+        package init(_ x: Double, _ y: Double) {
             self.x = x
             self.y = y
         }
     }
 
-    public struct Size: Sendable, Equatable {
-        public var width: Double
-        public var height: Double
-        public init(width: Double, height: Double) {
+    package struct Size: Sendable, Equatable {
+        package var width: Double
+        package var height: Double
+        package init(width: Double, height: Double) {
             self.width = width
             self.height = height
         }
     }
 
     /// A state's box: top-left corner and size.
-    public struct Box: Sendable, Equatable {
-        public var x: Double
-        public var y: Double
-        public var width: Double
-        public var height: Double
-        public var rank: Int
-        public var midX: Double { x + width / 2 }
-        public var midY: Double { y + height / 2 }
-        public var maxX: Double { x + width }
-        public var maxY: Double { y + height }
+    package struct Box: Sendable, Equatable {
+        package var x: Double
+        package var y: Double
+        package var width: Double
+        package var height: Double
+        package var rank: Int
+        package var midX: Double { x + width / 2 }
+        package var midY: Double { y + height / 2 }
+        package var maxX: Double { x + width }
+        package var maxY: Double { y + height }
     }
 
-    public struct Route: Sendable {
-        public var edge: Edge
+    package struct Route: Sendable {
+        package var edge: Edge
         /// From the source state to the target state (arrowhead at the last point). Consecutive points are
         /// joined by curves with vertical tangents; a self loop has its own four-point shape.
-        public var points: [Point]
+        package var points: [Point]
         /// Where the label text starts (left-aligned) and whether it is centred on that point instead.
-        public var labelAt: Point?
-        public var labelCentered: Bool
+        package var labelAt: Point?
+        package var labelCentered: Bool
         /// Goes up the diagram: a loop back to an earlier state.
-        public var isBack: Bool
-        public var isSelfLoop: Bool
+        package var isBack: Bool
+        package var isSelfLoop: Bool
     }
 
-    public var boxes: [String: Box]
-    public var routes: [Route]
-    public var width: Double
-    public var height: Double
+    package var boxes: [String: Box]
+    package var routes: [Route]
+    package var width: Double
+    package var height: Double
 
-    public static let margin = 20.0
+    package static let margin = 20.0
     /// Room above the first layer for the start marker.
-    public static let topRoom = 22.0
+    package static let topRoom = 22.0
     static let nodeGap = 28.0
     static let dummyGap = 10.0
     static let layerGap = 14.0
@@ -79,7 +79,7 @@ public struct SVGLayout: Sendable {
     /// - Parameters:
     ///   - sizes: each state's box size (states missing here get a default).
     ///   - labelWidths: room each edge's label needs beside its line (0 or absent: no label).
-    public init(_ graph: FlowGraph, sizes: [String: Size], labelWidths: [EdgeKey: Double]) {
+    package init(_ graph: FlowGraph, sizes: [String: Size], labelWidths: [EdgeKey: Double]) {
         var builder = LayoutBuilder(graph: graph, sizes: sizes, labelWidths: labelWidths)
         builder.rankStates()
         builder.buildLayers()

@@ -2,7 +2,7 @@ import FlowSpecLanguage
 
 /// The attacks of `flowspec probe`, in the order a session's run makes them. Adding an attack is one file (a type
 /// conforming to `ProbeAttack`), one line here, its test, and the sandbox break that proves it (docs/probe.md).
-public enum ProbeCatalogue {
+package enum ProbeCatalogue {
     /// The `.shared` attacks run in this order on one login: the code replay first (while the code is fresh), the token
     /// probes (which change nothing on the server), rotation, the burst, reuse detection last (it revokes the family).
     /// The `.own` ones follow, each with logins of its own.
@@ -29,7 +29,7 @@ public enum ProbeCatalogue {
     static func attack(named name: String) -> (any ProbeAttack.Type)? { attacks.first { $0.name == name } }
 
     /// Each promise's schema, for the probe file's `promises` in `flowspec schema flow`.
-    public static var promiseSchemas: [(String, JSONValue)] {
+    package static var promiseSchemas: [(String, JSONValue)] {
         attacks.map { attack in
             let description = attack.title.prefix(1).uppercased() + attack.title.dropFirst() + ": " + attack.heldWhen
                 + (attack.universal ? " (runs without a declaration too)." : ".")
@@ -39,7 +39,7 @@ public enum ProbeCatalogue {
     }
 
     /// The catalogue table of docs/probe.md (a test keeps the docs equal to it).
-    public static var markdownTable: String {
+    package static var markdownTable: String {
         var lines = ["| kind | what it sends | its control | held when | declare |", "|---|---|---|---|---|"]
         for attack in attacks {
             var declare: [String] = attack.universal ? ["nothing (universal)"] : []
@@ -55,6 +55,6 @@ public enum ProbeCatalogue {
 
 extension SchemaKind {
     /// The schema `flowspec schema` prints and `schemas/` ships: the flow schema with the catalogue's promises.
-    public var published: JSONValue { document(probePromises: ProbeCatalogue.promiseSchemas) }
-    public var publishedText: String { text(probePromises: ProbeCatalogue.promiseSchemas) }
+    package var published: JSONValue { document(probePromises: ProbeCatalogue.promiseSchemas) }
+    package var publishedText: String { text(probePromises: ProbeCatalogue.promiseSchemas) }
 }

@@ -5,31 +5,31 @@ import FlowSpecScenarios
 /// log in, which flows the session protects, how to log out, and the promises the backend makes, each with the
 /// document that states it. The refresh flow, the header that carries the token and the namespace come from
 /// the session itself.
-public struct ProbeDeclaration: Sendable {
-    public var session: NameRef
-    public var file: String
-    public var location: SourceLocation
-    public var login: NameRef
-    public var loginInputs: ScenarioInputs
+package struct ProbeDeclaration: Sendable {
+    package var session: NameRef
+    package var file: String
+    package var location: SourceLocation
+    package var login: NameRef
+    package var loginInputs: ScenarioInputs
     /// The least time between two logins (a per-account send interval such as Supabase's 60 s per phone).
-    public var loginInterval: Template?
-    public var protected: [NameRef]
-    public var logout: NameRef?
+    package var loginInterval: Template?
+    package var protected: [NameRef]
+    package var logout: NameRef?
     /// The logout request's statuses that mean it logged out; empty: any 2xx (Supabase answers 204, some servers 401).
-    public var logoutAnswers: [Int] = []
+    package var logoutAnswers: [Int] = []
     /// Statuses that mean "refused"; empty: any 4xx.
-    public var refused: [Int]
+    package var refused: [Int]
     /// The store key of the refresh token (the access token's key is read from the session's headers).
-    public var refreshTokenKey: String
-    public var promises: [ProbeKind: Promise]
+    package var refreshTokenKey: String
+    package var promises: [ProbeKind: Promise]
 
-    public struct Promise: Sendable {
-        public var kind: ProbeKind
+    package struct Promise: Sendable {
+        package var kind: ProbeKind
         /// Where the promise is stated: the project's description of the system and the public source.
-        public var source: String
-        public var location: SourceLocation
+        package var source: String
+        package var location: SourceLocation
         /// A run variable that must be true for the promise to be checked: the documents leave it to the backend.
-        public var requires: NameRef?
+        package var requires: NameRef?
         /// The options its attack declares (`ProbeAttack.options`), by key.
         var options: [String: ProbeOptionValue] = [:]
         /// The option keys written, read or not (a value out of range is one error, not two).
@@ -45,7 +45,7 @@ public struct ProbeDeclaration: Sendable {
         func logins(_ key: String) -> [ProbeLogin] { if case .logins(let l)? = options[key] { l } else { [] } }
     }
 
-    public func promise(_ kind: ProbeKind) -> Promise? { promises[kind] }
+    package func promise(_ kind: ProbeKind) -> Promise? { promises[kind] }
 
     /// Whether the logout request's answer means it logged out.
     func loggedOut(_ status: Int) -> Bool { logoutAnswers.isEmpty ? (200..<300).contains(status) : logoutAnswers.contains(status) }

@@ -2,10 +2,10 @@ import FlowSpecLanguage
 import FlowSpecScenarios
 
 /// Reads a `probe:` file and checks it against the loaded flows and sessions.
-public enum ProbeDecoder {
+package enum ProbeDecoder {
     static let keys = ["probe", "title", "login", "protected", "logout", "refused", "refresh_token_key", "promises"]
 
-    public static func decode(_ root: YAMLNode, file: String, specs: SpecSet, _ d: inout Diagnostics) -> ProbeDeclaration? {
+    package static func decode(_ root: YAMLNode, file: String, specs: SpecSet, _ d: inout Diagnostics) -> ProbeDeclaration? {
         guard let f = Fields(root, what: "a probe file", allowed: keys, diagnostics: &d) else { return nil }
         let session = f.string("probe", required: true, &d, hint: "name the session it probes, e.g. `probe: repairminder.staff`")
         if let session, specs.sessions[session.name] == nil {

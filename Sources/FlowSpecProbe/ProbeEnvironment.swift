@@ -4,32 +4,32 @@ import FlowSpecRuntime
 import FlowSpecScenarios
 
 /// What every probe of a run shares: the specs, the live backend, the run variables and the masking.
-public struct ProbeEnvironment: Sendable {
+package struct ProbeEnvironment: Sendable {
     /// Makes every probe's run context as `run` and `exec` make theirs.
     let contexts: RunContextFactory
-    public var specs: SpecSet { contexts.specs }
+    package var specs: SpecSet { contexts.specs }
     /// The backend, as every probe request reaches it (for a live one: registering the credentials it hands out).
-    public var adapter: any HTTPAdapter
-    public var vars: [String: JSONValue] { contexts.vars }
-    public var redactor: Redactor
+    package var adapter: any HTTPAdapter
+    package var vars: [String: JSONValue] { contexts.vars }
+    package var redactor: Redactor
     /// A real server (requests need a base URL), or a test's scripted one.
     let live: Bool
-    public var clock: any FlowClock
+    package var clock: any FlowClock
     /// The longest a probe may wait (expiry, a reuse interval), seconds.
-    public var allowWait: Double
-    public var commandTimeout: Double
+    package var allowWait: Double
+    package var commandTimeout: Double
     /// Told before a probe waits (a login interval, an expiry, a reuse interval), so a long run is not a silent one.
-    public var onWait: @Sendable (String) -> Void = { _ in }
+    package var onWait: @Sendable (String) -> Void = { _ in }
 
     /// Probes a live backend: one redactor for the whole suite, already masking the credential run variables.
-    public init(contexts: RunContextFactory, live: any HTTPAdapter, clock: any FlowClock, allowWait: Double, commandTimeout: Double) {
+    package init(contexts: RunContextFactory, live: any HTTPAdapter, clock: any FlowClock, allowWait: Double, commandTimeout: Double) {
         let redactor = contexts.redactor()
         self.init(contexts: contexts, adapter: RunContextFactory.harvesting(live, redactor), live: true, redactor: redactor, clock: clock,
                   allowWait: allowWait, commandTimeout: commandTimeout)
     }
 
     /// `adapter` is a test's scripted backend, used as given (matched on method and path, no base URL needed).
-    public init(specs: SpecSet, adapter: any HTTPAdapter, vars: [String: JSONValue], redactor: Redactor, clock: any FlowClock,
+    package init(specs: SpecSet, adapter: any HTTPAdapter, vars: [String: JSONValue], redactor: Redactor, clock: any FlowClock,
                 allowWait: Double, commandTimeout: Double) {
         self.init(contexts: RunContextFactory(specs: specs, vars: vars, origin: .probe), adapter: adapter, live: false, redactor: redactor,
                   clock: clock, allowWait: allowWait, commandTimeout: commandTimeout)

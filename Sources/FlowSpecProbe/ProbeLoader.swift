@@ -3,9 +3,9 @@ import FlowSpecLanguage
 import FlowSpecScenarios
 
 /// Decodes the `probe:` files a suite found, checking them against its flows and sessions.
-public enum ProbeLoader {
+package enum ProbeLoader {
     /// `under`: only probe files at or below these paths (the rest of the flows folder is loaded for reference).
-    public static func declarations(in suite: Suite, under paths: [String]? = nil, _ diagnostics: inout Diagnostics) -> [ProbeDeclaration] {
+    package static func declarations(in suite: Suite, under paths: [String]? = nil, _ diagnostics: inout Diagnostics) -> [ProbeDeclaration] {
         var out: [ProbeDeclaration] = []
         var seen: [String: String] = [:]
         let roots = paths?.map { URL(fileURLWithPath: $0).standardizedFileURL.path }

@@ -136,7 +136,7 @@ enum ProbeOptionValue: Sendable {
 }
 
 /// A login flow of the session and its inputs.
-public struct ProbeLogin: Sendable {
-    public var flow: NameRef
-    public var inputs: ScenarioInputs
+package struct ProbeLogin: Sendable {
+    package var flow: NameRef
+    package var inputs: ScenarioInputs
 }

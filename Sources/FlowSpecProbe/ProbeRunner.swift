@@ -8,12 +8,12 @@ import FlowSpecScenarios
 /// Logins are scarce (a backend may allow one code per minute per account), so one login serves every attack of
 /// the `.shared` stage, in the catalogue's order (`ProbeCatalogue.attacks`), each leaving the next a working
 /// session; the `.own` attacks follow with logins of their own.
-public struct ProbeRunner: Sendable {
-    public let environment: ProbeEnvironment
-    public let declarations: [ProbeDeclaration]
+package struct ProbeRunner: Sendable {
+    package let environment: ProbeEnvironment
+    package let declarations: [ProbeDeclaration]
     let pacers: [String: LoginPacer]
 
-    public init(environment: ProbeEnvironment, declarations: [ProbeDeclaration]) {
+    package init(environment: ProbeEnvironment, declarations: [ProbeDeclaration]) {
         self.environment = environment
         self.declarations = declarations
         pacers = Dictionary(uniqueKeysWithValues: declarations.map { ($0.session.name, LoginPacer()) })
@@ -26,7 +26,7 @@ public struct ProbeRunner: Sendable {
     }
 
     /// Every selected kind for every declaration; `onVerdict` sees each as soon as it is known.
-    public func run(kinds: [ProbeKind] = ProbeKind.allCases, onVerdict: @Sendable (ProbeVerdict) -> Void = { _ in }) async -> [ProbeVerdict] {
+    package func run(kinds: [ProbeKind] = ProbeKind.allCases, onVerdict: @Sendable (ProbeVerdict) -> Void = { _ in }) async -> [ProbeVerdict] {
         var verdicts: [ProbeVerdict] = []
         for declaration in declarations {
             guard let probe = session(declaration.session.name) else { continue }

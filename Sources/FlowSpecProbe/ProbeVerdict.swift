@@ -2,36 +2,36 @@ import FlowSpecLanguage
 import FlowSpecScenarios
 
 /// How one probe ended.
-public struct ProbeVerdict: Sendable {
+package struct ProbeVerdict: Sendable {
     /// `held` and `broken` are the only verdicts that checked something. `error` is a check that could not be made
     /// because something it needs failed (the login, the logout, a refresh it builds on): a failure with its cause,
     /// never a skip. `skipped` is kept for reasons the user chose (an optional variable not given, a wait longer
     /// than `--allow-wait`); `notApplicable` for a promise not declared or a kind that does not apply.
-    public enum Status: String, Sendable, Codable {
+    package enum Status: String, Sendable, Codable {
         case held, broken
         case error
         case notApplicable = "not_applicable"
         case skipped
     }
 
-    public var session: String
-    public var kind: ProbeKind
+    package var session: String
+    package var kind: ProbeKind
     /// The variant within the kind, e.g. "unsigned token (alg: none)".
-    public var check: String
-    public var status: Status
+    package var check: String
+    package var status: Status
     /// What happened, in one sentence; for broken ones the evidence in words.
-    public var detail: String
+    package var detail: String
     /// Where the promise is stated (empty for universal probes that rest on RFC 6750 alone).
-    public var source: String
+    package var source: String
     /// The exchanges that prove a broken verdict, masked.
-    public var evidence: [ExchangeRecord] = []
-    public var infrastructure = false
+    package var evidence: [ExchangeRecord] = []
+    package var infrastructure = false
     /// How to reproduce it as a flow and a live scenario, where the flow language can express the attack.
-    public var reproduction: Reproduction?
+    package var reproduction: Reproduction?
 }
 
 /// The moves of a probe, for writing a reproduction: what was sent, named by flows and states, never by values.
-public enum Reproduction: Sendable {
+package enum Reproduction: Sendable {
     case rotation
     case reuseDetection(parentOfActiveGrace: Bool, reuseInterval: String?, revokesFamily: Bool)
     case logoutRevokes
@@ -53,7 +53,7 @@ public enum Reproduction: Sendable {
 
 extension Reproduction {
     /// What a token-swap probe sent instead of the session's access token, as the flow language writes it.
-    public enum Token: Sendable {
+    package enum Token: Sendable {
         case literal(String)
         /// No token header at all.
         case absent

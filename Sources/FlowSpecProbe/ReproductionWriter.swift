@@ -5,25 +5,25 @@ import FlowSpecScenarios
 /// Writes a BROKEN verdict as a flow and a live scenario in FlowSpec's own language, so the team can read the
 /// attack step by step, run it with `flowspec run`, and keep it as a regression test once fixed. Values never
 /// appear in them: tokens are read from the store and inputs from the probe file's templates.
-public struct ReproductionWriter: Sendable {
-    public let specs: SpecSet
+package struct ReproductionWriter: Sendable {
+    package let specs: SpecSet
     /// The text of a flow file (the code replay copies the login flow from it); the disk unless a test says otherwise.
     let readFile: @Sendable (String) -> String?
 
-    public init(specs: SpecSet, readFile: @escaping @Sendable (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) }) {
+    package init(specs: SpecSet, readFile: @escaping @Sendable (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) }) {
         self.specs = specs
         self.readFile = readFile
     }
 
-    public struct Files: Sendable {
-        public var stem: String
-        public var flow: String
-        public var scenario: String
+    package struct Files: Sendable {
+        package var stem: String
+        package var flow: String
+        package var scenario: String
         /// Further flows the scenario runs, by file stem (`DIR/probe/STEM.yaml`).
-        public var moreFlows: [String: String] = [:]
+        package var moreFlows: [String: String] = [:]
     }
 
-    public func files(for verdict: ProbeVerdict, _ declaration: ProbeDeclaration) -> Files? {
+    package func files(for verdict: ProbeVerdict, _ declaration: ProbeDeclaration) -> Files? {
         guard let reproduction = verdict.reproduction, let session = specs.sessions[declaration.session.name] else { return nil }
         let stem = ([declaration.session.name.replacingOccurrences(of: ".", with: "-"), verdict.kind.rawValue.replacingOccurrences(of: "_", with: "-")]
                     + (verdict.check.isEmpty ? [] : [Self.slug(verdict.check)])).joined(separator: "-")

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The coverage file: `--report coverage=FILE`, `flowspec coverage --format json`; merged with `flowspec merge`.
-public enum CoverageJSON {
-    public static func render(_ coverage: FlowCoverage) -> String {
+package enum CoverageJSON {
+    package static func render(_ coverage: FlowCoverage) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain structs of strings and numbers cannot fail.
@@ -11,7 +11,7 @@ public enum CoverageJSON {
     }
 
     /// Reads a coverage file's text; `name` is used in errors.
-    public static func parse(_ text: String, name: String) throws(CoverageFileError) -> FlowCoverage {
+    package static func parse(_ text: String, name: String) throws(CoverageFileError) -> FlowCoverage {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
             throw CoverageFileError("\(name): not a JSON object; expected a coverage file from --report coverage=FILE")
         }
@@ -29,21 +29,21 @@ public enum CoverageJSON {
     }
 
     /// Merges coverage files' texts (shards) into one coverage file's text. `names` label errors.
-    public static func merge(_ documents: [String], names: [String]? = nil) throws(CoverageFileError) -> String {
+    package static func merge(_ documents: [String], names: [String]? = nil) throws(CoverageFileError) -> String {
         var parts: [FlowCoverage] = []
         for (i, text) in documents.enumerated() { parts.append(try parse(text, name: names?[i] ?? "input \(i + 1)")) }
         return render(FlowCoverage.merge(parts))
     }
 }
 
-public struct CoverageFileError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct CoverageFileError: Error, Sendable, CustomStringConvertible {
+    package var description: String
     init(_ description: String) { self.description = description }
 }
 
 /// The coverage table and the list of what was never exercised, by file:line:column.
-public enum CoverageText {
-    public static func render(_ coverage: FlowCoverage, showGuards: Bool = true) -> String {
+package enum CoverageText {
+    package static func render(_ coverage: FlowCoverage, showGuards: Bool = true) -> String {
         var lines = ["Flow coverage: transitions \(coverage.transitionRatio.percentText) (\(coverage.transitionRatio.text))"
             + " · states \(coverage.stateRatio.percentText) (\(coverage.stateRatio.text))"
             + " · guard outcomes \(coverage.guardRatio.percentText) (\(coverage.guardRatio.text))"

@@ -5,8 +5,8 @@ import FlowSpecScenarios
 /// any of them runs, calls, or refreshes through — so `run scenarios/supabase --coverage` is not drowned in
 /// other products' flows, and every shard of one suite reports the same flows. `--all-flows` takes every flow
 /// in the flows folder, so a flow no scenario mentions shows up as 0% instead of not at all.
-public enum CoverageScope {
-    public static func flows(of scenarios: [Scenario], in specs: SpecSet, allFlows: Bool) -> Set<String> {
+package enum CoverageScope {
+    package static func flows(of scenarios: [Scenario], in specs: SpecSet, allFlows: Bool) -> Set<String> {
         if allFlows { return Set(specs.flows.keys) }
         return Set(specs.reachable(from: scenarios.flatMap(\.flowNames)).flows.map(\.name))
     }

@@ -5,54 +5,54 @@ import FlowSpecScenarios
 /// Which states, transitions, guard outcomes and end states of each flow the scenarios exercised.
 /// It is also the machine-readable coverage file (schema `flowspec-coverage`, version 1): counts, not flags,
 /// so the files of several shards merge by adding them up.
-public struct FlowCoverage: Codable, Sendable, Equatable {
-    public static let schemaName = "flowspec-coverage"
-    public static let schemaVersion = 1
+package struct FlowCoverage: Codable, Sendable, Equatable {
+    package static let schemaName = "flowspec-coverage"
+    package static let schemaVersion = 1
 
-    public var schema = FlowCoverage.schemaName
-    public var version = FlowCoverage.schemaVersion
+    package var schema = FlowCoverage.schemaName
+    package var version = FlowCoverage.schemaVersion
     /// Flows by name.
-    public var flows: [FlowEntry]
+    package var flows: [FlowEntry]
 
-    public struct FlowEntry: Codable, Sendable, Equatable {
-        public var flow: String
-        public var file: String
-        public var states: [StateEntry]
-        public var transitions: [TransitionEntry]
+    package struct FlowEntry: Codable, Sendable, Equatable {
+        package var flow: String
+        package var file: String
+        package var states: [StateEntry]
+        package var transitions: [TransitionEntry]
     }
 
-    public struct StateEntry: Codable, Sendable, Equatable {
-        public var name: String
-        public var kind: String
-        public var line: Int
-        public var column: Int
+    package struct StateEntry: Codable, Sendable, Equatable {
+        package var name: String
+        package var kind: String
+        package var line: Int
+        package var column: Int
         /// End states only.
-        public var outcome: String?
-        public var success: Bool?
+        package var outcome: String?
+        package var success: Bool?
         /// Times a run entered the state.
-        public var hits: Int
+        package var hits: Int
     }
 
-    public struct TransitionEntry: Codable, Sendable, Equatable {
-        public var state: String
+    package struct TransitionEntry: Codable, Sendable, Equatable {
+        package var state: String
         /// The edge number within the state (see `Edge`).
-        public var index: Int
-        public var target: String
-        public var kind: String
-        public var label: String
-        public var line: Int
-        public var column: Int
+        package var index: Int
+        package var target: String
+        package var kind: String
+        package var label: String
+        package var line: Int
+        package var column: Int
         /// Times taken; for a guarded transition, also the times its guard was true.
-        public var hits: Int
+        package var hits: Int
         /// Guarded transitions only: times the guard was evaluated false.
-        public var guardFalse: Int?
+        package var guardFalse: Int?
     }
 
-    public init(flows: [FlowEntry]) { self.flows = flows }
+    package init(flows: [FlowEntry]) { self.flows = flows }
 
     /// Every flow in `specs`, counted over the runs in `reports`: by state index and edge number in each run's
     /// compiled flow, so nothing is looked up by name.
-    public init(specs: SpecSet, reports: [ScenarioReport]) {
+    package init(specs: SpecSet, reports: [ScenarioReport]) {
         /// Per flow: hits by state index; edge and false-guard hits by state index, then edge number.
         struct Counts {
             var states: [Int]
@@ -101,10 +101,10 @@ public struct FlowCoverage: Codable, Sendable, Equatable {
         }
     }
 
-    public init(_ record: RunRecord) { self.init(specs: record.specs, reports: record.reports) }
+    package init(_ record: RunRecord) { self.init(specs: record.specs, reports: record.reports) }
 
     /// Adds up the counts of several coverage files (shards). A flow or item present in only some files is kept.
-    public static func merge(_ parts: [FlowCoverage]) -> FlowCoverage {
+    package static func merge(_ parts: [FlowCoverage]) -> FlowCoverage {
         var byFlow: [String: FlowEntry] = [:]
         for part in parts {
             for entry in part.flows {
@@ -128,21 +128,21 @@ public struct FlowCoverage: Codable, Sendable, Equatable {
     }
 
     /// Keeps only the flows whose names `include` accepts.
-    public func filtered(_ include: (String) -> Bool) -> FlowCoverage {
+    package func filtered(_ include: (String) -> Bool) -> FlowCoverage {
         FlowCoverage(flows: flows.filter { include($0.flow) })
     }
 }
 
 /// Covered over total, with the percentage shown everywhere.
-public struct CoverageRatio: Sendable, Equatable {
-    public var covered: Int
-    public var total: Int
+package struct CoverageRatio: Sendable, Equatable {
+    package var covered: Int
+    package var total: Int
 
     /// 100 when there is nothing to cover.
-    public var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
+    package var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
 
-    public var text: String { "\(covered)/\(total)" }
-    public var percentText: String {
+    package var text: String { "\(covered)/\(total)" }
+    package var percentText: String {
         let p = percent
         // Never round up to 100: "100%" must mean everything.
         if p < 100, p > 99.9 { return "99.9%" }
@@ -152,17 +152,17 @@ public struct CoverageRatio: Sendable, Equatable {
 }
 
 extension FlowCoverage.FlowEntry {
-    public var stateRatio: CoverageRatio { CoverageRatio(covered: states.filter { $0.hits > 0 }.count, total: states.count) }
-    public var transitionRatio: CoverageRatio {
+    package var stateRatio: CoverageRatio { CoverageRatio(covered: states.filter { $0.hits > 0 }.count, total: states.count) }
+    package var transitionRatio: CoverageRatio {
         CoverageRatio(covered: transitions.filter { $0.hits > 0 }.count, total: transitions.count)
     }
     /// Each guard counts twice: once for true, once for false.
-    public var guardRatio: CoverageRatio {
+    package var guardRatio: CoverageRatio {
         let guarded = transitions.filter { $0.guardFalse != nil }
         return CoverageRatio(covered: guarded.filter { $0.hits > 0 }.count + guarded.filter { ($0.guardFalse ?? 0) > 0 }.count,
                              total: guarded.count * 2)
     }
-    public var endRatio: CoverageRatio {
+    package var endRatio: CoverageRatio {
         let ends = states.filter { $0.outcome != nil }
         return CoverageRatio(covered: ends.filter { $0.hits > 0 }.count, total: ends.count)
     }
@@ -172,8 +172,8 @@ extension FlowCoverage {
     private func sum(_ ratio: (FlowEntry) -> CoverageRatio) -> CoverageRatio {
         flows.map(ratio).reduce(CoverageRatio(covered: 0, total: 0)) { CoverageRatio(covered: $0.covered + $1.covered, total: $0.total + $1.total) }
     }
-    public var stateRatio: CoverageRatio { sum(\.stateRatio) }
-    public var transitionRatio: CoverageRatio { sum(\.transitionRatio) }
-    public var guardRatio: CoverageRatio { sum(\.guardRatio) }
-    public var endRatio: CoverageRatio { sum(\.endRatio) }
+    package var stateRatio: CoverageRatio { sum(\.stateRatio) }
+    package var transitionRatio: CoverageRatio { sum(\.transitionRatio) }
+    package var guardRatio: CoverageRatio { sum(\.guardRatio) }
+    package var endRatio: CoverageRatio { sum(\.endRatio) }
 }

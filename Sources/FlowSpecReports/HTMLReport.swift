@@ -8,8 +8,8 @@ import FlowSpecScenarios
 /// request and response. Inline CSS, a few lines of inline script, no network: nothing is fetched.
 ///
 /// Only `ScenarioReport` fields are shown, and those are masked by the runner: secrets cannot get here.
-public enum HTMLReport {
-    public static func render(_ run: RunRecord) -> String {
+package enum HTMLReport {
+    package static func render(_ run: RunRecord) -> String {
         let ordered = orderedForReading(run.reports)
         var html = """
         <!DOCTYPE html>

@@ -9,8 +9,8 @@ import FlowSpecScenarios
 /// - a broken expectation is a `<failure type="expectation">`; a backend that did not answer is an
 ///   `<error type="infrastructure">`, so "backend down" does not read as "regression";
 /// - a failed scenario's masked exchanges go in its `<system-out>`.
-public enum JUnitReport {
-    public static func render(_ run: RunRecord, hostname: String = ProcessInfo.processInfo.hostName) -> String {
+package enum JUnitReport {
+    package static func render(_ run: RunRecord, hostname: String = ProcessInfo.processInfo.hostName) -> String {
         tree(run, hostname: hostname).document
     }
 

@@ -3,8 +3,8 @@ import FlowSpecProbe
 
 /// `flowspec probe --report html=F`: one self-contained page, a table per probed session, BROKEN rows opened
 /// with the promise and the evidence. Secrets are masked as on the console; nothing is fetched from the network.
-public enum ProbeHTMLReport {
-    public static func render(_ verdicts: [ProbeVerdict]) -> String {
+package enum ProbeHTMLReport {
+    package static func render(_ verdicts: [ProbeVerdict]) -> String {
         func count(_ s: ProbeVerdict.Status) -> Int { verdicts.filter { $0.status == s }.count }
         var sessions: [String] = []
         for verdict in verdicts where !sessions.contains(verdict.session) { sessions.append(verdict.session) }

@@ -3,8 +3,8 @@ import FlowSpecProbe
 import FlowSpecScenarios
 
 /// `--report json=F`: every verdict with its evidence, masked. Schema `flowspec-probe`, version 1.
-public enum ProbeJSONReport {
-    public static func render(_ verdicts: [ProbeVerdict]) -> String {
+package enum ProbeJSONReport {
+    package static func render(_ verdicts: [ProbeVerdict]) -> String {
         var counts: [String: JSONValue] = [:]
         for status in [ProbeVerdict.Status.held, .broken, .error, .skipped, .notApplicable] {
             counts[status.rawValue] = .number(Double(verdicts.filter { $0.status == status }.count))

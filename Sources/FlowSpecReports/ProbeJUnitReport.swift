@@ -4,8 +4,8 @@ import FlowSpecProbe
 /// `flowspec probe --report junit=F`: one test suite per probed session, one test case per check. BROKEN is a
 /// `<failure>` with the promise and the evidence; a check that could not be made is an `<error>` with its cause;
 /// skipped and not applicable are `<skipped>` with the reason.
-public enum ProbeJUnitReport {
-    public static func render(_ verdicts: [ProbeVerdict]) -> String {
+package enum ProbeJUnitReport {
+    package static func render(_ verdicts: [ProbeVerdict]) -> String {
         var sessions: [String] = []
         for verdict in verdicts where !sessions.contains(verdict.session) { sessions.append(verdict.session) }
         let broken = verdicts.filter { $0.status == .broken }.count

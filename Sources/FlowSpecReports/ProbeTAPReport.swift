@@ -4,8 +4,8 @@ import FlowSpecProbe
 /// `flowspec probe --report tap[=F]`: TAP version 13, one line per check; BROKEN is `not ok` with the promise
 /// and the evidence in a YAML block; a check that could not be made is `not ok` with its cause (severity
 /// `error`); skipped and n/a are `ok … # SKIP reason`.
-public enum ProbeTAPReport {
-    public static func render(_ verdicts: [ProbeVerdict]) -> String {
+package enum ProbeTAPReport {
+    package static func render(_ verdicts: [ProbeVerdict]) -> String {
         var lines = ["TAP version 13", "1..\(verdicts.count)"]
         for (index, verdict) in verdicts.enumerated() {
             let number = index + 1

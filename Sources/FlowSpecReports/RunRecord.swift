@@ -11,11 +11,9 @@ public struct RunRecord: Sendable {
     public var durationSeconds: Double
     public var toolVersion: String
     /// Flow coverage over the run's scope, when a format or the console asked for it (`ReportNeeds.coverage`).
-    public var coverage: FlowCoverage?
+    package var coverage: FlowCoverage?
 
-    public init(reports: [ScenarioReport], specs: SpecSet, startedAt: Date, durationSeconds: Double, toolVersion: String,
-                coverage: FlowCoverage? = nil) {
-        self.coverage = coverage
+    public init(reports: [ScenarioReport], specs: SpecSet, startedAt: Date, durationSeconds: Double, toolVersion: String) {
         self.reports = reports
         self.specs = specs
         self.startedAt = startedAt

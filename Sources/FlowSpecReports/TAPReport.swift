@@ -5,8 +5,8 @@ import FlowSpecRuntime
 
 /// TAP version 13 (testanything.org): one `ok`/`not ok` line per scenario, a YAML diagnostic block under each
 /// failure, `# SKIP reason` for skipped scenarios.
-public enum TAPReport {
-    public static func render(_ run: RunRecord) -> String {
+package enum TAPReport {
+    package static func render(_ run: RunRecord) -> String {
         var lines = ["TAP version 13", "1..\(run.reports.count)"]
         for (index, report) in run.reports.enumerated() {
             let number = index + 1

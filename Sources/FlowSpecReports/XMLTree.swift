@@ -1,27 +1,27 @@
 import FlowSpecLanguage
 /// A small, ordered XML element tree: what the JUnit writer builds and what `flowspec merge` reads shards
 /// into, so a merged file is laid out exactly like one written by `flowspec run`.
-public struct XMLTree: Sendable, Equatable {
-    public var name: String
+package struct XMLTree: Sendable, Equatable {
+    package var name: String
     /// In document order: CI tools and people diff these files, so attribute order must be stable.
-    public var attributes: [(name: String, value: String)]
-    public var children: [XMLTree]
+    package var attributes: [(name: String, value: String)]
+    package var children: [XMLTree]
     /// Character content; only written for elements without children (JUnit has no mixed content).
-    public var text: String?
+    package var text: String?
 
-    public init(_ name: String, _ attributes: [(String, String)] = [], children: [XMLTree] = [], text: String? = nil) {
+    package init(_ name: String, _ attributes: [(String, String)] = [], children: [XMLTree] = [], text: String? = nil) {
         self.name = name
         self.attributes = attributes.map { (name: $0.0, value: $0.1) }
         self.children = children
         self.text = text
     }
 
-    public static func == (lhs: XMLTree, rhs: XMLTree) -> Bool {
+    package static func == (lhs: XMLTree, rhs: XMLTree) -> Bool {
         lhs.name == rhs.name && lhs.text == rhs.text && lhs.children == rhs.children
             && lhs.attributes.map(\.name) == rhs.attributes.map(\.name) && lhs.attributes.map(\.value) == rhs.attributes.map(\.value)
     }
 
-    public subscript(attribute name: String) -> String? {
+    package subscript(attribute name: String) -> String? {
         get { attributes.first { $0.name == name }?.value }
         set {
             if let index = attributes.firstIndex(where: { $0.name == name }) {
@@ -32,10 +32,10 @@ public struct XMLTree: Sendable, Equatable {
         }
     }
 
-    public func children(named name: String) -> [XMLTree] { children.filter { $0.name == name } }
+    package func children(named name: String) -> [XMLTree] { children.filter { $0.name == name } }
 
     /// The whole document: declaration, then the tree indented by two spaces per level, ending in a newline.
-    public var document: String {
+    package var document: String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         write(into: &out, depth: 0)
         return out

@@ -4,7 +4,7 @@ import FlowSpecLanguage
 // its steps only make sense together, and splitting them would scatter one algorithm over files.
 
 /// Something a scripted scenario chooses, which guards may read.
-public enum HintFact: Hashable, Sendable, CustomStringConvertible {
+package enum HintFact: Hashable, Sendable, CustomStringConvertible {
     case status
     /// A path into the response body (`body.user.id` is `["user", "id"]`).
     case body([String])
@@ -15,7 +15,7 @@ public enum HintFact: Hashable, Sendable, CustomStringConvertible {
     /// An input's value.
     case input(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .status: "status"
         case .body(let keys): (["body"] + keys).joined(separator: ".")
@@ -30,8 +30,8 @@ public enum HintFact: Hashable, Sendable, CustomStringConvertible {
 /// `status == 200`, `status >= 400`, `status in [401, 403]`, `body.a.b == "x"`, `exists(body.token)`,
 /// `body.x != null`, `"k" in body`, `!…`, `&&`, `||`. Anything else is left alone: the caller writes a TODO.
 /// Every proposal is checked by evaluating the guards against it, so a hint is never wrong, only missing.
-public enum GuardHints {
-    public enum Atom: Hashable, Sendable {
+package enum GuardHints {
+    package enum Atom: Hashable, Sendable {
         case equals(JSONValue)
         case notEquals(JSONValue)
         case present
@@ -40,14 +40,14 @@ public enum GuardHints {
         case compare(BinaryOp, Double)
     }
 
-    public typealias Conjunction = [(HintFact, Atom)]
+    package typealias Conjunction = [(HintFact, Atom)]
 
     /// Bounds the alternatives explored for one guard set; beyond it a TODO is kinder than a slow scaffold.
     static let maxAlternatives = 64
 
     /// Values for the free facts under which the transition at `index` is the first to match, or nil when none
     /// can be derived. `index == transitions.count` asks for none to match. `isFree` says what may be chosen.
-    public static func choose(_ transitions: [Transition], index: Int, in world: ScaffoldWorld,
+    package static func choose(_ transitions: [Transition], index: Int, in world: ScaffoldWorld,
                               isFree: (HintFact) -> Bool) -> [HintFact: JSONValue]? {
         var goals: [(Expr, Bool)] = transitions.prefix(index).compactMap { t in t.guardExpr.map { ($0, false) } }
         if index < transitions.count, let target = transitions[index].guardExpr { goals.append((target, true)) }
@@ -55,7 +55,7 @@ public enum GuardHints {
     }
 
     /// Values for the free facts that give every expression its wanted truth, verified by evaluation.
-    public static func solve(_ goals: [(Expr, Bool)], in world: ScaffoldWorld, isFree: (HintFact) -> Bool) -> [HintFact: JSONValue]? {
+    package static func solve(_ goals: [(Expr, Bool)], in world: ScaffoldWorld, isFree: (HintFact) -> Bool) -> [HintFact: JSONValue]? {
         var combined: [Conjunction] = [[]]
         for (expr, want) in goals {
             guard let options = alternatives(expr, want: want, world, isFree) else {
@@ -75,7 +75,7 @@ public enum GuardHints {
     }
 
     /// True when, in `world`, the transition at `index` is the first whose guard holds (`transitions.count`: none).
-    public static func holds(_ transitions: [Transition], index: Int, in world: ScaffoldWorld) -> Bool {
+    package static func holds(_ transitions: [Transition], index: Int, in world: ScaffoldWorld) -> Bool {
         for (i, t) in transitions.enumerated() {
             let truth = t.guardExpr.map { world.truth($0) } ?? true
             if i == index { return truth == true }
@@ -87,7 +87,7 @@ public enum GuardHints {
     /// Placeholder values for free body fields that `exprs` read and the world lacks, typed by how they are
     /// used: a number where arithmetic needs one (`now + body.expiresIn`), else a string. A transition's
     /// `set:`/`store:` that does arithmetic on a missing field would end the run in error.
-    public static func placeholders(for exprs: [Expr], in world: ScaffoldWorld, isFree: (HintFact) -> Bool) -> [HintFact: JSONValue] {
+    package static func placeholders(for exprs: [Expr], in world: ScaffoldWorld, isFree: (HintFact) -> Bool) -> [HintFact: JSONValue] {
         var out: [HintFact: JSONValue] = [:]
         func isNumber(_ e: Expr) -> Bool { world.evaluate(e)?.numberValue != nil }
         func collect(_ e: Expr, numeric: Bool) {
@@ -118,7 +118,7 @@ public enum GuardHints {
 
     /// Whether evaluating `expr` can fail at run time (arithmetic, ordering, conversions), so an unknown
     /// value there is worth a TODO; reading a missing field merely gives null.
-    public static func mayFail(_ expr: Expr) -> Bool {
+    package static func mayFail(_ expr: Expr) -> Bool {
         var found = false
         expr.visit { node in
             switch node.kind {
@@ -133,7 +133,7 @@ public enum GuardHints {
     }
 
     /// The world with `values` chosen.
-    public static func apply(_ values: [HintFact: JSONValue], to world: ScaffoldWorld) -> ScaffoldWorld {
+    package static func apply(_ values: [HintFact: JSONValue], to world: ScaffoldWorld) -> ScaffoldWorld {
         var w = world
         for (fact, value) in values.sorted(by: { $0.key.description < $1.key.description }) {
             switch fact {
@@ -243,7 +243,7 @@ public enum GuardHints {
     }
 
     /// The fact an expression names directly: `status`, `body.a["b"]`, `headers["x"]`, `store.k`, `inputs.n`.
-    public static func fact(_ expr: Expr) -> HintFact? {
+    package static func fact(_ expr: Expr) -> HintFact? {
         switch expr.kind {
         case .root(.status): return .status
         case .root(.body): return .body([])
@@ -277,7 +277,7 @@ public enum GuardHints {
     }
 
     /// Whether the expression reads the response (`status`, `body`, `headers`).
-    public static func readsResponse(_ expr: Expr) -> Bool {
+    package static func readsResponse(_ expr: Expr) -> Bool {
         expr.roots.contains { [.status, .body, .headers].contains($0.0) }
     }
 

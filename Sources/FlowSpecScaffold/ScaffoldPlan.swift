@@ -2,40 +2,40 @@ import FlowSpecLanguage
 
 /// What a scaffolded scenario will say, worked out by walking a path: the inputs in the order the run asks
 /// for them, the initial store, one exchange per request, and a TODO for everything that could not be derived.
-public struct ScaffoldPlan: Sendable {
-    public struct InputValue: Sendable, Equatable {
-        public var value: String
+package struct ScaffoldPlan: Sendable {
+    package struct InputValue: Sendable, Equatable {
+        package var value: String
         /// Why the value needs a person's attention (every input is a placeholder; some are also invalid on purpose).
-        public var note: String
+        package var note: String
     }
 
-    public struct Exchange: Sendable {
-        public enum Response: Sendable {
+    package struct Exchange: Sendable {
+        package enum Response: Sendable {
             case reply(status: Int, headers: [(String, String)], json: JSONValue?)
             /// No response at all: the scripted backend refuses the connection.
             case refused
         }
         /// `flow.state`, for the comment above the exchange.
-        public var flow: String
-        public var state: String
-        public var edgeText: String
-        public var method: String
-        public var path: String
-        public var response: Response
-        public var todos: [String]
+        package var flow: String
+        package var state: String
+        package var edgeText: String
+        package var method: String
+        package var path: String
+        package var response: Response
+        package var todos: [String]
     }
 
-    public var inputs: [(name: String, values: [InputValue])] = []
+    package var inputs: [(name: String, values: [InputValue])] = []
     /// namespace → key → value, with whether the value is a placeholder to replace.
-    public var store: [String: [String: (value: JSONValue, placeholder: Bool)]] = [:]
-    public var exchanges: [Exchange] = []
+    package var store: [String: [String: (value: JSONValue, placeholder: Bool)]] = [:]
+    package var exchanges: [Exchange] = []
     /// Run variables the flows read (beyond `base_url`, which scripted runs do without), as placeholders.
-    public var vars: [String: JSONValue] = [:]
+    package var vars: [String: JSONValue] = [:]
     /// TODOs that belong to no exchange (choices, calls, inputs).
-    public var todos: [String] = []
+    package var todos: [String] = []
 
     /// Every TODO that must be resolved before the scenario can pass (placeholders are not counted).
-    public var openTodos: [String] { todos + exchanges.flatMap(\.todos) }
+    package var openTodos: [String] { todos + exchanges.flatMap(\.todos) }
 
     mutating func addInput(_ name: String, _ value: InputValue) {
         if let i = inputs.firstIndex(where: { $0.name == name }) {
@@ -47,8 +47,8 @@ public struct ScaffoldPlan: Sendable {
 }
 
 /// Placeholder input values that pass (or, for `invalid:` edges, fail) an input's rules.
-public enum ScaffoldInputs {
-    public static func valid(for input: InputDecl) -> String? {
+package enum ScaffoldInputs {
+    package static func valid(for input: InputDecl) -> String? {
         let candidates: [String] = switch input.kind {
         case .email: ["qa@example.com"]
         case .phone: ["+15555550100"]
@@ -58,7 +58,7 @@ public enum ScaffoldInputs {
         return candidates.first { input.problem(with: $0) == nil }
     }
 
-    public static func invalid(for input: InputDecl) -> String? {
+    package static func invalid(for input: InputDecl) -> String? {
         let candidates = ["not-a-code!", "not-an-email", "12345", "", "!"]
         return candidates.first { input.problem(with: $0) != nil }
     }
@@ -66,8 +66,8 @@ public enum ScaffoldInputs {
 
 /// Run variables a scripted run of a flow needs: every `vars.X` its flows and sessions read, except those only
 /// `defaults.base_url` reads (the scripted backend matches paths, not hosts).
-public enum ScaffoldVars {
-    public static func needed(by flow: Flow, specs: SpecSet) -> [String] {
+package enum ScaffoldVars {
+    package static func needed(by flow: Flow, specs: SpecSet) -> [String] {
         var exprs: [Expr] = []
         let (flows, sessions) = specs.reachable(from: [flow.name])
         for f in flows {
@@ -83,7 +83,7 @@ public enum ScaffoldVars {
     }
 
     /// A URL where one is expected (`url:` templates must parse), else a recognisable placeholder.
-    public static func placeholder(_ name: String) -> JSONValue {
+    package static func placeholder(_ name: String) -> JSONValue {
         name.lowercased().contains("url") ? .string("https://backend.example") : .string("placeholder-\(name)")
     }
 }

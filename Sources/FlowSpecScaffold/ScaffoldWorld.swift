@@ -4,43 +4,43 @@ import FlowSpecLanguage
 /// compute, the token store it set up, the inputs it gives. Expressions are evaluated three-valued: a value
 /// when everything they read is known, nil when anything is not (a variable set from an unknown expression,
 /// a sub-flow's outputs, a run variable), so a guess is never presented as certain.
-public struct ScaffoldWorld: Sendable {
+package struct ScaffoldWorld: Sendable {
     /// The virtual clock a scripted scenario starts at (ScenarioDecoder's default `clock:`).
-    public static let defaultClock = VirtualTime.defaultStart
+    package static let defaultClock = VirtualTime.defaultStart
 
-    public var status: Int?
-    public var body: JSONValue = .null
+    package var status: Int?
+    package var body: JSONValue = .null
     /// Response headers, lowercased names.
-    public var headers: [String: String] = [:]
-    public var variables: [String: JSONValue] = [:]
+    package var headers: [String: String] = [:]
+    package var variables: [String: JSONValue] = [:]
     /// The flow namespace's store: keys missing from it (and from `unknownStore`) are absent.
-    public var store: [String: JSONValue] = [:]
-    public var unknownStore: Set<String> = []
-    public var inputs: [String: String] = [:]
+    package var store: [String: JSONValue] = [:]
+    package var unknownStore: Set<String> = []
+    package var inputs: [String: String] = [:]
     /// Run variables the scenario gives in `vars:`.
-    public var vars: [String: JSONValue] = [:]
-    public var now = ScaffoldWorld.defaultClock
+    package var vars: [String: JSONValue] = [:]
+    package var now = ScaffoldWorld.defaultClock
     /// How the last `call` ended.
-    public var call: (outcome: String, success: Bool)?
+    package var call: (outcome: String, success: Bool)?
 
-    public init() {}
+    package init() {}
 
     /// The expression's value, or nil when it depends on something unknown or would fail at run time. Evaluated
     /// by the interpreter's own `Evaluator`, so what a generated scenario predicts is what a run does.
-    public func evaluate(_ expr: Expr) -> JSONValue? { try? Evaluator.evaluate(expr, self) }
+    package func evaluate(_ expr: Expr) -> JSONValue? { try? Evaluator.evaluate(expr, self) }
 
     /// True or false as a guard; nil when unknown or not a boolean (a run-time error).
-    public func truth(_ expr: Expr) -> Bool? { try? Evaluator.truth(expr, self) }
+    package func truth(_ expr: Expr) -> Bool? { try? Evaluator.truth(expr, self) }
 
     /// A template rendered as text, or nil when a part of it is unknown.
-    public func render(_ template: Template) -> String? { try? Evaluator.render(template, self) }
+    package func render(_ template: Template) -> String? { try? Evaluator.render(template, self) }
 }
 
 extension ScaffoldWorld: EvaluationScope {
     /// Known: the scripted response, the variables computed so far, the store the scenario set up, the inputs and
     /// run variables it gives, the virtual clock, the last call's outcome. Unknown (nil): a call's reason and
     /// outputs, whole `inputs`/`store`/`vars` objects, and anything not given.
-    public func value(of read: ExpressionRead) -> JSONValue? {
+    package func value(of read: ExpressionRead) -> JSONValue? {
         switch read {
         case .variable(let name): variables[name]
         case .input(let name): inputs[name].map(JSONValue.string)

@@ -2,12 +2,12 @@ import FlowSpecLanguage
 
 /// YAML written by hand for scaffolds, quoted so no value can be misread: a string is plain only when it
 /// is made of letters, digits and a few safe punctuation marks and does not look like a number, boolean or null.
-public enum ScaffoldYAML {
+package enum ScaffoldYAML {
     /// YAML 1.1 and 1.2 words that a plain scalar would turn into a boolean or null.
     static let reservedWords: Set<String> = ["y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"]
 
     /// `text` as a YAML scalar: plain when safe, else double-quoted with escapes.
-    public static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         plainIsSafe(text) ? text : YAMLWriter.quoted(text)
     }
 
@@ -25,7 +25,7 @@ public enum ScaffoldYAML {
     }
 
     /// A JSON value in YAML flow style: `{ a: { b: "x" } }`, `[1, 2]`, keys sorted for stable output.
-    public static func flow(_ value: JSONValue) -> String {
+    package static func flow(_ value: JSONValue) -> String {
         switch value {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
@@ -39,7 +39,7 @@ public enum ScaffoldYAML {
     }
 
     /// A comment that cannot end the line early or start a new one.
-    public static func comment(_ text: String) -> String {
+    package static func comment(_ text: String) -> String {
         "# " + text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
     }
 }

@@ -2,18 +2,18 @@ import FlowSpecDiagrams
 import FlowSpecLanguage
 
 /// One scripted-scenario skeleton: the file name to write it under and its YAML.
-public struct ScaffoldFile: Sendable {
-    public var fileName: String
-    public var yaml: String
+package struct ScaffoldFile: Sendable {
+    package var fileName: String
+    package var yaml: String
     /// What must still be filled in before it can pass (placeholders aside).
-    public var openTodos: [String]
+    package var openTodos: [String]
 }
 
 /// Scripted-scenario skeletons for listed paths (docs/paths.md): inputs, store, one exchange per request
 /// with a response chosen to take the path's edge, and the expected outcome and states. YAML is written
 /// by hand, every string through `ScaffoldYAML` so nothing can be misread.
-public enum ScenarioScaffold {
-    public static func files(_ report: PathReport, flow: Flow, specs: SpecSet) -> [ScaffoldFile] {
+package enum ScenarioScaffold {
+    package static func files(_ report: PathReport, flow: Flow, specs: SpecSet) -> [ScaffoldFile] {
         let width = max(2, String(report.paths.count).count)
         return report.paths.enumerated().map { offset, path in
             let number = offset + 1

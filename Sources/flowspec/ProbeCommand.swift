@@ -9,8 +9,8 @@ import FlowSpecRuntime
 import FlowSpecScenarios
 
 extension ProbeKind: ExpressibleByArgument {
-    public init?(argument: String) { self.init(rawValue: argument) }
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    package init?(argument: String) { self.init(rawValue: argument) }
+    package static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
 struct ProbeCommand: AsyncParsableCommand {

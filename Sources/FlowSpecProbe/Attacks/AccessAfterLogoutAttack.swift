@@ -33,5 +33,5 @@ enum AccessAfterLogoutAttack: ProbeAttack {
 }
 
 extension ProbeKind {
-    public static let accessAfterLogout = ProbeKind(AccessAfterLogoutAttack.self)
+    package static let accessAfterLogout = ProbeKind(AccessAfterLogoutAttack.self)
 }

@@ -47,5 +47,5 @@ enum AtomicRotationAttack: ProbeAttack {
 }
 
 extension ProbeKind {
-    public static let atomicRotation = ProbeKind(AtomicRotationAttack.self)
+    package static let atomicRotation = ProbeKind(AtomicRotationAttack.self)
 }

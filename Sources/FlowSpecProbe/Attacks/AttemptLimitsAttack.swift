@@ -95,5 +95,5 @@ enum AttemptLimitsAttack: ProbeAttack {
 }
 
 extension ProbeKind {
-    public static let attemptLimits = ProbeKind(AttemptLimitsAttack.self)
+    package static let attemptLimits = ProbeKind(AttemptLimitsAttack.self)
 }

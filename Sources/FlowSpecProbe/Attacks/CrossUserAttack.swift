@@ -90,5 +90,5 @@ enum CrossUserAttack: ProbeAttack {
 }
 
 extension ProbeKind {
-    public static let crossUser = ProbeKind(CrossUserAttack.self)
+    package static let crossUser = ProbeKind(CrossUserAttack.self)
 }

@@ -82,5 +82,5 @@ enum DeactivatedAccountAttack: ProbeAttack {
 }
 
 extension ProbeKind {
-    public static let deactivatedAccount = ProbeKind(DeactivatedAccountAttack.self)
+    package static let deactivatedAccount = ProbeKind(DeactivatedAccountAttack.self)
 }

@@ -68,5 +68,5 @@ enum EnumerationAttack: ProbeAttack {
 }
 
 extension ProbeKind {
-    public static let enumeration = ProbeKind(EnumerationAttack.self)
+    package static let enumeration = ProbeKind(EnumerationAttack.self)
 }

@@ -59,5 +59,5 @@ enum ExpiryAttack: ProbeAttack {
 }
 
 extension ProbeKind {
-    public static let expiry = ProbeKind(ExpiryAttack.self)
+    package static let expiry = ProbeKind(ExpiryAttack.self)
 }

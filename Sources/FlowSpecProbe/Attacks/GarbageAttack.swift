@@ -70,5 +70,5 @@ enum GarbageAttack: ProbeAttack {
 }
 
 extension ProbeKind {
-    public static let garbage = ProbeKind(GarbageAttack.self)
+    package static let garbage = ProbeKind(GarbageAttack.self)
 }

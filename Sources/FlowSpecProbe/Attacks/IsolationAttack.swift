@@ -45,5 +45,5 @@ enum IsolationAttack: ProbeAttack {
 }
 
 extension ProbeKind {
-    public static let isolation = ProbeKind(IsolationAttack.self)
+    package static let isolation = ProbeKind(IsolationAttack.self)
 }

@@ -78,5 +78,5 @@ extension ProbeVerdict {
 }
 
 extension ProbeKind {
-    public static let lifetime = ProbeKind(LifetimeAttack.self)
+    package static let lifetime = ProbeKind(LifetimeAttack.self)
 }

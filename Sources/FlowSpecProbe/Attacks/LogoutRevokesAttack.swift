@@ -30,5 +30,5 @@ enum LogoutRevokesAttack: ProbeAttack {
 }
 
 extension ProbeKind {
-    public static let logoutRevokes = ProbeKind(LogoutRevokesAttack.self)
+    package static let logoutRevokes = ProbeKind(LogoutRevokesAttack.self)
 }

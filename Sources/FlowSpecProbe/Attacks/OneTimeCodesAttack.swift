@@ -117,5 +117,5 @@ enum OneTimeCodesAttack: ProbeAttack {
 }
 
 extension ProbeKind {
-    public static let oneTimeCodes = ProbeKind(OneTimeCodesAttack.self)
+    package static let oneTimeCodes = ProbeKind(OneTimeCodesAttack.self)
 }

@@ -69,5 +69,5 @@ enum ReuseDetectionAttack: ProbeAttack {
 }
 
 extension ProbeKind {
-    public static let reuseDetection = ProbeKind(ReuseDetectionAttack.self)
+    package static let reuseDetection = ProbeKind(ReuseDetectionAttack.self)
 }

@@ -30,5 +30,5 @@ enum RotationAttack: ProbeAttack {
 }
 
 extension ProbeKind {
-    public static let rotation = ProbeKind(RotationAttack.self)
+    package static let rotation = ProbeKind(RotationAttack.self)
 }

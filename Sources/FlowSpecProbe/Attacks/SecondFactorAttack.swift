@@ -66,5 +66,5 @@ extension SecondFactorAttack {
 }
 
 extension ProbeKind {
-    public static let secondFactor = ProbeKind(SecondFactorAttack.self)
+    package static let secondFactor = ProbeKind(SecondFactorAttack.self)
 }

@@ -44,5 +44,5 @@ enum SendLimitAttack: ProbeAttack {
 }
 
 extension ProbeKind {
-    public static let sendLimit = ProbeKind(SendLimitAttack.self)
+    package static let sendLimit = ProbeKind(SendLimitAttack.self)
 }

@@ -27,5 +27,5 @@ enum SignatureAttack: ProbeAttack {
 }
 
 extension ProbeKind {
-    public static let signature = ProbeKind(SignatureAttack.self)
+    package static let signature = ProbeKind(SignatureAttack.self)
 }

@@ -6,8 +6,8 @@ import FlowSpecScenarios
 /// Other tools depend on this exact shape: add fields freely (version stays 1); removing or renaming one
 /// bumps the version.
 public enum JSONReport {
-    public static let schema = "flowspec-report"
-    public static let version = 1
+    package static let schema = "flowspec-report"
+    package static let version = 1
 
     public static func render(_ run: RunRecord) -> String {
         pretty(document(run))

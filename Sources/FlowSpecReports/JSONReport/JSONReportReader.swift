@@ -10,33 +10,33 @@ import FlowSpecLanguage
 /// A report written for another version of a flow can name a state the loaded flow no longer has, or an edge past
 /// its state's edges: such a visit cannot be placed, and is described in `unmatched` (the state left out, or the
 /// visit kept without its edge) instead of failing the whole file. Runs of flows that are not loaded are left out.
-public struct TraceFile: Sendable, Equatable {
-    public struct Scenario: Sendable, Equatable {
-        public var name: String
-        public var repetition: Int?
-        public var runs: [FlowRunTrace]
+package struct TraceFile: Sendable, Equatable {
+    package struct Scenario: Sendable, Equatable {
+        package var name: String
+        package var repetition: Int?
+        package var runs: [FlowRunTrace]
     }
 
     /// Why a file is not a report this version can read; `description` says what to do.
-    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
-        public var description: String
+    package struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        package var description: String
     }
 
-    public static let schema = "flowspec-report"
-    public static let version = 1
+    package static let schema = "flowspec-report"
+    package static let version = 1
 
-    public var scenarios: [Scenario]
+    package var scenarios: [Scenario]
     /// By flow name: the visits of the report that the loaded flow cannot place, described, sorted.
-    public var unmatched: [String: [String]]
+    package var unmatched: [String: [String]]
 
-    public init(scenarios: [Scenario], unmatched: [String: [String]] = [:]) {
+    package init(scenarios: [Scenario], unmatched: [String: [String]] = [:]) {
         self.scenarios = scenarios
         self.unmatched = unmatched
     }
 
     /// Reads a report, resolving its runs against `flows` (the compiled flows by name), or says precisely which part
     /// of it does not follow the contract.
-    public static func parse(_ data: Data, flows: [String: CompiledFlow]) -> Result<TraceFile, Problem> {
+    package static func parse(_ data: Data, flows: [String: CompiledFlow]) -> Result<TraceFile, Problem> {
         guard let root = JSONValue.parse(data) else {
             return .failure(Problem(description: "not valid JSON; pass a report written by `flowspec run --report json=FILE`"))
         }
@@ -58,14 +58,14 @@ public struct TraceFile: Sendable, Equatable {
     }
 
     /// Names of every scenario in the report, in report order without repeats (for "did you mean").
-    public var scenarioNames: [String] {
+    package var scenarioNames: [String] {
         var seen = Set<String>()
         return scenarios.map(\.name).filter { seen.insert($0).inserted }
     }
 
     /// Every run of `flow` — top-level, sub-flow and refresh runs alike — in the scenarios named `scenario`
     /// (every repetition of it), or in all scenarios when nil.
-    public func runs(of flow: String, scenario: String? = nil) -> [FlowRunTrace] {
+    package func runs(of flow: String, scenario: String? = nil) -> [FlowRunTrace] {
         scenarios.filter { scenario == nil || $0.name == scenario }.flatMap(\.runs).filter { $0.flowName == flow }
     }
 
