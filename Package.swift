@@ -108,8 +108,18 @@ let package = Package(
             // A TLS test server (TLSScriptServer) for backends that misbehave inside TLS.
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
+        // The sandbox served to a test in memory (HummingbirdTesting's router client, no socket) or over loopback
+        // sockets with the same test body, and as an HTTPAdapter so flows can run against it. A target of its own so
+        // the targets that use TestSupport do not link Hummingbird. Test support only: no product ships it.
+        .target(name: "SandboxTesting", dependencies: [
+            "FlowSpecSandbox", "FlowSpecRuntime",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+        ], path: "Tests/SandboxTesting"),
         .testTarget(name: "FlowSpecSandboxTests", dependencies: [
-            "FlowSpecSandbox",
+            "FlowSpecSandbox", "SandboxTesting", "FlowSpecRuntime", "FlowSpecLanguage",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
         ]),
