@@ -1,4 +1,5 @@
 import Foundation
+import SandboxTesting
 import Testing
 
 @testable import FlowSpecSandbox
@@ -60,10 +61,10 @@ struct AccountsFileTests {
         #expect(try SandboxAccounts.load(path: try write("", ext: "yaml")) == .defaults)
     }
 
-    @Test("live vars follow the loaded accounts")
-    func liveVarsFromFile() async throws {
+    @Test("live vars follow the loaded accounts", arguments: SandboxTestMode.allCases)
+    func liveVarsFromFile(mode: SandboxTestMode) async throws {
         let accounts = try SandboxAccounts.load(path: try write(Self.yaml, ext: "yaml"))
-        try await withSandbox(accounts: accounts) { s in
+        try await withSandbox(mode, accounts: accounts) { s in
             #expect(s.vars["staff_email"] == "a@one.test")
             #expect(s.vars["staff_password"] == "012345")
             #expect(s.vars["quarantined_email"] == "b@two.test")

@@ -1,3 +1,4 @@
+import SandboxTesting
 import Testing
 
 @testable import FlowSpecSandbox
@@ -34,9 +35,9 @@ struct AppTwoFactorTests {
         #expect(SandboxTOTP.key(base32: "") == nil)
     }
 
-    @Test("a TOTP code signs in without asking for an emailed code first")
-    func totpSignsIn() async throws {
-        try await withSandbox(clock: ManualSandboxClock()) { s in
+    @Test("a TOTP code signs in without asking for an emailed code first", arguments: SandboxTestMode.allCases)
+    func totpSignsIn(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode, clock: ManualSandboxClock()) { s in
             let userID = try await s.totpLogin()
             let verify = try await s.post("/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(Self.codes[0]!)])
             #expect(verify.status == 200)
@@ -57,10 +58,11 @@ struct AppTwoFactorTests {
         (at: 59.999, step: 0, accepted: true), (at: 60, step: 0, accepted: false),
         // A code is good from the start of the step before its own, not a moment earlier.
         (at: -0.001, step: 1, accepted: false), (at: -30, step: 0, accepted: true), (at: -30.001, step: 0, accepted: false),
-    ])
-    func window(at: Double, step: Int, accepted: Bool) async throws {
+    ], SandboxTestMode.allCases)
+    func window(_ edge: (at: Double, step: Int, accepted: Bool), mode: SandboxTestMode) async throws {
+        let (at, step, accepted) = edge
         let clock = ManualSandboxClock(start: Self.start + at)
-        try await withSandbox(clock: clock) { s in
+        try await withSandbox(mode, clock: clock) { s in
             let userID = try await s.totpLogin()
             let verify = try await s.post("/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(Self.codes[step]!)])
             #expect(verify.status == (accepted ? 200 : 401), "code of step \(step) at start\(at >= 0 ? "+" : "")\(at)")
@@ -68,10 +70,11 @@ struct AppTwoFactorTests {
         }
     }
 
-    @Test("a TOTP code that signed in is refused again, and so is an older one; the next step's code works")
-    func noReplay() async throws {
+    @Test("a TOTP code that signed in is refused again, and so is an older one; the next step's code works",
+          arguments: SandboxTestMode.allCases)
+    func noReplay(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
-        try await withSandbox(clock: clock) { s in
+        try await withSandbox(mode, clock: clock) { s in
             func verify(_ code: String) async throws -> Int {
                 let userID = try await s.totpLogin()
                 return try await s.post("/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(code)]).status
@@ -90,24 +93,26 @@ struct AppTwoFactorTests {
         }
     }
 
-    @Test("with `totp-replayable`, the same TOTP code signs in twice; with `totp-not-accepted`, not at all")
-    func totpBreaks() async throws {
-        try await withSandbox(breaks: [.totpReplayable], clock: ManualSandboxClock()) { s in
+    @Test("with `totp-replayable`, the same TOTP code signs in twice; with `totp-not-accepted`, not at all",
+          arguments: SandboxTestMode.allCases)
+    func totpBreaks(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode, breaks: [.totpReplayable], clock: ManualSandboxClock()) { s in
             for _ in 0..<2 {
                 let userID = try await s.totpLogin()
                 #expect(try await s.post("/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(Self.codes[0]!)]).status == 200)
             }
         }
-        try await withSandbox(breaks: [.totpNotAccepted], clock: ManualSandboxClock()) { s in
+        try await withSandbox(mode, breaks: [.totpNotAccepted], clock: ManualSandboxClock()) { s in
             let userID = try await s.totpLogin()
             #expect(try await s.post("/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(Self.codes[0]!)]).status == 401)
         }
     }
 
-    @Test("a recovery code signs in once (any case), then is refused; the other codes still work")
-    func recoveryCodes() async throws {
+    @Test("a recovery code signs in once (any case), then is refused; the other codes still work",
+          arguments: SandboxTestMode.allCases)
+    func recoveryCodes(mode: SandboxTestMode) async throws {
         let codes = SandboxAccounts.defaultRecoveryCodes
-        try await withSandbox { s in
+        try await withSandbox(mode) { s in
             func verify(_ code: String) async throws -> Answer {
                 let userID = try await s.totpLogin()
                 return try await s.post("/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(code)])
@@ -121,9 +126,10 @@ struct AppTwoFactorTests {
         }
     }
 
-    @Test("recovery codes belong to their account: another staff member cannot use them")
-    func recoveryCodesAreTheAccountsOwn() async throws {
-        try await withSandbox { s in
+    @Test("recovery codes belong to their account: another staff member cannot use them",
+          arguments: SandboxTestMode.allCases)
+    func recoveryCodesAreTheAccountsOwn(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let login = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
             let userID = try #require(login["userId"]?.stringValue)
             let verify = try await s.post("/api/auth/2fa/verify",
@@ -132,24 +138,26 @@ struct AppTwoFactorTests {
         }
     }
 
-    @Test("with `recovery-code-reusable`, a recovery code signs in twice; with `recovery-code-not-accepted`, not at all")
-    func recoveryBreaks() async throws {
+    @Test("with `recovery-code-reusable`, a recovery code signs in twice; with `recovery-code-not-accepted`, not at all",
+          arguments: SandboxTestMode.allCases)
+    func recoveryBreaks(mode: SandboxTestMode) async throws {
         let code = SandboxAccounts.defaultRecoveryCodes[0]
-        try await withSandbox(breaks: [.recoveryCodeReusable]) { s in
+        try await withSandbox(mode, breaks: [.recoveryCodeReusable]) { s in
             for _ in 0..<2 {
                 let userID = try await s.totpLogin()
                 #expect(try await s.post("/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(code)]).status == 200)
             }
         }
-        try await withSandbox(breaks: [.recoveryCodeNotAccepted]) { s in
+        try await withSandbox(mode, breaks: [.recoveryCodeNotAccepted]) { s in
             let userID = try await s.totpLogin()
             #expect(try await s.post("/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(code)]).status == 401)
         }
     }
 
-    @Test("an account with app-based 2FA can still ask for an emailed code, and a TOTP attempt leaves that code alone")
-    func emailedCodeStillWorks() async throws {
-        try await withSandbox(clock: ManualSandboxClock()) { s in
+    @Test("an account with app-based 2FA can still ask for an emailed code, and a TOTP attempt leaves that code alone",
+          arguments: SandboxTestMode.allCases)
+    func emailedCodeStillWorks(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode, clock: ManualSandboxClock()) { s in
             let userID = try await s.totpLogin()
             #expect(try await s.post("/api/auth/2fa/request", ["userId": .string(userID), "email": .string(Self.email)]).status == 200)
             let emailed = try await s.latestCode(to: Self.email)
@@ -159,9 +167,9 @@ struct AppTwoFactorTests {
         }
     }
 
-    @Test("app codes still need the password first")
-    func passwordFirst() async throws {
-        try await withSandbox(clock: ManualSandboxClock()) { s in
+    @Test("app codes still need the password first", arguments: SandboxTestMode.allCases)
+    func passwordFirst(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode, clock: ManualSandboxClock()) { s in
             let userID = SandboxAccounts.defaults.staff.first { $0.email == Self.email }!.id
             let verify = try await s.post("/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(Self.codes[0]!)])
             #expect(verify.status == 401)

@@ -1,3 +1,4 @@
+import SandboxTesting
 import Testing
 
 @testable import FlowSpecSandbox
@@ -5,9 +6,10 @@ import Testing
 /// The breaks `flowspec probe` catches and the live suite does not: forged JWTs, role confusion, racing refreshes.
 /// Each test shows the break has its effect and that the healthy sandbox refuses the same request.
 extension BreakTests {
-    @Test("accepts-unsigned-token: an alg-none token opens staff and customer endpoints; a bad signature still does not")
-    func acceptsUnsigned() async throws {
-        try await withSandbox(breaks: [.acceptsUnsignedToken]) { s in
+    @Test("accepts-unsigned-token: an alg-none token opens staff and customer endpoints; a bad signature still does not",
+          arguments: SandboxTestMode.allCases)
+    func acceptsUnsigned(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode, breaks: [.acceptsUnsignedToken]) { s in
             let token = try await s.staffSignIn().token
             #expect(try await s.get("/api/auth/me", bearer: unsigned(token)).status == 200)
             #expect(try await s.get("/api/auth/me", bearer: tampered(token)).status == 401)
@@ -15,15 +17,16 @@ extension BreakTests {
             #expect(try await s.get("/api/customer/auth/me", bearer: unsigned(customer)).status == 200)
             #expect(try await s.get("/api/customer/auth/me", bearer: tampered(customer)).status == 401)
         }
-        try await withSandbox { s in
+        try await withSandbox(mode) { s in
             let token = try await s.staffSignIn().token
             #expect(try await s.get("/api/auth/me", bearer: unsigned(token)).status == 401)
         }
     }
 
-    @Test("accepts-altered-claims: changed claims under the original signature open /me; a corrupted signature does not")
-    func acceptsAlteredClaims() async throws {
-        try await withSandbox(breaks: [.acceptsAlteredClaims]) { s in
+    @Test("accepts-altered-claims: changed claims under the original signature open /me; a corrupted signature does not",
+          arguments: SandboxTestMode.allCases)
+    func acceptsAlteredClaims(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode, breaks: [.acceptsAlteredClaims]) { s in
             let token = try await s.staffSignIn().token
             let altered = try alteredClaims(token)
             let me = try await s.get("/api/auth/me", bearer: altered)
@@ -33,15 +36,15 @@ extension BreakTests {
             let customer = try #require(try await s.customerVerify(email: "customer@example.com")["token"]?.stringValue)
             #expect(try await s.get("/api/customer/auth/me", bearer: try alteredClaims(customer)).status == 200)
         }
-        try await withSandbox { s in
+        try await withSandbox(mode) { s in
             let token = try await s.staffSignIn().token
             #expect(try await s.get("/api/auth/me", bearer: try alteredClaims(token)).status == 401)
         }
     }
 
-    @Test("role-confusion: a customer token opens the staff endpoints")
-    func roleConfusion() async throws {
-        try await withSandbox(breaks: [.roleConfusion]) { s in
+    @Test("role-confusion: a customer token opens the staff endpoints", arguments: SandboxTestMode.allCases)
+    func roleConfusion(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode, breaks: [.roleConfusion]) { s in
             let customer = try #require(try await s.customerVerify(email: "customer@example.com")["token"]?.stringValue)
             let me = try await s.get("/api/auth/me", bearer: customer)
             #expect(me.status == 200)
@@ -51,15 +54,15 @@ extension BreakTests {
             #expect(try await s.get("/api/auth/me", bearer: try await s.staffSignIn().token).status == 200)
             #expect(try await s.get("/api/auth/me", bearer: tampered(customer)).status == 401)
         }
-        try await withSandbox { s in
+        try await withSandbox(mode) { s in
             let customer = try #require(try await s.customerVerify(email: "customer@example.com")["token"]?.stringValue)
             #expect(try await s.get("/api/auth/me", bearer: customer).status == 401)
         }
     }
 
-    @Test("customer-role-confusion: a staff token opens the customer endpoints")
-    func customerRoleConfusion() async throws {
-        try await withSandbox(breaks: [.customerRoleConfusion]) { s in
+    @Test("customer-role-confusion: a staff token opens the customer endpoints", arguments: SandboxTestMode.allCases)
+    func customerRoleConfusion(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode, breaks: [.customerRoleConfusion]) { s in
             let staff = try await s.staffSignIn().token
             let me = try await s.get("/api/customer/auth/me", bearer: staff)
             #expect(me.status == 200)
@@ -71,15 +74,16 @@ extension BreakTests {
             // The staff side is not confused by this break.
             #expect(try await s.get("/api/auth/me", bearer: customer).status == 401)
         }
-        try await withSandbox { s in
+        try await withSandbox(mode) { s in
             let staff = try await s.staffSignIn().token
             #expect(try await s.get("/api/customer/auth/me", bearer: staff).status == 401)
         }
     }
 
-    @Test("non-atomic-rotation: concurrent refreshes with one token each get a new token; sequential reuse is still detected")
-    func nonAtomicRotation() async throws {
-        try await withSandbox(breaks: [.nonAtomicRotation]) { s in
+    @Test("non-atomic-rotation: concurrent refreshes with one token each get a new token; sequential reuse is still detected",
+          arguments: SandboxTestMode.allCases)
+    func nonAtomicRotation(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode, breaks: [.nonAtomicRotation]) { s in
             let signedIn = try await s.staffSignIn()
             let answers = try await burst(8) { try await s.refresh(signedIn.refreshToken) }
             let issued = Set(answers.filter { $0.status == 200 }.compactMap { $0["refreshToken"]?.stringValue })
@@ -90,17 +94,18 @@ extension BreakTests {
             _ = try #require(try await s.refresh(again.refreshToken)["refreshToken"]?.stringValue)
             #expect(try await s.refresh(again.refreshToken).error == RepairMinderMessages.tokenReuse)
         }
-        try await withSandbox { s in
+        try await withSandbox(mode) { s in
             let signedIn = try await s.staffSignIn()
             let answers = try await burst(8) { try await s.refresh(signedIn.refreshToken) }
             #expect(answers.filter { $0.status == 200 }.count == 1, "\(answers.map(\.status))")
         }
     }
 
-    @Test("supabase-non-atomic-rotation: concurrent refreshes of one token get different new tokens")
-    func supabaseNonAtomicRotation() async throws {
+    @Test("supabase-non-atomic-rotation: concurrent refreshes of one token get different new tokens",
+          arguments: SandboxTestMode.allCases)
+    func supabaseNonAtomicRotation(mode: SandboxTestMode) async throws {
         for broken in [true, false] {
-            try await withSandbox(breaks: broken ? [.supabaseNonAtomicRotation] : []) { s in
+            try await withSandbox(mode, breaks: broken ? [.supabaseNonAtomicRotation] : []) { s in
                 let token = try #require(try await s.supabaseSignIn()["refresh_token"])
                 let answers = try await burst(8) {
                     try await s.supabase("POST", "/token?grant_type=refresh_token", ["refresh_token": token])

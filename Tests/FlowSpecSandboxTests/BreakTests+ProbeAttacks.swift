@@ -1,3 +1,4 @@
+import SandboxTesting
 import Testing
 
 @testable import FlowSpecSandbox
@@ -6,10 +7,11 @@ import Testing
 /// replayed into a new login, garbage refresh tokens and another user's object. Each test shows the break changes
 /// what a client sees, and that the healthy sandbox keeps the promise against the very same requests.
 extension BreakTests {
-    @Test("supabase-logout-keeps-access-token: after logout the access token still opens /user; the refresh token is refused as ever")
-    func supabaseLogoutKeepsAccessToken() async throws {
+    @Test("supabase-logout-keeps-access-token: after logout the access token still opens /user; the refresh token is refused as ever",
+          arguments: SandboxTestMode.allCases)
+    func supabaseLogoutKeepsAccessToken(mode: SandboxTestMode) async throws {
         for broken in [false, true] {
-            try await withSandbox(breaks: broken ? [.supabaseLogoutKeepsAccessToken] : []) { s in
+            try await withSandbox(mode, breaks: broken ? [.supabaseLogoutKeepsAccessToken] : []) { s in
                 let session = try await s.supabaseSignIn()
                 let token = try #require(session["access_token"]?.stringValue)
                 #expect(try await s.supabase("POST", "/logout", bearer: token).status == 204)
@@ -30,11 +32,12 @@ extension BreakTests {
         }
     }
 
-    @Test("long-access-lifetime: staff access tokens live 30 days, in the JWT and in expiresIn; the healthy ones 15 minutes")
-    func longAccessLifetime() async throws {
+    @Test("long-access-lifetime: staff access tokens live 30 days, in the JWT and in expiresIn; the healthy ones 15 minutes",
+          arguments: SandboxTestMode.allCases)
+    func longAccessLifetime(mode: SandboxTestMode) async throws {
         for broken in [false, true] {
             let clock = ManualSandboxClock()
-            try await withSandbox(breaks: broken ? [.longAccessLifetime] : [], clock: clock) { s in
+            try await withSandbox(mode, breaks: broken ? [.longAccessLifetime] : [], clock: clock) { s in
                 let lifetime = broken ? 30 * 24 * 3600 : 900
                 let signedIn = try await s.staffSignIn()
                 let jwt = claims(of: signedIn.token)
@@ -68,9 +71,10 @@ extension BreakTests {
         return (userID, try await s.latestCode(to: email))
     }
 
-    @Test("no-code-attempt-limit: any number of wrong codes leaves the live 2FA code valid; healthy, the fifth wrong code burns it")
-    func noCodeAttemptLimit() async throws {
-        try await withSandbox(breaks: [.noCodeAttemptLimit]) { s in
+    @Test("no-code-attempt-limit: any number of wrong codes leaves the live 2FA code valid; healthy, the fifth wrong code burns it",
+          arguments: SandboxTestMode.allCases)
+    func noCodeAttemptLimit(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode, breaks: [.noCodeAttemptLimit]) { s in
             let (userID, code) = try await passwordAndCode(s)
             let wrong = code == "000000" ? "111111" : "000000"
             for _ in 0..<20 {
@@ -82,7 +86,7 @@ extension BreakTests {
         }
         // Healthy: exactly five wrong codes. After four the right code still signs in; after five it is refused like a
         // wrong one (401 "Invalid verification code", no 429), and only a new 2fa/request gives a usable code again.
-        try await withSandbox { s in
+        try await withSandbox(mode) { s in
             for wrongCodes in [4, 5] {
                 let (userID, code) = try await passwordAndCode(s)
                 let wrong = code == "000000" ? "111111" : "000000"
@@ -104,10 +108,11 @@ extension BreakTests {
         }
     }
 
-    @Test("code-survives-new-login: a 2FA code that signed in signs in again in a new login, while the instant replay is refused for its closed login")
-    func codeSurvivesNewLogin() async throws {
+    @Test("code-survives-new-login: a 2FA code that signed in signs in again in a new login, while the instant replay is refused for its closed login",
+          arguments: SandboxTestMode.allCases)
+    func codeSurvivesNewLogin(mode: SandboxTestMode) async throws {
         for broken in [false, true] {
-            try await withSandbox(breaks: broken ? [.codeSurvivesNewLogin] : []) { s in
+            try await withSandbox(mode, breaks: broken ? [.codeSurvivesNewLogin] : []) { s in
                 let first = try await passwordAndCode(s)
                 #expect(try await s.post("/api/auth/2fa/verify", ["userId": first.userID, "code": .string(first.code)]).status == 200)
                 // The very same verify again: refused on both, because that login is over, whatever the code.
@@ -128,7 +133,7 @@ extension BreakTests {
             }
         }
         // codes-reusable is the other half: the instant replay signs in, but a new login's fresh code replaces the old.
-        try await withSandbox(breaks: [.codesReusable]) { s in
+        try await withSandbox(mode, breaks: [.codesReusable]) { s in
             let first = try await passwordAndCode(s)
             #expect(try await s.post("/api/auth/2fa/verify", ["userId": first.userID, "code": .string(first.code)]).status == 200)
             #expect(try await s.post("/api/auth/2fa/verify", ["userId": first.userID, "code": .string(first.code)]).status == 200)
@@ -139,10 +144,11 @@ extension BreakTests {
         }
     }
 
-    @Test("code-survives-new-login: the surviving code still expires with its lifetime")
-    func survivingCodeExpires() async throws {
+    @Test("code-survives-new-login: the surviving code still expires with its lifetime",
+          arguments: SandboxTestMode.allCases)
+    func survivingCodeExpires(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
-        try await withSandbox(breaks: [.codeSurvivesNewLogin], clock: clock) { s in
+        try await withSandbox(mode, breaks: [.codeSurvivesNewLogin], clock: clock) { s in
             let first = try await passwordAndCode(s)
             #expect(try await s.post("/api/auth/2fa/verify", ["userId": first.userID, "code": .string(first.code)]).status == 200)
             clock.advance(by: SandboxAccounts.defaults.lifetimes.code)
@@ -151,10 +157,11 @@ extension BreakTests {
         }
     }
 
-    @Test("refresh-garbage-crashes: a short or truncated refresh token answers 500; healthy, every token not issued is 401 Invalid refresh token")
-    func refreshGarbageCrashes() async throws {
+    @Test("refresh-garbage-crashes: a short or truncated refresh token answers 500; healthy, every token not issued is 401 Invalid refresh token",
+          arguments: SandboxTestMode.allCases)
+    func refreshGarbageCrashes(mode: SandboxTestMode) async throws {
         for broken in [false, true] {
-            try await withSandbox(breaks: broken ? [.refreshGarbageCrashes] : []) { s in
+            try await withSandbox(mode, breaks: broken ? [.refreshGarbageCrashes] : []) { s in
                 let signedIn = try await s.staffSignIn()
                 let truncated = String(signedIn.refreshToken.prefix(signedIn.refreshToken.count / 2))
                 for garbage in [truncated, "flowspec-probe-garbage", "x"] {
@@ -180,10 +187,11 @@ extension BreakTests {
         }
     }
 
-    @Test("notes-any-owner: another staff member reads a note; healthy, only its author does")
-    func notesAnyOwner() async throws {
+    @Test("notes-any-owner: another staff member reads a note; healthy, only its author does",
+          arguments: SandboxTestMode.allCases)
+    func notesAnyOwner(mode: SandboxTestMode) async throws {
         for broken in [false, true] {
-            try await withSandbox(breaks: broken ? [.notesAnyOwner] : []) { s in
+            try await withSandbox(mode, breaks: broken ? [.notesAnyOwner] : []) { s in
                 let author = try await s.staffSignIn().token
                 let other = try await s.staffSignIn(email: "staff2@example.com", password: "second-horse").token
                 let created = try await s.post("/api/sandbox/notes", ["text": "mine"], headers: ["Authorization": "Bearer \(author)"])

@@ -1,3 +1,4 @@
+import SandboxTesting
 import Testing
 
 @testable import FlowSpecSandbox
@@ -6,11 +7,12 @@ import Testing
 /// a test moving a `ManualSandboxClock` would see tokens, codes and timestamps that disagree with it.
 @Suite("The sandbox clock", .timeLimit(.minutes(5)))
 struct ClockTests {
-    @Test("token iat/exp, outbox sentAt, last_login and Supabase's expires_at all come from the configured clock")
-    func everyTimeComesFromTheClock() async throws {
+    @Test("token iat/exp, outbox sentAt, last_login and Supabase's expires_at all come from the configured clock",
+          arguments: SandboxTestMode.allCases)
+    func everyTimeComesFromTheClock(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
         let start = Int(ManualSandboxClock.defaultStart)
-        try await withSandbox(clock: clock) { s in
+        try await withSandbox(mode, clock: clock) { s in
             let token = try await s.staffSignIn().token
             #expect(claims(of: token)["iat"] == .int(start))
             #expect(claims(of: token)["exp"] == .int(start + 900))
@@ -29,10 +31,11 @@ struct ClockTests {
         }
     }
 
-    @Test("a JWT never outlives its lifetime: exp is rounded down when issued between whole seconds")
-    func expiryRoundsDown() async throws {
+    @Test("a JWT never outlives its lifetime: exp is rounded down when issued between whole seconds",
+          arguments: SandboxTestMode.allCases)
+    func expiryRoundsDown(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock(start: ManualSandboxClock.defaultStart + 0.75)
-        try await withSandbox(clock: clock) { s in
+        try await withSandbox(mode, clock: clock) { s in
             let token = try await s.staffSignIn().token
             #expect(claims(of: token)["exp"] == .int(Int(ManualSandboxClock.defaultStart) + 900))
             clock.advance(by: 899)  // 2026-01-01T00:14:59.750Z: still inside the token's last second

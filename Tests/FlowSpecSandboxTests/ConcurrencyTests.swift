@@ -1,18 +1,20 @@
+import SandboxTesting
 import Testing
 
 @testable import FlowSpecSandbox
 
 @Suite("Concurrent requests", .timeLimit(.minutes(5)))
 struct ConcurrencyTests {
-    @Test("50 staff members sign in in parallel (login, 2FA request, code, verify); each gets a session of their own")
-    func parallelSignIns() async throws {
+    @Test("50 staff members sign in in parallel (login, 2FA request, code, verify); each gets a session of their own",
+          arguments: SandboxTestMode.allCases)
+    func parallelSignIns(mode: SandboxTestMode) async throws {
         let people = accounts { accounts in
             accounts.staff = (0..<50).map { index in
                 SandboxAccounts.StaffUser(email: "staff\(index)@example.com", password: "pw-\(index)",
                                           companyID: SandboxAccounts.DefaultIDs.acme)
             }
         }
-        try await withSandbox(accounts: people) { s in
+        try await withSandbox(mode, accounts: people) { s in
             let results = try await withThrowingTaskGroup(of: (String, String).self) { group in
                 for index in 0..<50 {
                     group.addTask {
@@ -33,9 +35,9 @@ struct ConcurrencyTests {
         }
     }
 
-    @Test("50 parallel logins of one account all answer requiresTwoFactor")
-    func parallelLoginsOneAccount() async throws {
-        try await withSandbox { s in
+    @Test("50 parallel logins of one account all answer requiresTwoFactor", arguments: SandboxTestMode.allCases)
+    func parallelLoginsOneAccount(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<50 {
                     group.addTask {
@@ -51,9 +53,9 @@ struct ConcurrencyTests {
         }
     }
 
-    @Test("racing refreshes of one token: exactly one rotation wins")
-    func racingRefresh() async throws {
-        try await withSandbox { s in
+    @Test("racing refreshes of one token: exactly one rotation wins", arguments: SandboxTestMode.allCases)
+    func racingRefresh(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let signedIn = try await s.staffSignIn()
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<20 { group.addTask { try await s.refresh(signedIn.refreshToken).status } }

@@ -1,12 +1,14 @@
+import SandboxTesting
 import Testing
 
 @testable import FlowSpecSandbox
 
 @Suite("Legacy Repair Minder backend on its own port (docs/systems/repairminder-legacy.md)", .timeLimit(.minutes(5)))
 struct LegacyTests {
-    @Test("a 2FA account: requiresTwoFactor and an emailed code, then tokens with twoFactorToken, all in {success, data, error}")
-    func twoFactor() async throws {
-        try await withSandbox { s in
+    @Test("a 2FA account: requiresTwoFactor and an emailed code, then tokens with twoFactorToken, all in {success, data, error}",
+          arguments: SandboxTestMode.allCases)
+    func twoFactor(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let email = s.vars["legacy_email"]!, password = s.vars["legacy_password"]!
             let first = try await s.post("/api/auth/login", ["email": .string(email), "password": .string(password)], on: s.legacy)
             #expect(first.status == 200)
@@ -35,9 +37,10 @@ struct LegacyTests {
         }
     }
 
-    @Test("wrong password and wrong code are success false with the scenarios' messages")
-    func refusals() async throws {
-        try await withSandbox { s in
+    @Test("wrong password and wrong code are success false with the scenarios' messages",
+          arguments: SandboxTestMode.allCases)
+    func refusals(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let email = s.vars["legacy_email"]!, password = s.vars["legacy_password"]!
             let wrong = try await s.post("/api/auth/login", ["email": .string(email), "password": "wrong-password"], on: s.legacy)
             #expect(wrong.status == 401)
@@ -52,9 +55,9 @@ struct LegacyTests {
         }
     }
 
-    @Test("a magic-link account is told requiresMagicLink")
-    func magicLink() async throws {
-        try await withSandbox { s in
+    @Test("a magic-link account is told requiresMagicLink", arguments: SandboxTestMode.allCases)
+    func magicLink(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let answer = try await s.post("/api/auth/login", ["email": "legacy-magic@example.com", "password": "legacy-magic-horse"],
                                           on: s.legacy)
             #expect(answer["success"] == true)
@@ -62,9 +65,10 @@ struct LegacyTests {
         }
     }
 
-    @Test("the legacy port serves only the legacy shape; the main port's login is the current API's")
-    func portsAreSeparate() async throws {
-        try await withSandbox { s in
+    @Test("the legacy port serves only the legacy shape; the main port's login is the current API's",
+          arguments: SandboxTestMode.allCases)
+    func portsAreSeparate(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let legacyLogin = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"],
                                                on: s.legacy)
             #expect(legacyLogin.json == ["success": false, "data": nil, "error": "Invalid email or password"])
@@ -72,9 +76,9 @@ struct LegacyTests {
         }
     }
 
-    @Test("legacy refresh rotates and logout revokes, in the envelope")
-    func refreshAndLogout() async throws {
-        try await withSandbox { s in
+    @Test("legacy refresh rotates and logout revokes, in the envelope", arguments: SandboxTestMode.allCases)
+    func refreshAndLogout(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let answer = try await s.post("/api/auth/login", ["email": "legacy-direct@example.com", "password": "legacy-direct-horse"],
                                           on: s.legacy)
             let refreshToken = try #require(answer["data"]?["refreshToken"]?.stringValue)

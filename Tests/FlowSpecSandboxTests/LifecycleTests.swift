@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import SandboxTesting
 import Testing
 
 @testable import FlowSpecSandbox
@@ -129,7 +130,7 @@ struct StopWithOpenConnectionsTests {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool = .init(idleTimeout: .minutes(10))
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        let fixture = SandboxFixture(sandbox: sandbox, http: http)
+        let fixture = SandboxFixture(backend: .live(sandbox, http: http))
         // Not `try`: a request that fails must still reach the client's shutdown below (a client dropped without
         // it traps), so the failure is recorded instead of thrown.
         let opened = try? await fixture.get("/__sandbox/outbox")

@@ -1,12 +1,14 @@
+import SandboxTesting
 import Testing
 
 @testable import FlowSpecSandbox
 
 @Suite("Staff and customer magic links (Repair Minder API, docs/systems/repairminder.md)", .timeLimit(.minutes(5)))
 struct MagicLinkTests {
-    @Test("staff magic link: always 'Magic link sent'; the emailed code signs in once")
-    func staffMagicLink() async throws {
-        try await withSandbox { s in
+    @Test("staff magic link: always 'Magic link sent'; the emailed code signs in once",
+          arguments: SandboxTestMode.allCases)
+    func staffMagicLink(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let email = s.vars["magic_staff_email"]!
             let request = try await s.post("/api/auth/magic-link/request", ["email": .string(email)])
             #expect(request.status == 200)
@@ -28,9 +30,9 @@ struct MagicLinkTests {
         }
     }
 
-    @Test("an account without a password can use the magic link")
-    func noPasswordAccount() async throws {
-        try await withSandbox { s in
+    @Test("an account without a password can use the magic link", arguments: SandboxTestMode.allCases)
+    func noPasswordAccount(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let email = s.vars["nopassword_email"]!
             _ = try await s.post("/api/auth/magic-link/request", ["email": .string(email)])
             let code = try await s.latestCode(to: email)
@@ -41,9 +43,10 @@ struct MagicLinkTests {
         }
     }
 
-    @Test("customer request answers the same message and status for known and unknown emails")
-    func customerEnumerationSafe() async throws {
-        try await withSandbox { s in
+    @Test("customer request answers the same message and status for known and unknown emails",
+          arguments: SandboxTestMode.allCases)
+    func customerEnumerationSafe(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let known = try await s.post("/api/customer/auth/request-magic-link", ["email": "customer@example.com"])
             let unknown = try await s.post("/api/customer/auth/request-magic-link", ["email": "nobody@example.com"])
             #expect(known.status == 200)
@@ -53,9 +56,10 @@ struct MagicLinkTests {
         }
     }
 
-    @Test("a single-company customer gets token, client and company; the JWT has the documented claims")
-    func singleCompany() async throws {
-        try await withSandbox { s in
+    @Test("a single-company customer gets token, client and company; the JWT has the documented claims",
+          arguments: SandboxTestMode.allCases)
+    func singleCompany(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let verify = try await s.customerVerify(email: "customer@example.com")
             #expect(verify.status == 200)
             let customer = SandboxAccounts.defaults.customers[0]
@@ -78,9 +82,10 @@ struct MagicLinkTests {
         }
     }
 
-    @Test("a multi-company customer must choose; the code stays valid and the chosen companyId is honoured")
-    func companySelection() async throws {
-        try await withSandbox { s in
+    @Test("a multi-company customer must choose; the code stays valid and the chosen companyId is honoured",
+          arguments: SandboxTestMode.allCases)
+    func companySelection(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let email = s.vars["multi_customer_email"]!
             let chosen = s.vars["multi_customer_company_id"]!
             let first = try await s.customerVerify(email: email)
@@ -106,18 +111,18 @@ struct MagicLinkTests {
         }
     }
 
-    @Test("a companyId the customer does not belong to is refused")
-    func foreignCompany() async throws {
-        try await withSandbox { s in
+    @Test("a companyId the customer does not belong to is refused", arguments: SandboxTestMode.allCases)
+    func foreignCompany(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let answer = try await s.customerVerify(email: "customer@example.com", companyID: SandboxAccounts.DefaultIDs.beta)
             #expect(answer.status == 400)
             #expect(answer.error == "Invalid company selection")
         }
     }
 
-    @Test("a wrong or unknown customer code is a 400 'Invalid or expired code'")
-    func invalidCustomerCode() async throws {
-        try await withSandbox { s in
+    @Test("a wrong or unknown customer code is a 400 'Invalid or expired code'", arguments: SandboxTestMode.allCases)
+    func invalidCustomerCode(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             _ = try await s.post("/api/customer/auth/request-magic-link", ["email": "customer@example.com"])
             let code = try await s.latestCode(to: "customer@example.com")
             let wrong = code == "000000" ? "111111" : "000000"
@@ -130,9 +135,9 @@ struct MagicLinkTests {
         }
     }
 
-    @Test("customer logout revokes that customer session only")
-    func customerLogout() async throws {
-        try await withSandbox { s in
+    @Test("customer logout revokes that customer session only", arguments: SandboxTestMode.allCases)
+    func customerLogout(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let one = try #require(try await s.customerVerify(email: "customer@example.com")["token"]?.stringValue)
             let two = try #require(try await s.customerVerify(email: "customer@example.com")["token"]?.stringValue)
             #expect(try await s.get("/api/customer/auth/me", bearer: one).status == 200)
@@ -146,9 +151,9 @@ struct MagicLinkTests {
         }
     }
 
-    @Test("a customer token does not open staff endpoints")
-    func customerTokenIsNotStaff() async throws {
-        try await withSandbox { s in
+    @Test("a customer token does not open staff endpoints", arguments: SandboxTestMode.allCases)
+    func customerTokenIsNotStaff(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let token = try #require(try await s.customerVerify(email: "customer@example.com")["token"]?.stringValue)
             let me = try await s.get("/api/auth/me", bearer: token)
             #expect(me.status == 401)

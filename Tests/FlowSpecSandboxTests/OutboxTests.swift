@@ -1,12 +1,14 @@
+import SandboxTesting
 import Testing
 
 @testable import FlowSpecSandbox
 
 @Suite("The /__sandbox outbox", .timeLimit(.minutes(5)))
 struct OutboxTests {
-    @Test("lists messages (filtered by ?to=), serves the latest code as text/plain, 404 when none, and clears")
-    func outbox() async throws {
-        try await withSandbox { s in
+    @Test("lists messages (filtered by ?to=), serves the latest code as text/plain, 404 when none, and clears",
+          arguments: SandboxTestMode.allCases)
+    func outbox(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             #expect(try await s.get("/__sandbox/outbox").json == [])
             let missing = try await s.get("/__sandbox/outbox/latest?to=customer@example.com")
             #expect(missing.status == 404)
@@ -43,9 +45,9 @@ struct OutboxTests {
         }
     }
 
-    @Test("phones match with or without + (a raw + in a query arrives as a space)")
-    func phoneAddresses() async throws {
-        try await withSandbox { s in
+    @Test("phones match with or without + (a raw + in a query arrives as a space)", arguments: SandboxTestMode.allCases)
+    func phoneAddresses(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             _ = try await s.supabase("POST", "/otp", ["phone": "+41791234567"])
             let encoded = try await s.get("/__sandbox/outbox/latest?to=%2B41791234567")
             let raw = try await s.get("/__sandbox/outbox/latest?to=+41791234567")

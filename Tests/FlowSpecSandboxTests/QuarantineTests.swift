@@ -1,3 +1,4 @@
+import SandboxTesting
 import Testing
 
 @testable import FlowSpecSandbox
@@ -7,9 +8,10 @@ struct QuarantineTests {
     static let allowed = ["/api/auth/me", "/api/users/me", "/api/users/me/avatar", "/api/subscription/features",
                           "/api/company-locations"]
 
-    @Test("a pending_approval company's staff reach the allow-list but get 403 ACCOUNT_PENDING_APPROVAL elsewhere")
-    func pendingApproval() async throws {
-        try await withSandbox { s in
+    @Test("a pending_approval company's staff reach the allow-list but get 403 ACCOUNT_PENDING_APPROVAL elsewhere",
+          arguments: SandboxTestMode.allCases)
+    func pendingApproval(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let token = try await s.staffSignIn(email: s.vars["quarantined_email"]!, password: s.vars["quarantined_password"]!).token
             for path in Self.allowed + ["/api/companies/\(SandboxAccounts.DefaultIDs.pending)"] {
                 let answer = try await s.get(path, bearer: token)
@@ -28,18 +30,19 @@ struct QuarantineTests {
         }
     }
 
-    @Test("a suspended company is quarantined too")
-    func suspended() async throws {
-        try await withSandbox { s in
+    @Test("a suspended company is quarantined too", arguments: SandboxTestMode.allCases)
+    func suspended(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let token = try await s.staffSignIn(email: "suspended@example.com", password: "suspended-horse").token
             #expect(try await s.get("/api/orders", bearer: token).status == 403)
             #expect(try await s.get("/api/auth/me", bearer: token).status == 200)
         }
     }
 
-    @Test("an active company's staff list orders; another company's record is refused")
-    func activeCompany() async throws {
-        try await withSandbox { s in
+    @Test("an active company's staff list orders; another company's record is refused",
+          arguments: SandboxTestMode.allCases)
+    func activeCompany(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let token = try await s.staffSignIn().token
             let orders = try await s.get("/api/orders", bearer: token)
             #expect(orders.status == 200)

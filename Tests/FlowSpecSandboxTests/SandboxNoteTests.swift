@@ -1,3 +1,4 @@
+import SandboxTesting
 import Testing
 
 @testable import FlowSpecSandbox
@@ -12,9 +13,10 @@ struct SandboxNoteTests {
         try await s.post("/api/sandbox/notes", ["text": text], headers: bearer.map { ["Authorization": "Bearer \($0)"] } ?? [:])
     }
 
-    @Test("the author writes a note (201 {note}) and reads it back; the second staff member and another company get 404")
-    func onlyTheAuthorReads() async throws {
-        try await withSandbox { s in
+    @Test("the author writes a note (201 {note}) and reads it back; the second staff member and another company get 404",
+          arguments: SandboxTestMode.allCases)
+    func onlyTheAuthorReads(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let author = try await s.staffSignIn()
             let created = try await create(s, "Ring the customer back", bearer: author.token)
             #expect(created.status == 201)
@@ -45,9 +47,10 @@ struct SandboxNoteTests {
         }
     }
 
-    @Test("without a valid staff token: 401 with the usual messages; a customer token is not a staff token")
-    func authentication() async throws {
-        try await withSandbox { s in
+    @Test("without a valid staff token: 401 with the usual messages; a customer token is not a staff token",
+          arguments: SandboxTestMode.allCases)
+    func authentication(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let author = try await s.staffSignIn()
             let id = try #require(try await create(s, "x", bearer: author.token)["note"]?["id"]?.stringValue)
             let none = try await s.get("/api/sandbox/notes/\(id)")
@@ -63,9 +66,10 @@ struct SandboxNoteTests {
         }
     }
 
-    @Test("a note needs non-empty text of at most 10000 characters; other methods answer 405")
-    func validation() async throws {
-        try await withSandbox { s in
+    @Test("a note needs non-empty text of at most 10000 characters; other methods answer 405",
+          arguments: SandboxTestMode.allCases)
+    func validation(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let token = try await s.staffSignIn().token
             for text: JSON in ["", "   ", 42, .null] {
                 let answer = try await create(s, text, bearer: token)
@@ -80,9 +84,10 @@ struct SandboxNoteTests {
         }
     }
 
-    @Test("quarantined staff get 403 ACCOUNT_PENDING_APPROVAL: the notes are not on the allow-list")
-    func quarantine() async throws {
-        try await withSandbox { s in
+    @Test("quarantined staff get 403 ACCOUNT_PENDING_APPROVAL: the notes are not on the allow-list",
+          arguments: SandboxTestMode.allCases)
+    func quarantine(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let token = try await s.staffSignIn(email: "pending@example.com", password: "pending-horse").token
             let answer = try await create(s, "x", bearer: token)
             #expect(answer.status == 403)

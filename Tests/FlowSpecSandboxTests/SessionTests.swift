@@ -1,12 +1,13 @@
+import SandboxTesting
 import Testing
 
 @testable import FlowSpecSandbox
 
 @Suite("Repair Minder staff sessions: refresh, /me, logout, JWTs (docs/systems/repairminder.md)", .timeLimit(.minutes(5)))
 struct SessionTests {
-    @Test("refresh rotates: a new pair, and the old refresh token is single-use")
-    func rotation() async throws {
-        try await withSandbox { s in
+    @Test("refresh rotates: a new pair, and the old refresh token is single-use", arguments: SandboxTestMode.allCases)
+    func rotation(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let signedIn = try await s.staffSignIn()
             let refreshed = try await s.refresh(signedIn.refreshToken)
             #expect(refreshed.status == 200)
@@ -18,9 +19,10 @@ struct SessionTests {
         }
     }
 
-    @Test("reusing a rotated-out token is detected and revokes the whole family, newest token included")
-    func reuseRevokesFamily() async throws {
-        try await withSandbox { s in
+    @Test("reusing a rotated-out token is detected and revokes the whole family, newest token included",
+          arguments: SandboxTestMode.allCases)
+    func reuseRevokesFamily(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let signedIn = try await s.staffSignIn()
             let refreshed = try await s.refresh(signedIn.refreshToken)
             let newest = try #require(refreshed["refreshToken"]?.stringValue)
@@ -35,9 +37,9 @@ struct SessionTests {
         }
     }
 
-    @Test("another sign-in's family is not touched by a reuse")
-    func otherFamiliesSurvive() async throws {
-        try await withSandbox { s in
+    @Test("another sign-in's family is not touched by a reuse", arguments: SandboxTestMode.allCases)
+    func otherFamiliesSurvive(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let phone = try await s.staffSignIn()
             let laptop = try await s.staffSignIn(userAgent: SandboxFixture.webUA)
             _ = try await s.refresh(phone.refreshToken)
@@ -46,10 +48,10 @@ struct SessionTests {
         }
     }
 
-    @Test("unknown and expired refresh tokens get the documented messages")
-    func refreshErrors() async throws {
+    @Test("unknown and expired refresh tokens get the documented messages", arguments: SandboxTestMode.allCases)
+    func refreshErrors(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
-        try await withSandbox(clock: clock) { s in
+        try await withSandbox(mode, clock: clock) { s in
             let unknown = try await s.refresh("not-a-token")
             #expect(unknown.status == 401)
             #expect(unknown.error == "Invalid refresh token")
@@ -61,9 +63,9 @@ struct SessionTests {
         }
     }
 
-    @Test("a user deactivated meanwhile cannot refresh")
-    func deactivatedMeanwhile() async throws {
-        try await withSandbox { s in
+    @Test("a user deactivated meanwhile cannot refresh", arguments: SandboxTestMode.allCases)
+    func deactivatedMeanwhile(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let signedIn = try await s.staffSignIn()
             let switched = try await s.post("/__sandbox/staff/deactivate", ["email": "staff@example.com"])
             #expect(switched.status == 200)
@@ -74,9 +76,10 @@ struct SessionTests {
         }
     }
 
-    @Test("the access token is an HS256 JWT with the documented staff claims, exp and iat")
-    func staffClaims() async throws {
-        try await withSandbox { s in
+    @Test("the access token is an HS256 JWT with the documented staff claims, exp and iat",
+          arguments: SandboxTestMode.allCases)
+    func staffClaims(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let token = try await s.staffSignIn().token
             let header = JSON.parse(Base64URL.decode(String(token.split(separator: ".")[0])) ?? [])
             #expect(header?["alg"] == "HS256")
@@ -95,11 +98,13 @@ struct SessionTests {
     }
 
     @Test("a mobile User-Agent gets isMobile and a 90-day refresh token; a browser gets 7 days",
-          arguments: [(SandboxFixture.mobileUA, true), ("MyApp/2 (Linux; Android 14)", true), (SandboxFixture.webUA, false)])
-    func mobileLifetime(userAgent: String, mobile: Bool) async throws {
+          arguments: [(SandboxFixture.mobileUA, true), ("MyApp/2 (Linux; Android 14)", true), (SandboxFixture.webUA, false)],
+          SandboxTestMode.allCases)
+    func mobileLifetime(_ agent: (userAgent: String, mobile: Bool), mode: SandboxTestMode) async throws {
+        let (userAgent, mobile) = agent
         let clock = ManualSandboxClock()
         let days: Double = mobile ? 90 : 7
-        try await withSandbox(clock: clock) { s in
+        try await withSandbox(mode, clock: clock) { s in
             let signedIn = try await s.staffSignIn(userAgent: userAgent)
             #expect(claims(of: signedIn.token)["isMobile"] == .bool(mobile))
             // One second before the end of its lifetime the refresh token still works (and the refresh slides
@@ -116,9 +121,9 @@ struct SessionTests {
         }
     }
 
-    @Test("/me answers user, company and hasPassword")
-    func me() async throws {
-        try await withSandbox { s in
+    @Test("/me answers user, company and hasPassword", arguments: SandboxTestMode.allCases)
+    func me(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let token = try await s.staffSignIn().token
             let me = try await s.get("/api/auth/me", bearer: token)
             #expect(me.status == 200)
@@ -130,10 +135,11 @@ struct SessionTests {
         }
     }
 
-    @Test("missing, malformed, tampered and expired tokens are 401 with an error body")
-    func badTokens() async throws {
+    @Test("missing, malformed, tampered and expired tokens are 401 with an error body",
+          arguments: SandboxTestMode.allCases)
+    func badTokens(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
-        try await withSandbox(clock: clock) { s in
+        try await withSandbox(mode, clock: clock) { s in
             let token = try await s.staffSignIn().token
             #expect(try await s.get("/api/auth/me", bearer: token).status == 200)
 
@@ -159,18 +165,20 @@ struct SessionTests {
         }
     }
 
-    @Test("a token signed by another sandbox is refused (random secret per instance)")
-    func secretPerInstance() async throws {
-        let foreign = try await withSandbox { s in try await s.staffSignIn().token }
-        try await withSandbox { s in
+    @Test("a token signed by another sandbox is refused (random secret per instance)",
+          arguments: SandboxTestMode.allCases)
+    func secretPerInstance(mode: SandboxTestMode) async throws {
+        let foreign = try await withSandbox(mode) { s in try await s.staffSignIn().token }
+        try await withSandbox(mode) { s in
             let answer = try await s.get("/api/auth/me", bearer: foreign)
             #expect(answer.status == 401)
         }
     }
 
-    @Test("logout answers success and revokes the family: access and refresh tokens stop working")
-    func logout() async throws {
-        try await withSandbox { s in
+    @Test("logout answers success and revokes the family: access and refresh tokens stop working",
+          arguments: SandboxTestMode.allCases)
+    func logout(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let signedIn = try await s.staffSignIn()
             let logout = try await s.post("/api/auth/logout", headers: ["Authorization": "Bearer \(signedIn.token)"])
             #expect(logout.status == 200)

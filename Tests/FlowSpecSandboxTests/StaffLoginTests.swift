@@ -1,12 +1,13 @@
+import SandboxTesting
 import Testing
 
 @testable import FlowSpecSandbox
 
 @Suite("Repair Minder staff login with mandatory email 2FA (docs/systems/repairminder.md)", .timeLimit(.minutes(5)))
 struct StaffLoginTests {
-    @Test("login answers requiresTwoFactor with a camelCase user and never tokens")
-    func loginShape() async throws {
-        try await withSandbox { s in
+    @Test("login answers requiresTwoFactor with a camelCase user and never tokens", arguments: SandboxTestMode.allCases)
+    func loginShape(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let answer = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
             #expect(answer.status == 200)
             let staff = SandboxAccounts.defaults.staff[0]
@@ -26,27 +27,29 @@ struct StaffLoginTests {
         ("deactivated@example.com", "deactivated-horse", "Account is deactivated"),
         ("archived@example.com", "archived-horse", "Account has been archived and cannot login"),
         ("nopass@example.com", "anything", "No password set. Please use Magic Link login or set a password in Settings."),
-    ])
-    func refusals(email: String, password: String, message: String) async throws {
-        try await withSandbox { s in
+    ], SandboxTestMode.allCases)
+    func refusals(_ refused: (email: String, password: String, message: String), mode: SandboxTestMode) async throws {
+        let (email, password, message) = refused
+        try await withSandbox(mode) { s in
             let answer = try await s.post("/api/auth/login", ["email": .string(email), "password": .string(password)])
             #expect(answer.status == 401)
             #expect(answer.json == ["error": .string(message)])
         }
     }
 
-    @Test("missing fields are a 400")
-    func missingFields() async throws {
-        try await withSandbox { s in
+    @Test("missing fields are a 400", arguments: SandboxTestMode.allCases)
+    func missingFields(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let answer = try await s.post("/api/auth/login", ["email": "staff@example.com"])
             #expect(answer.status == 400)
             #expect(answer.error != nil)
         }
     }
 
-    @Test("2FA request emails a 6-digit code; verify answers the snake_case user and the company")
-    func twoFactorHappyPath() async throws {
-        try await withSandbox { s in
+    @Test("2FA request emails a 6-digit code; verify answers the snake_case user and the company",
+          arguments: SandboxTestMode.allCases)
+    func twoFactorHappyPath(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let signedIn = try await s.staffSignIn()
             let verify = signedIn.answer
             #expect(verify["expiresIn"] == 900)
@@ -73,18 +76,19 @@ struct StaffLoginTests {
         }
     }
 
-    @Test("the 2FA request answers the documented message")
-    func twoFactorRequestMessage() async throws {
-        try await withSandbox { s in
+    @Test("the 2FA request answers the documented message", arguments: SandboxTestMode.allCases)
+    func twoFactorRequestMessage(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let login = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
             let answer = try await s.post("/api/auth/2fa/request", ["userId": login["userId"]!, "email": "staff@example.com"])
             #expect(answer.json == ["message": "2FA code sent to your email"])
         }
     }
 
-    @Test("a 2FA code works once; a wrong code is refused and the right one still works after it")
-    func twoFactorSingleUse() async throws {
-        try await withSandbox { s in
+    @Test("a 2FA code works once; a wrong code is refused and the right one still works after it",
+          arguments: SandboxTestMode.allCases)
+    func twoFactorSingleUse(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let login = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
             let userID = login["userId"]!
             _ = try await s.post("/api/auth/2fa/request", ["userId": userID, "email": "staff@example.com"])
@@ -100,11 +104,11 @@ struct StaffLoginTests {
         }
     }
 
-    @Test("a 2FA code expires after the configured lifetime")
-    func twoFactorExpiry() async throws {
+    @Test("a 2FA code expires after the configured lifetime", arguments: SandboxTestMode.allCases)
+    func twoFactorExpiry(mode: SandboxTestMode) async throws {
         // Codes live 10 minutes; the 2FA window after the password step (15 minutes) stays open throughout.
         let clock = ManualSandboxClock()
-        try await withSandbox(accounts: accounts { $0.lifetimes.code = 600; $0.lifetimes.twoFactorWindow = 900 },
+        try await withSandbox(mode, accounts: accounts { $0.lifetimes.code = 600; $0.lifetimes.twoFactorWindow = 900 },
                               clock: clock) { s in
             func passwordThenCode() async throws -> (userID: JSON, code: String) {
                 let login = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
@@ -125,9 +129,9 @@ struct StaffLoginTests {
         }
     }
 
-    @Test("a 2FA code cannot be requested or used without the password step")
-    func twoFactorNeedsPassword() async throws {
-        try await withSandbox { s in
+    @Test("a 2FA code cannot be requested or used without the password step", arguments: SandboxTestMode.allCases)
+    func twoFactorNeedsPassword(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let userID = JSON.string(SandboxAccounts.defaults.staff[0].id)
             let request = try await s.post("/api/auth/2fa/request", ["userId": userID, "email": "staff@example.com"])
             #expect(request.status == 401)
@@ -136,9 +140,9 @@ struct StaffLoginTests {
         }
     }
 
-    @Test("five wrong codes burn the live code")
-    func bruteForceBurnsCode() async throws {
-        try await withSandbox { s in
+    @Test("five wrong codes burn the live code", arguments: SandboxTestMode.allCases)
+    func bruteForceBurnsCode(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let login = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
             let userID = login["userId"]!
             _ = try await s.post("/api/auth/2fa/request", ["userId": userID, "email": "staff@example.com"])

@@ -1,3 +1,4 @@
+import SandboxTesting
 import Testing
 
 @testable import FlowSpecSandbox
@@ -32,9 +33,10 @@ struct SupabaseRefreshTests {
 
     static let alreadyUsed: JSON = ["code": "refresh_token_already_used", "message": "Invalid Refresh Token: Already Used"]
 
-    @Test("refresh tokens look like GoTrue's v1 tokens: 12 characters of lowercase base32")
-    func tokenShape() async throws {
-        try await withSandbox { s in
+    @Test("refresh tokens look like GoTrue's v1 tokens: 12 characters of lowercase base32",
+          arguments: SandboxTestMode.allCases)
+    func tokenShape(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let token = try #require(try await s.supabaseSignIn()["refresh_token"]?.stringValue)
             #expect(token.count == 12)
             #expect(token.allSatisfy { "abcdefghijklmnopqrstuvwxyz234567".contains($0) })
@@ -44,10 +46,11 @@ struct SupabaseRefreshTests {
         }
     }
 
-    @Test("the parent of the active token answers 200 with the active token, again and again, and revokes nothing")
-    func parentOfActive() async throws {
+    @Test("the parent of the active token answers 200 with the active token, again and again, and revokes nothing",
+          arguments: SandboxTestMode.allCases)
+    func parentOfActive(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
-        try await withSandbox(clock: clock) { s in
+        try await withSandbox(mode, clock: clock) { s in
             let c = try await chain(s, clock: clock)
             clock.advance(by: 100)
             for _ in 0..<2 {
@@ -63,10 +66,11 @@ struct SupabaseRefreshTests {
         }
     }
 
-    @Test("an older token after the reuse interval (0 by default) is 400 refresh_token_already_used and revokes the family")
-    func olderTokenDefaultInterval() async throws {
+    @Test("an older token after the reuse interval (0 by default) is 400 refresh_token_already_used and revokes the family",
+          arguments: SandboxTestMode.allCases)
+    func olderTokenDefaultInterval(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
-        try await withSandbox(clock: clock) { s in
+        try await withSandbox(mode, clock: clock) { s in
             let c = try await chain(s, clock: clock)
             clock.advance(by: 0.001)
             let reuse = try await refresh(s, c.t0)
@@ -85,10 +89,11 @@ struct SupabaseRefreshTests {
     }
 
     @Test("with a reuse interval, an older token is swapped up to revoked_at + interval inclusive, and refused after it",
-          arguments: [(10.0, true), (10.001, false)])
-    func reuseIntervalBoundary(wait: Double, swapped: Bool) async throws {
+          arguments: [(10.0, true), (10.001, false)], SandboxTestMode.allCases)
+    func reuseIntervalBoundary(_ boundary: (wait: Double, swapped: Bool), mode: SandboxTestMode) async throws {
+        let (wait, swapped) = boundary
         let clock = ManualSandboxClock()
-        try await withSandbox(accounts: accounts { $0.supabase.refreshReuseInterval = 10 }, clock: clock) { s in
+        try await withSandbox(mode, accounts: accounts { $0.supabase.refreshReuseInterval = 10 }, clock: clock) { s in
             #expect(s.vars["supabase_refresh_reuse_interval"] == "10")
             let c = try await chain(s, clock: clock)
             // t0 was rotated out one second before t1 was: wait from t0's revocation.
@@ -122,10 +127,10 @@ struct SupabaseRefreshTests {
         #expect(throws: SandboxAccountsError.self) { try SandboxAccounts.parse("supabase:\n  refresh_reuse_interval: -1\n", file: "accounts.yaml") }
     }
 
-    @Test("logout deletes the session: its refresh tokens become unknown")
-    func logoutForgets() async throws {
+    @Test("logout deletes the session: its refresh tokens become unknown", arguments: SandboxTestMode.allCases)
+    func logoutForgets(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
-        try await withSandbox(clock: clock) { s in
+        try await withSandbox(mode, clock: clock) { s in
             let c = try await chain(s, clock: clock)
             #expect(try await s.supabase("POST", "/logout", bearer: c.access).status == 204)
             for token in [c.t0, c.t1, c.t2] {

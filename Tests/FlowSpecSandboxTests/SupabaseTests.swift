@@ -1,13 +1,15 @@
 // Over 300 lines: one suite for one API surface (GoTrue's /auth/v1), each test a documented behaviour with its source.
+import SandboxTesting
 import Testing
 
 @testable import FlowSpecSandbox
 
 @Suite("Supabase Auth under /auth/v1 (docs/systems/supabase-auth.md)", .timeLimit(.minutes(5)))
 struct SupabaseTests {
-    @Test("the gateway wants the anon key: none is 401 with WWW-Authenticate, a wrong one 401 Invalid API key")
-    func apikey() async throws {
-        try await withSandbox { s in
+    @Test("the gateway wants the anon key: none is 401 with WWW-Authenticate, a wrong one 401 Invalid API key",
+          arguments: SandboxTestMode.allCases)
+    func apikey(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let none = try await s.supabase("POST", "/otp", ["phone": "+41791234567"], headers: [:])
             #expect(none.status == 401)
             #expect(none.json == ["message": "No API key found in request"])
@@ -18,9 +20,10 @@ struct SupabaseTests {
         }
     }
 
-    @Test("a real phone gets a random 6-digit SMS code in the outbox; verify returns the session shape")
-    func otpAndVerify() async throws {
-        try await withSandbox { s in
+    @Test("a real phone gets a random 6-digit SMS code in the outbox; verify returns the session shape",
+          arguments: SandboxTestMode.allCases)
+    func otpAndVerify(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let sent = try await s.supabase("POST", "/otp", ["phone": "+41 79 123 45 67", "create_user": true, "channel": "sms"])
             #expect(sent.status == 200)
             #expect(sent.json == [:])
@@ -58,9 +61,10 @@ struct SupabaseTests {
         }
     }
 
-    @Test("both error envelopes, chosen by X-Supabase-Api-Version, with x-sb-error-code either way")
-    func envelopes() async throws {
-        try await withSandbox { s in
+    @Test("both error envelopes, chosen by X-Supabase-Api-Version, with x-sb-error-code either way",
+          arguments: SandboxTestMode.allCases)
+    func envelopes(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let body: JSON = ["type": "sms", "phone": "+41791234567", "token": "000000"]
             let new = try await s.supabase("POST", "/verify", body)
             #expect(new.status == 403)
@@ -112,9 +116,11 @@ struct SupabaseTests {
          "Refresh token is not valid"),
     ]
 
-    @Test("validation errors are 400 validation_failed, in GoTrue's order and wording", arguments: validationCases)
-    func validation(path: String, body: JSON, message: String) async throws {
-        try await withSandbox { s in
+    @Test("validation errors are 400 validation_failed, in GoTrue's order and wording",
+          arguments: validationCases, SandboxTestMode.allCases)
+    func validation(_ refused: (path: String, body: JSON, message: String), mode: SandboxTestMode) async throws {
+        let (path, body, message) = refused
+        try await withSandbox(mode) { s in
             let answer = try await s.supabase("POST", path, body)
             #expect(answer.status == 400)
             #expect(answer.json == ["code": "validation_failed", "message": .string(message)])
@@ -122,9 +128,10 @@ struct SupabaseTests {
         }
     }
 
-    @Test("a verify for a phone that was never sent a code, an unknown type or an email finds no user: 403 otp_expired")
-    func verifyWithoutUser() async throws {
-        try await withSandbox { s in
+    @Test("a verify for a phone that was never sent a code, an unknown type or an email finds no user: 403 otp_expired",
+          arguments: SandboxTestMode.allCases)
+    func verifyWithoutUser(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             for body: JSON in [
                 ["type": "sms", "phone": .string(s.vars["phone"]!), "token": .string(s.vars["phone_otp"]!)],
                 ["type": "carrier-pigeon", "phone": "+41791234567", "token": "123456"],
@@ -140,28 +147,30 @@ struct SupabaseTests {
         }
     }
 
-    @Test("an unsupported grant_type is 400 invalid_credentials unsupported_grant_type")
-    func unsupportedGrant() async throws {
-        try await withSandbox { s in
+    @Test("an unsupported grant_type is 400 invalid_credentials unsupported_grant_type",
+          arguments: SandboxTestMode.allCases)
+    func unsupportedGrant(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let answer = try await s.supabase("POST", "/token?grant_type=magic", ["refresh_token": "abcdefghijkl"])
             #expect(answer.status == 400)
             #expect(answer.json == ["code": "invalid_credentials", "message": "unsupported_grant_type"])
         }
     }
 
-    @Test("create_user false for an unknown phone is 422 otp_disabled")
-    func signupsDisabled() async throws {
-        try await withSandbox { s in
+    @Test("create_user false for an unknown phone is 422 otp_disabled", arguments: SandboxTestMode.allCases)
+    func signupsDisabled(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let answer = try await s.supabase("POST", "/otp", ["phone": "+41791234567", "create_user": false])
             #expect(answer.status == 422)
             #expect(answer["code"] == "otp_disabled")
         }
     }
 
-    @Test("a second send within the window is 429 over_sms_send_rate_limit (seconds left, truncated); once it has passed it is allowed")
-    func rateLimit() async throws {
+    @Test("a second send within the window is 429 over_sms_send_rate_limit (seconds left, truncated); once it has passed it is allowed",
+          arguments: SandboxTestMode.allCases)
+    func rateLimit(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
-        try await withSandbox(accounts: accounts { $0.supabase.sendInterval = 60 }, clock: clock) { s in
+        try await withSandbox(mode, accounts: accounts { $0.supabase.sendInterval = 60 }, clock: clock) { s in
             #expect(try await s.supabase("POST", "/otp", ["phone": "+41791234567"]).status == 200)
             let limited = try await s.supabase("POST", "/otp", ["phone": "+41791234567"])
             #expect(limited.status == 429)
@@ -183,10 +192,11 @@ struct SupabaseTests {
         }
     }
 
-    @Test("an SMS code is valid until sent_at + lifetime inclusive, and only the latest code counts")
-    func otpExpiry() async throws {
+    @Test("an SMS code is valid until sent_at + lifetime inclusive, and only the latest code counts",
+          arguments: SandboxTestMode.allCases)
+    func otpExpiry(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
-        try await withSandbox(accounts: accounts { $0.supabase.otpLifetime = 60; $0.supabase.sendInterval = 30 },
+        try await withSandbox(mode, accounts: accounts { $0.supabase.otpLifetime = 60; $0.supabase.sendInterval = 30 },
                               clock: clock) { s in
             _ = try await s.supabase("POST", "/otp", ["phone": "+41791234567"])
             let code = try await s.latestCode(to: "+41791234567")
@@ -211,10 +221,11 @@ struct SupabaseTests {
         }
     }
 
-    @Test("a test phone: sends are rate limited, answer message_id test-otp once confirmed, and the fixed code is reusable")
-    func testPhone() async throws {
+    @Test("a test phone: sends are rate limited, answer message_id test-otp once confirmed, and the fixed code is reusable",
+          arguments: SandboxTestMode.allCases)
+    func testPhone(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
-        try await withSandbox(clock: clock) { s in
+        try await withSandbox(mode, clock: clock) { s in
             let phone = JSON.string(s.vars["phone"]!)
             let code = JSON.string(s.vars["phone_otp"]!)
             // Never sent a code: no user, so even the fixed code is refused.
@@ -242,9 +253,10 @@ struct SupabaseTests {
         }
     }
 
-    @Test("the session's user has one phone identity, confirmation_sent_at and no null timestamps")
-    func userShape() async throws {
-        try await withSandbox { s in
+    @Test("the session's user has one phone identity, confirmation_sent_at and no null timestamps",
+          arguments: SandboxTestMode.allCases)
+    func userShape(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let session = try await s.supabaseSignIn()
             let user = try #require(session["user"])
             guard case .object(let fields) = user else { Issue.record("user is not an object"); return }
@@ -266,10 +278,11 @@ struct SupabaseTests {
         }
     }
 
-    @Test("/resend: nothing for an unknown or confirmed phone; the pending sign-up gets a code, rate limited like /otp")
-    func resend() async throws {
+    @Test("/resend: nothing for an unknown or confirmed phone; the pending sign-up gets a code, rate limited like /otp",
+          arguments: SandboxTestMode.allCases)
+    func resend(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
-        try await withSandbox(clock: clock) { s in
+        try await withSandbox(mode, clock: clock) { s in
             let unknown = try await s.supabase("POST", "/resend", ["type": "sms", "phone": "+41791234567"])
             #expect(unknown.status == 200)
             #expect(unknown.json == [:])
@@ -303,9 +316,9 @@ struct SupabaseTests {
         }
     }
 
-    @Test("GET /settings and /health answer GoTrue's shapes, behind the apikey")
-    func settingsAndHealth() async throws {
-        try await withSandbox { s in
+    @Test("GET /settings and /health answer GoTrue's shapes, behind the apikey", arguments: SandboxTestMode.allCases)
+    func settingsAndHealth(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let settings = try await s.supabase("GET", "/settings")
             #expect(settings.status == 200)
             #expect(settings["external"]?["phone"] == true)
@@ -320,10 +333,11 @@ struct SupabaseTests {
         }
     }
 
-    @Test("/user: 200 with a good token, 401 no_authorization without, 403 bad_jwt for bad or expired tokens")
-    func user() async throws {
+    @Test("/user: 200 with a good token, 401 no_authorization without, 403 bad_jwt for bad or expired tokens",
+          arguments: SandboxTestMode.allCases)
+    func user(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
-        try await withSandbox(clock: clock) { s in
+        try await withSandbox(mode, clock: clock) { s in
             let session = try await s.supabaseSignIn()
             let token = try #require(session["access_token"]?.stringValue)
             let user = try await s.supabase("GET", "/user", bearer: token)
@@ -353,9 +367,10 @@ struct SupabaseTests {
         }
     }
 
-    @Test("logout answers 204 and ends the session: the token then gets 403 session_not_found, its refresh token not_found")
-    func logout() async throws {
-        try await withSandbox { s in
+    @Test("logout answers 204 and ends the session: the token then gets 403 session_not_found, its refresh token not_found",
+          arguments: SandboxTestMode.allCases)
+    func logout(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let session = try await s.supabaseSignIn()
             let token = try #require(session["access_token"]?.stringValue)
             let logout = try await s.supabase("POST", "/logout?scope=global", bearer: token)
@@ -370,9 +385,9 @@ struct SupabaseTests {
         }
     }
 
-    @Test("logout with scope local ends only this session")
-    func logoutLocal() async throws {
-        try await withSandbox { s in
+    @Test("logout with scope local ends only this session", arguments: SandboxTestMode.allCases)
+    func logoutLocal(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let one = try #require(try await s.supabaseSignIn()["access_token"]?.stringValue)
             let two = try #require(try await s.supabaseSignIn()["access_token"]?.stringValue)
             #expect(try await s.supabase("POST", "/logout?scope=local", bearer: one).status == 204)
@@ -381,9 +396,10 @@ struct SupabaseTests {
         }
     }
 
-    @Test("logout authenticates before it reads the scope; scope others keeps only this session")
-    func logoutOthers() async throws {
-        try await withSandbox { s in
+    @Test("logout authenticates before it reads the scope; scope others keeps only this session",
+          arguments: SandboxTestMode.allCases)
+    func logoutOthers(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let bad = try await s.supabase("POST", "/logout?scope=everywhere")
             #expect(bad.status == 401)
             let one = try #require(try await s.supabaseSignIn()["access_token"]?.stringValue)

@@ -1,3 +1,4 @@
+import SandboxTesting
 import Testing
 
 @testable import FlowSpecSandbox
@@ -8,9 +9,9 @@ struct TravelingTests {
         try await s.post("/v1/auth/login", ["email": .string(s.vars["traveling_email"]!), "password": .string(password)])
     }
 
-    @Test("login answers user and both tokens inside {\"data\": ...}")
-    func loginShape() async throws {
-        try await withSandbox { s in
+    @Test("login answers user and both tokens inside {\"data\": ...}", arguments: SandboxTestMode.allCases)
+    func loginShape(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let answer = try await login(s)
             #expect(answer.status == 200)
             let data = try #require(answer["data"])
@@ -20,9 +21,10 @@ struct TravelingTests {
         }
     }
 
-    @Test("wrong password is 401 and a malformed login 400, with the server's message")
-    func loginErrors() async throws {
-        try await withSandbox { s in
+    @Test("wrong password is 401 and a malformed login 400, with the server's message",
+          arguments: SandboxTestMode.allCases)
+    func loginErrors(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let wrong = try await login(s, password: "wrong-password")
             #expect(wrong.status == 401)
             #expect(wrong.json == ["statusCode": 401, "message": "Invalid email or password", "error": "Unauthorized"])
@@ -32,10 +34,11 @@ struct TravelingTests {
         }
     }
 
-    @Test("me answers the user in {\"data\": {\"user\": ...}}; no, bad or expired tokens are 401")
-    func me() async throws {
+    @Test("me answers the user in {\"data\": {\"user\": ...}}; no, bad or expired tokens are 401",
+          arguments: SandboxTestMode.allCases)
+    func me(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
-        try await withSandbox(clock: clock) { s in
+        try await withSandbox(mode, clock: clock) { s in
             let token = try #require(try await login(s)["data"]?["accessToken"]?.stringValue)
             let me = try await s.get("/v1/auth/me", bearer: token)
             #expect(me.status == 200)
@@ -53,9 +56,10 @@ struct TravelingTests {
         }
     }
 
-    @Test("refresh rotates the pair; the old refresh token is refused; the new access token works")
-    func refresh() async throws {
-        try await withSandbox { s in
+    @Test("refresh rotates the pair; the old refresh token is refused; the new access token works",
+          arguments: SandboxTestMode.allCases)
+    func refresh(mode: SandboxTestMode) async throws {
+        try await withSandbox(mode) { s in
             let first = try #require(try await login(s)["data"]?["refreshToken"]?.stringValue)
             let refreshed = try await s.post("/v1/auth/refresh", ["refreshToken": .string(first)])
             #expect(refreshed.status == 200)

@@ -1,45 +1,36 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
+import SandboxTesting
 import Testing
 
 @testable import FlowSpecSandbox
 
-/// A running sandbox and an HTTP client for one test. Both are closed when the test body returns or throws.
+/// A sandbox and a way to reach it for one test, in memory or over a socket (`SandboxTest`); closed when the test
+/// body returns or throws.
 struct SandboxFixture: Sendable {
-    let sandbox: RunningSandbox
-    let http: HTTPClient
+    let backend: SandboxBackend
 
-    var base: String { sandbox.baseURL }
-    var legacy: String { sandbox.legacyURL }
-    var vars: [String: String] { sandbox.liveVars() }
+    var base: String { backend.baseURL }
+    var legacy: String { backend.legacyURL }
+    var vars: [String: String] { backend.vars }
+    /// The started sandbox, for tests of its listeners: `.live` mode only, nothing listens in `.router` mode.
+    var sandbox: RunningSandbox {
+        guard let running = backend.running else { preconditionFailure("only a .live sandbox has listeners") }
+        return running
+    }
 
     static let mobileUA = "RepairMinder-iOS/1.0 (iPhone; iOS 17.0)"
     static let webUA = "Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0"
 }
 
 /// Tests of expiry pass a `ManualSandboxClock` and advance it instead of sleeping; the rest run on the system clock.
+/// `.live` (the default) serves the sandbox on loopback sockets; `.router` calls its handlers in memory.
 @discardableResult
-func withSandbox<T: Sendable>(accounts: SandboxAccounts = .defaults, breaks: Set<SandboxBreak> = [],
-                              clock: any SandboxClock = .system,
+func withSandbox<T: Sendable>(_ mode: SandboxTestMode = .live, accounts: SandboxAccounts = .defaults,
+                              breaks: Set<SandboxBreak> = [], clock: any SandboxClock = .system,
                               _ body: (SandboxFixture) async throws -> T) async throws -> T
 {
-    let sandbox = try await Sandbox.start(SandboxOptions(accounts: accounts, breaks: breaks, clock: clock))
-    // 50 parallel sign-ins queue for pooled connections; on a loaded 2-core machine the default 10 s wait for one
-    // ran out (getConnectionFromPoolTimeout). More connections per host and a longer wait keep the test about the sandbox.
-    var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(60)))
-    configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
-    let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-    let fixture = SandboxFixture(sandbox: sandbox, http: http)
-    do {
-        let result = try await body(fixture)
-        try await http.shutdown()
-        await sandbox.stop()
-        return result
-    } catch {
-        try? await http.shutdown()
-        await sandbox.stop()
-        throw error
+    try await SandboxTest.run(mode, SandboxOptions(accounts: accounts, breaks: breaks, clock: clock)) { backend in
+        try await body(SandboxFixture(backend: backend))
     }
 }
 
@@ -59,23 +50,16 @@ extension SandboxFixture {
     func send(_ method: String, _ url: String, json: JSON? = nil, raw: String? = nil,
               headers: [String: String] = [:]) async throws -> Answer
     {
-        var request = HTTPClientRequest(url: url)
-        request.method = .init(rawValue: method)
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
-        if let json {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(string: json.serialized))
-        } else if let raw {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(string: raw))
+        var fields = headers.map { ($0.key, $0.value) }
+        var body: [UInt8]?
+        if let text = json?.serialized ?? raw {
+            fields.append(("Content-Type", "application/json"))
+            body = Array(text.utf8)
         }
-        // A healthy sandbox answers in milliseconds; the whole suite on two cores (50 parallel sign-ins among
-        // hundreds of other tests) once needed more than 10 s just to get a pooled connection.
-        let response = try await http.execute(request, timeout: .seconds(60))
-        let body = try await response.body.collect(upTo: 1 << 20)
-        var fields: [String: String] = [:]
-        for header in response.headers { fields[header.name.lowercased()] = header.value }
-        return Answer(status: Int(response.status.code), headers: fields, text: String(buffer: body))
+        let answer = try await backend.exchange(method, url, headers: fields, body: body)
+        var lowered: [String: String] = [:]
+        for (name, value) in answer.headers { lowered[name.lowercased()] = value }
+        return Answer(status: answer.status, headers: lowered, text: String(decoding: answer.body, as: UTF8.self))
     }
 
     func post(_ path: String, _ json: JSON? = nil, on root: String? = nil, headers: [String: String] = [:]) async throws -> Answer {
