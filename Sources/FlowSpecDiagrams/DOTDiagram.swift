@@ -31,7 +31,8 @@ package enum DOTDiagram {
             if node.kind == .call { attributes.append("peripheries=2") }
             lines.append("  \(quote(node.name)) [\(attributes.joined(separator: ", "))];")
         }
-        lines.append("  \(quote(start)) -> \(quote(graph.start))\(highlight.tookStart(of: graph) ? " [\(takenStyle)]" : "");")
+        lines.append(
+            "  \(quote(start)) -> \(quote(graph.start))\(highlight.tookStart(of: graph) ? " [\(takenStyle)]" : "");")
         for edge in graph.edges {
             let taken = highlight.count(edge)
             var attributes: [String] = []

@@ -45,7 +45,8 @@ package enum MermaidDiagram {
             lines.append("    class \(visited.joined(separator: ",")) traced")
         }
         if !takenLinks.isEmpty {
-            lines.append("    linkStyle \(takenLinks.map(String.init).joined(separator: ",")) stroke:#1f6feb,stroke-width:3px")
+            lines.append(
+                "    linkStyle \(takenLinks.map(String.init).joined(separator: ",")) stroke:#1f6feb,stroke-width:3px")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -57,8 +57,9 @@ package enum PathFinder {
             paths.append(FlowPath(purpose: .edge(edge), edges: edges, states: states(graph.start, edges)))
             covered.formUnion(edges)
         }
-        return PathReport(flow: graph.flow.name, paths: paths,
-                          unreachableStates: graph.states.filter { prefix[$0] == nil }, deadEndEdges: deadEnds)
+        return PathReport(
+            flow: graph.flow.name, paths: paths,
+            unreachableStates: graph.states.filter { prefix[$0] == nil }, deadEndEdges: deadEnds)
     }
 
     /// The shortest path (edges) from the start to every reachable state.
@@ -70,7 +71,8 @@ package enum PathFinder {
         while head < queue.count {
             let state = queue[head]
             head += 1
-            for edge in graph.outgoing[state] ?? [] where prefix[edge.target] == nil && graph.flow.states[edge.target] != nil {
+            for edge in graph.outgoing[state] ?? []
+            where prefix[edge.target] == nil && graph.flow.states[edge.target] != nil {
                 prefix[edge.target] = prefix[state]! + [edge]
                 queue.append(edge.target)
             }
@@ -112,7 +114,9 @@ package enum PathFinder {
         var current = state
         var edges: [Edge] = []
         while remaining > 0 {
-            guard let next = graph.outgoing[current]?.first(where: { toEnd[$0.target] == remaining - 1 }) else { return nil }
+            guard let next = graph.outgoing[current]?.first(where: { toEnd[$0.target] == remaining - 1 }) else {
+                return nil
+            }
             edges.append(next)
             current = next.target
             remaining -= 1

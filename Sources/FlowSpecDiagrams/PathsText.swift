@@ -24,7 +24,8 @@ package enum PathsText {
 
     /// `1. to end `ok` (success) — 3 states`, the state chain, then one line per state and edge.
     static func block(number: Int, _ path: FlowPath, flow: Flow) -> String {
-        var out = "\(number). \(title(path, flow: flow)) — \(path.states.count) state\(path.states.count == 1 ? "" : "s")\n"
+        var out =
+            "\(number). \(title(path, flow: flow)) — \(path.states.count) state\(path.states.count == 1 ? "" : "s")\n"
         out += "   " + path.states.joined(separator: " → ") + "\n"
         for (i, state) in path.states.enumerated() {
             out += "   \(state) [\(flow.states[state]?.summary ?? "?")]\n"

@@ -30,7 +30,9 @@ package enum SVGDiagram {
     static let maxDetailChars = 34
     static let maxLabelChars = 30
 
-    package static func render(_ graph: FlowGraph, highlight: RunHighlight = .none, options: Options = Options()) -> String {
+    package static func render(_ graph: FlowGraph, highlight: RunHighlight = .none, options: Options = Options())
+        -> String
+    {
         Drawing(graph).svg(highlight: highlight, options: options)
     }
 
@@ -43,21 +45,24 @@ package enum SVGDiagram {
 
         package init(_ graph: FlowGraph) {
             self.graph = graph
-            captions = Dictionary(graph.states.map { ($0, Caption(graph.flow.states[$0], name: $0)) }, uniquingKeysWith: { a, _ in a })
+            captions = Dictionary(
+                graph.states.map { ($0, Caption(graph.flow.states[$0], name: $0)) }, uniquingKeysWith: { a, _ in a })
             var sizes: [String: SVGLayout.Size] = [:]
             for (name, caption) in captions { sizes[name] = caption.size }
             var labelWidths: [EdgeKey: Double] = [:]
             for edge in graph.edges {
                 // Room for the (shortened) guard and a "×3" count, whether or not this run shows one, so the
                 // same flow lays out the same in every run.
-                labelWidths[key(edge)] = Double(shorten(edge.label, to: maxLabelChars).count) * labelFont * glyphWidth + 22
+                labelWidths[key(edge)] =
+                    Double(shorten(edge.label, to: maxLabelChars).count) * labelFont * glyphWidth + 22
             }
             layout = SVGLayout(graph, sizes: sizes, labelWidths: labelWidths)
         }
 
         /// The whole diagram, with the path (if any) highlighted.
         package func svg(highlight: RunHighlight = .none, options: Options = Options()) -> String {
-            var out = open(classes: highlight.isEmpty ? "fs-diagram" : "fs-diagram fs-has-path", standalone: options.standalone)
+            var out = open(
+                classes: highlight.isEmpty ? "fs-diagram" : "fs-diagram fs-has-path", standalone: options.standalone)
             if options.embedStylesheet { out += "<style>\(stylesheet)</style>\n" }
             return out + body(highlight: highlight) + "</svg>\n"
         }
@@ -81,11 +86,14 @@ package enum SVGDiagram {
                 guard count > 0 else { continue }
                 let e = route.edge
                 let (d, tip, direction) = pathData(route)
-                out += "<g class=\"fs-edge fs-edge-\(e.kind.rawValue) fs-taken\" data-edge=\"\(Markup.escape("\(e.state)#\(e.index)"))\">"
+                out +=
+                    "<g class=\"fs-edge fs-edge-\(e.kind.rawValue) fs-taken\" data-edge=\"\(Markup.escape("\(e.state)#\(e.index)"))\">"
                 out += "<path d=\"\(d)\"/><polygon points=\"\(arrowhead(tip: tip, direction: direction))\"/>"
                 if count > 1, let at = route.labelAt {
                     let text = shorten(e.label, to: maxLabelChars)
-                    let offset = route.labelCentered ? Double(text.count) * labelFont * glyphWidth / 2 + 4
+                    let offset =
+                        route.labelCentered
+                        ? Double(text.count) * labelFont * glyphWidth / 2 + 4
                         : Double(text.count) * labelFont * glyphWidth + (text.isEmpty ? 0 : 4)
                     out += "<text class=\"fs-count\" x=\"\(num(at.x + offset))\" y=\"\(num(at.y))\">×\(count)</text>"
                 }
@@ -103,7 +111,8 @@ package enum SVGDiagram {
                 if highlight.failedAt == name { classes.append("fs-failed-at") }
                 let radius = caption.isEnd ? box.height / 2 : 8
                 out += "<g class=\"\(classes.joined(separator: " "))\" data-state=\"\(Markup.escape(name))\">"
-                out += "<rect class=\"fs-ring\" x=\"\(num(box.x))\" y=\"\(num(box.y))\" width=\"\(num(box.width))\" height=\"\(num(box.height))\" rx=\"\(num(radius))\"/>"
+                out +=
+                    "<rect class=\"fs-ring\" x=\"\(num(box.x))\" y=\"\(num(box.y))\" width=\"\(num(box.width))\" height=\"\(num(box.height))\" rx=\"\(num(radius))\"/>"
                 out += badges(name, box: box, steps: steps, highlight: highlight)
                 out += "</g>\n"
             }
@@ -112,15 +121,19 @@ package enum SVGDiagram {
 
         private func open(classes: String, standalone: Bool) -> String {
             let namespace = standalone ? " xmlns=\"http://www.w3.org/2000/svg\"" : ""
-            var out = "<svg\(namespace) class=\"\(classes)\" viewBox=\"0 0 \(num(layout.width)) \(num(layout.height))\" "
-            out += "width=\"\(num(layout.width))\" height=\"\(num(layout.height))\" role=\"img\" aria-label=\"\(Markup.escape("Flow \(graph.flow.name)"))\">\n"
-            out += "<title>\(Markup.escape(graph.flow.title.map { "\(graph.flow.name): \($0)" } ?? graph.flow.name))</title>\n"
+            var out =
+                "<svg\(namespace) class=\"\(classes)\" viewBox=\"0 0 \(num(layout.width)) \(num(layout.height))\" "
+            out +=
+                "width=\"\(num(layout.width))\" height=\"\(num(layout.height))\" role=\"img\" aria-label=\"\(Markup.escape("Flow \(graph.flow.name)"))\">\n"
+            out +=
+                "<title>\(Markup.escape(graph.flow.title.map { "\(graph.flow.name): \($0)" } ?? graph.flow.name))</title>\n"
             return out
         }
 
         private func body(highlight: RunHighlight) -> String {
             if graph.states.isEmpty {
-                return "<text class=\"fs-empty\" x=\"20\" y=\"40\">\(Markup.escape("\(graph.flow.name) has no states"))</text>\n"
+                return
+                    "<text class=\"fs-empty\" x=\"20\" y=\"40\">\(Markup.escape("\(graph.flow.name) has no states"))</text>\n"
             }
             var out = "<g class=\"fs-edges\">\n"
             for route in layout.routes { out += edge(route, highlight: highlight) }
@@ -168,30 +181,43 @@ package enum SVGDiagram {
         }
 
         var size: SVGLayout.Size {
-            let nameWidth = Double(SVGDiagram.shorten(name, to: SVGDiagram.maxNameChars).count) * SVGDiagram.nameFont * SVGDiagram.glyphWidth
-            let detailWidth = Double(SVGDiagram.shorten(detail, to: SVGDiagram.maxDetailChars).count) * SVGDiagram.detailFont * SVGDiagram.glyphWidth
+            let nameWidth =
+                Double(SVGDiagram.shorten(name, to: SVGDiagram.maxNameChars).count) * SVGDiagram.nameFont
+                * SVGDiagram.glyphWidth
+            let detailWidth =
+                Double(SVGDiagram.shorten(detail, to: SVGDiagram.maxDetailChars).count) * SVGDiagram.detailFont
+                * SVGDiagram.glyphWidth
             return SVGLayout.Size(width: max(max(nameWidth, detailWidth) + 24, 96), height: 42)
         }
     }
 
-    private static func node(_ name: String, box: SVGLayout.Box, caption: Caption, isStart: Bool, highlight: RunHighlight) -> String {
+    private static func node(
+        _ name: String, box: SVGLayout.Box, caption: Caption, isStart: Bool, highlight: RunHighlight
+    ) -> String {
         var classes = ["fs-node", caption.kindClass]
         let steps = highlight.steps[name] ?? []
         if !steps.isEmpty { classes.append("fs-visited") }
         if isStart { classes.append("fs-start") }
-        if let ended = highlight.ended, ended.state == name { classes.append(ended.success ? "fs-end-ok" : "fs-end-fail") }
+        if let ended = highlight.ended, ended.state == name {
+            classes.append(ended.success ? "fs-end-ok" : "fs-end-fail")
+        }
         if highlight.failedAt == name { classes.append("fs-failed-at") }
 
         var title = caption.title
-        if !steps.isEmpty { title += "\nvisited at step\(steps.count == 1 ? "" : "s") \(steps.map(String.init).joined(separator: ", "))" }
+        if !steps.isEmpty {
+            title += "\nvisited at step\(steps.count == 1 ? "" : "s") \(steps.map(String.init).joined(separator: ", "))"
+        }
         if highlight.failedAt == name { title += "\nthe run stopped here without reaching an end state" }
 
         var out = "<g class=\"\(classes.joined(separator: " "))\" data-state=\"\(Markup.escape(name))\">"
         out += "<title>\(Markup.escape(title))</title>"
         let radius = caption.isEnd ? box.height / 2 : 8
-        out += "<rect class=\"fs-box\" x=\"\(num(box.x))\" y=\"\(num(box.y))\" width=\"\(num(box.width))\" height=\"\(num(box.height))\" rx=\"\(num(radius))\"/>"
-        out += "<text class=\"fs-name\" x=\"\(num(box.midX))\" y=\"\(num(box.y + 18))\">\(Markup.escape(shorten(name, to: maxNameChars)))</text>"
-        out += "<text class=\"fs-detail\" x=\"\(num(box.midX))\" y=\"\(num(box.y + 33))\">\(Markup.escape(shorten(caption.detail, to: maxDetailChars)))</text>"
+        out +=
+            "<rect class=\"fs-box\" x=\"\(num(box.x))\" y=\"\(num(box.y))\" width=\"\(num(box.width))\" height=\"\(num(box.height))\" rx=\"\(num(radius))\"/>"
+        out +=
+            "<text class=\"fs-name\" x=\"\(num(box.midX))\" y=\"\(num(box.y + 18))\">\(Markup.escape(shorten(name, to: maxNameChars)))</text>"
+        out +=
+            "<text class=\"fs-detail\" x=\"\(num(box.midX))\" y=\"\(num(box.y + 33))\">\(Markup.escape(shorten(caption.detail, to: maxDetailChars)))</text>"
         if isStart {
             out += "<text class=\"fs-start-mark\" x=\"\(num(box.x))\" y=\"\(num(box.y - 6))\">▶ start</text>"
         }
@@ -205,11 +231,14 @@ package enum SVGDiagram {
         if !steps.isEmpty {
             let text = stepsText(steps)
             let width = Double(text.count) * 10 * glyphWidth + 10
-            out += "<g class=\"fs-steps\"><rect x=\"\(num(box.maxX - width + 6))\" y=\"\(num(box.y - 8))\" width=\"\(num(width))\" height=\"16\" rx=\"8\"/>"
-            out += "<text x=\"\(num(box.maxX - width / 2 + 6))\" y=\"\(num(box.y + 4))\">\(Markup.escape(text))</text></g>"
+            out +=
+                "<g class=\"fs-steps\"><rect x=\"\(num(box.maxX - width + 6))\" y=\"\(num(box.y - 8))\" width=\"\(num(width))\" height=\"16\" rx=\"8\"/>"
+            out +=
+                "<text x=\"\(num(box.maxX - width / 2 + 6))\" y=\"\(num(box.y + 4))\">\(Markup.escape(text))</text></g>"
         }
         if highlight.failedAt == name {
-            out += "<g class=\"fs-stop\"><rect x=\"\(num(box.x - 6))\" y=\"\(num(box.maxY - 8))\" width=\"62\" height=\"16\" rx=\"8\"/>"
+            out +=
+                "<g class=\"fs-stop\"><rect x=\"\(num(box.x - 6))\" y=\"\(num(box.maxY - 8))\" width=\"62\" height=\"16\" rx=\"8\"/>"
             out += "<text x=\"\(num(box.x + 25))\" y=\"\(num(box.maxY + 4))\">✗ stopped</text></g>"
         }
         return out
@@ -233,7 +262,8 @@ package enum SVGDiagram {
         if !e.label.isEmpty { title += ": \(e.label)" }
         if count > 0 { title += "\ntaken \(count == 1 ? "once" : "\(count) times")" }
 
-        var out = "<g class=\"\(classes.joined(separator: " "))\" data-edge=\"\(Markup.escape("\(e.state)#\(e.index)"))\">"
+        var out =
+            "<g class=\"\(classes.joined(separator: " "))\" data-edge=\"\(Markup.escape("\(e.state)#\(e.index)"))\">"
         out += "<title>\(Markup.escape(title))</title>"
         let (d, tip, direction) = pathData(route)
         out += "<path d=\"\(d)\"/>"
@@ -242,10 +272,13 @@ package enum SVGDiagram {
             let text = shorten(e.label, to: maxLabelChars)
             let anchor = route.labelCentered ? " text-anchor=\"middle\"" : ""
             if !text.isEmpty {
-                out += "<text class=\"fs-label\" x=\"\(num(at.x))\" y=\"\(num(at.y))\"\(anchor)>\(Markup.escape(text))</text>"
+                out +=
+                    "<text class=\"fs-label\" x=\"\(num(at.x))\" y=\"\(num(at.y))\"\(anchor)>\(Markup.escape(text))</text>"
             }
             if count > 1 {
-                let offset = route.labelCentered ? Double(text.count) * labelFont * glyphWidth / 2 + 4
+                let offset =
+                    route.labelCentered
+                    ? Double(text.count) * labelFont * glyphWidth / 2 + 4
                     : Double(text.count) * labelFont * glyphWidth + (text.isEmpty ? 0 : 4)
                 out += "<text class=\"fs-count\" x=\"\(num(at.x + offset))\" y=\"\(num(at.y))\">×\(count)</text>"
             }
@@ -260,7 +293,8 @@ package enum SVGDiagram {
         if route.isSelfLoop, points.count == 4 {
             let tip = points[3]
             points[3].x += arrowLength - 2
-            let d = "M\(num(points[0].x)) \(num(points[0].y)) C\(num(points[1].x)) \(num(points[1].y)) \(num(points[2].x)) \(num(points[2].y)) \(num(points[3].x)) \(num(points[3].y))"
+            let d =
+                "M\(num(points[0].x)) \(num(points[0].y)) C\(num(points[1].x)) \(num(points[1].y)) \(num(points[2].x)) \(num(points[2].y)) \(num(points[3].x)) \(num(points[3].y))"
             return (d, tip, (-1, 0))
         }
         guard let tip = points.last, points.count >= 2 else { return ("", points.first ?? .init(0, 0), (0, 1)) }
@@ -309,41 +343,41 @@ package enum SVGDiagram {
 
     /// The diagram's look. Free of `<`, `>` and `&` so it can sit in an SVG or HTML `<style>` as is.
     package static let stylesheet = """
-    .fs-diagram{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace;max-width:100%;height:auto}
-    .fs-diagram text{fill:#1f2937}
-    .fs-box{fill:#ffffff;stroke:#94a3b8;stroke-width:1.2}
-    .fs-kind-request .fs-box{fill:#eff6ff}
-    .fs-kind-input .fs-box{fill:#fffbeb}
-    .fs-kind-choice .fs-box{fill:#f5f3ff}
-    .fs-kind-call .fs-box{fill:#ecfdf5}
-    .fs-kind-wait .fs-box{fill:#f8fafc}
-    .fs-kind-end .fs-box{fill:#f8fafc;stroke-width:2}
-    .fs-name{font-size:13px;font-weight:700;text-anchor:middle}
-    .fs-detail{font-size:11px;text-anchor:middle;fill:#475569 !important}
-    .fs-start-mark{font-size:10px;fill:#64748b !important}
-    .fs-edge path{fill:none;stroke:#94a3b8;stroke-width:1.3}
-    .fs-edge polygon{fill:#94a3b8}
-    .fs-label{font-size:10.5px;fill:#64748b !important}
-    .fs-count{font-size:10.5px;font-weight:700;fill:#1d4ed8 !important}
-    .fs-ring{fill:none;stroke:#2563eb;stroke-width:2.2}
-    .fs-end-ok .fs-ring{fill:#16a34a;fill-opacity:.16;stroke:#16a34a;stroke-width:2.6}
-    .fs-end-fail .fs-ring{fill:#dc2626;fill-opacity:.14;stroke:#dc2626;stroke-width:2.6}
-    .fs-failed-at .fs-ring{fill:#dc2626;fill-opacity:.12;stroke:#dc2626;stroke-width:3;stroke-dasharray:6 3}
-    .fs-has-path .fs-node{opacity:.55}
-    .fs-has-path .fs-node.fs-visited{opacity:1}
-    .fs-has-path .fs-edge{opacity:.45}
-    .fs-has-path .fs-edge.fs-taken{opacity:1}
-    .fs-visited .fs-box{stroke:#2563eb;stroke-width:2.2}
-    .fs-taken path{stroke:#2563eb;stroke-width:2.6}
-    .fs-taken polygon{fill:#2563eb}
-    .fs-taken .fs-label{fill:#1d4ed8 !important;font-weight:700}
-    .fs-end-ok .fs-box{fill:#dcfce7;stroke:#16a34a;stroke-width:2.6}
-    .fs-end-fail .fs-box{fill:#fee2e2;stroke:#dc2626;stroke-width:2.6}
-    .fs-failed-at .fs-box{fill:#fee2e2;stroke:#dc2626;stroke-width:3;stroke-dasharray:6 3}
-    .fs-steps rect{fill:#2563eb}
-    .fs-steps text{fill:#ffffff !important;font-size:10px;font-weight:700;text-anchor:middle}
-    .fs-stop rect{fill:#dc2626}
-    .fs-stop text{fill:#ffffff !important;font-size:10px;font-weight:700;text-anchor:middle}
-    .fs-empty{font-size:12px}
-    """
+        .fs-diagram{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace;max-width:100%;height:auto}
+        .fs-diagram text{fill:#1f2937}
+        .fs-box{fill:#ffffff;stroke:#94a3b8;stroke-width:1.2}
+        .fs-kind-request .fs-box{fill:#eff6ff}
+        .fs-kind-input .fs-box{fill:#fffbeb}
+        .fs-kind-choice .fs-box{fill:#f5f3ff}
+        .fs-kind-call .fs-box{fill:#ecfdf5}
+        .fs-kind-wait .fs-box{fill:#f8fafc}
+        .fs-kind-end .fs-box{fill:#f8fafc;stroke-width:2}
+        .fs-name{font-size:13px;font-weight:700;text-anchor:middle}
+        .fs-detail{font-size:11px;text-anchor:middle;fill:#475569 !important}
+        .fs-start-mark{font-size:10px;fill:#64748b !important}
+        .fs-edge path{fill:none;stroke:#94a3b8;stroke-width:1.3}
+        .fs-edge polygon{fill:#94a3b8}
+        .fs-label{font-size:10.5px;fill:#64748b !important}
+        .fs-count{font-size:10.5px;font-weight:700;fill:#1d4ed8 !important}
+        .fs-ring{fill:none;stroke:#2563eb;stroke-width:2.2}
+        .fs-end-ok .fs-ring{fill:#16a34a;fill-opacity:.16;stroke:#16a34a;stroke-width:2.6}
+        .fs-end-fail .fs-ring{fill:#dc2626;fill-opacity:.14;stroke:#dc2626;stroke-width:2.6}
+        .fs-failed-at .fs-ring{fill:#dc2626;fill-opacity:.12;stroke:#dc2626;stroke-width:3;stroke-dasharray:6 3}
+        .fs-has-path .fs-node{opacity:.55}
+        .fs-has-path .fs-node.fs-visited{opacity:1}
+        .fs-has-path .fs-edge{opacity:.45}
+        .fs-has-path .fs-edge.fs-taken{opacity:1}
+        .fs-visited .fs-box{stroke:#2563eb;stroke-width:2.2}
+        .fs-taken path{stroke:#2563eb;stroke-width:2.6}
+        .fs-taken polygon{fill:#2563eb}
+        .fs-taken .fs-label{fill:#1d4ed8 !important;font-weight:700}
+        .fs-end-ok .fs-box{fill:#dcfce7;stroke:#16a34a;stroke-width:2.6}
+        .fs-end-fail .fs-box{fill:#fee2e2;stroke:#dc2626;stroke-width:2.6}
+        .fs-failed-at .fs-box{fill:#fee2e2;stroke:#dc2626;stroke-width:3;stroke-dasharray:6 3}
+        .fs-steps rect{fill:#2563eb}
+        .fs-steps text{fill:#ffffff !important;font-size:10px;font-weight:700;text-anchor:middle}
+        .fs-stop rect{fill:#dc2626}
+        .fs-stop text{fill:#ffffff !important;font-size:10px;font-weight:700;text-anchor:middle}
+        .fs-empty{font-size:12px}
+        """
 }

@@ -146,7 +146,7 @@ private struct LayoutBuilder {
         for (i, e) in edges.enumerated() where e.from != e.to { adjacency[e.from].append(i) }
         // Iterative depth-first walk (a 1,000-state chain must not exhaust the stack): start first, then any
         // state it cannot reach, in file order.
-        var colour = [UInt8](repeating: 0, count: n)  // 0 new, 1 on the stack, 2 done
+        var colour = [UInt8](repeating: 0, count: n) // 0 new, 1 on the stack, 2 done
         var roots = [Int]()
         if let start = index[graph.start] { roots.append(start) }
         roots += Array(0..<n)
@@ -201,10 +201,13 @@ private struct LayoutBuilder {
         layers = Array(repeating: [], count: layerCount)
         // A self loop is drawn to the right of its state: keep room for it and its label.
         var loopRoom = [Double](repeating: 0, count: names.count)
-        for e in edges where e.from == e.to { loopRoom[e.from] = max(loopRoom[e.from], SVGLayout.selfLoopRoom + e.labelWidth) }
+        for e in edges where e.from == e.to {
+            loopRoom[e.from] = max(loopRoom[e.from], SVGLayout.selfLoopRoom + e.labelWidth)
+        }
         for i in names.indices {
             let width = sizes[i].width + loopRoom[i]
-            nodes.append(Node(state: i, width: width, anchor: sizes[i].width / 2, height: sizes[i].height, layer: rank[i] * 2))
+            nodes.append(
+                Node(state: i, width: width, anchor: sizes[i].width / 2, height: sizes[i].height, layer: rank[i] * 2))
         }
         // States enter their layer in depth-first discovery order, which already follows the flow.
         for i in discoveryOrder() { layers[rank[i] * 2].append(i) }
@@ -399,8 +402,9 @@ private struct LayoutBuilder {
         var boxOf: [SVGLayout.Box] = []
         for i in names.indices {
             let l = nodes[i].layer
-            let box = SVGLayout.Box(x: x[i], y: layerTop[l] + (layerHeight[l] - sizes[i].height) / 2,
-                                    width: sizes[i].width, height: sizes[i].height, rank: rank[i])
+            let box = SVGLayout.Box(
+                x: x[i], y: layerTop[l] + (layerHeight[l] - sizes[i].height) / 2,
+                width: sizes[i].width, height: sizes[i].height, rank: rank[i])
             boxOf.append(box)
             if boxes[names[i]] == nil { boxes[names[i]] = box }
         }
@@ -442,20 +446,26 @@ private struct LayoutBuilder {
             points.append(.init(topX[c], lowerBox.y))
             var centered = false
             if labelAt == nil, edge.labelWidth > 0 {
-                labelAt = .init((points[0].x + points[points.count - 1].x) / 2, (points[0].y + points[points.count - 1].y) / 2)
+                labelAt = .init(
+                    (points[0].x + points[points.count - 1].x) / 2, (points[0].y + points[points.count - 1].y) / 2)
                 centered = true
             }
             if edge.back { points.reverse() }
-            routeOfEdge[chain.edge] = .init(edge: edge.edge, points: points, labelAt: labelAt, labelCentered: centered,
-                                            isBack: edge.back, isSelfLoop: false)
+            routeOfEdge[chain.edge] = .init(
+                edge: edge.edge, points: points, labelAt: labelAt, labelCentered: centered,
+                isBack: edge.back, isSelfLoop: false)
         }
         for (e, edge) in edges.enumerated() where edge.from == edge.to {
             let box = boxOf[edge.from]
             let right = box.maxX, mid = box.midY
             let loop = SVGLayout.selfLoopRoom - 6
-            let points = [SVGLayout.Point(right, mid - 8), .init(right + loop, mid - 18), .init(right + loop, mid + 18), .init(right, mid + 8)]
+            let points = [
+                SVGLayout.Point(right, mid - 8), .init(right + loop, mid - 18), .init(right + loop, mid + 18),
+                .init(right, mid + 8),
+            ]
             let label = edge.labelWidth > 0 ? SVGLayout.Point(right + loop + 4, mid + 4) : nil
-            routeOfEdge[e] = .init(edge: edge.edge, points: points, labelAt: label, labelCentered: false, isBack: true, isSelfLoop: true)
+            routeOfEdge[e] = .init(
+                edge: edge.edge, points: points, labelAt: label, labelCentered: false, isBack: true, isSelfLoop: true)
         }
         // Routes in file order of their edges, so output is stable and readable.
         for e in edges.indices { if let route = routeOfEdge[e] { routes.append(route) } }

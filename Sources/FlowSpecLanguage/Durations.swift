@@ -3,7 +3,9 @@ import Foundation
 /// Durations as people write and read them: `20m`, `90s`, `1h`, `250ms`, `7d`, or plain seconds.
 public enum Durations {
     /// The one table of units: expressions (`16m`) and `--allow-wait` read durations alike.
-    static let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
+    static let units: [(suffix: String, seconds: Double)] = [
+        ("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400),
+    ]
 
     /// Why a wait longer than the run may wait was not made, with the `--allow-wait` value that would allow it.
     /// `what` names the wait: "state `x` of flow `y`", "step 2".
@@ -18,7 +20,8 @@ public enum Durations {
         let unit = units.sorted { $0.suffix.count > $1.suffix.count }.first { trimmed.hasSuffix($0.suffix) }
         let number = unit.map { String(trimmed.dropLast($0.suffix.count)) } ?? trimmed
         guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }),
-              let value = Double(number), value.isFinite, value >= 0 else { return nil }
+            let value = Double(number), value.isFinite, value >= 0
+        else { return nil }
         let seconds = value * (unit?.seconds ?? 1)
         return seconds.isFinite ? seconds : nil
     }
@@ -26,7 +29,9 @@ public enum Durations {
     /// `45 s`, `15 min 2 s`, `3 h 5 min`, `2 d 4 h`: for messages.
     public static func describe(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "for ever" }
-        if seconds < 60 { return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds) }
+        if seconds < 60 {
+            return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+        }
         guard seconds < 1e12 else { return String(format: "%.3g s", seconds) }
         let whole = Int(seconds.rounded(.up))
         let parts = [(whole / 86400, "d"), (whole % 86400 / 3600, "h"), (whole % 3600 / 60, "min"), (whole % 60, "s")]

@@ -54,11 +54,16 @@ struct JSONParser {
             untilDeadlineCheck -= 1
             if untilDeadlineCheck == 0 {
                 untilDeadlineCheck = Self.valuesPerDeadlineCheck
-                if RunDeadline.isReached { throw fail("stopped: the run's time limit was reached while reading this JSON") }
+                if RunDeadline.isReached {
+                    throw fail("stopped: the run's time limit was reached while reading this JSON")
+                }
             }
             // Read one value, or open a container and go on reading its first member.
             var value: JSONValue
-            guard index < bytes.count else { throw fail(open.isEmpty ? "no JSON value (the text is empty)" : "the text ends inside \(describe(open))") }
+            guard index < bytes.count else {
+                throw fail(
+                    open.isEmpty ? "no JSON value (the text is empty)" : "the text ends inside \(describe(open))")
+            }
             switch bytes[index] {
             case UInt8(ascii: "["):
                 try checkDepth(open.count + 1)
@@ -103,7 +108,12 @@ struct JSONParser {
                         open[top].key = try readKey()
                         continue readingValues
                     }
-                    guard peek(UInt8(ascii: "}")) else { throw fail(index < bytes.count ? "expected `,` or `}` in an object, found \(shown(bytes[index]))" : "the text ends inside an object") }
+                    guard peek(UInt8(ascii: "}")) else {
+                        throw fail(
+                            index < bytes.count
+                                ? "expected `,` or `}` in an object, found \(shown(bytes[index]))"
+                                : "the text ends inside an object")
+                    }
                     index += 1
                     value = .object(open.removeLast().fields)
                 } else {
@@ -113,7 +123,12 @@ struct JSONParser {
                         skipWhitespace()
                         continue readingValues
                     }
-                    guard peek(UInt8(ascii: "]")) else { throw fail(index < bytes.count ? "expected `,` or `]` in a list, found \(shown(bytes[index]))" : "the text ends inside a list") }
+                    guard peek(UInt8(ascii: "]")) else {
+                        throw fail(
+                            index < bytes.count
+                                ? "expected `,` or `]` in a list, found \(shown(bytes[index]))"
+                                : "the text ends inside a list")
+                    }
                     index += 1
                     value = .array(open.removeLast().items)
                 }
@@ -132,7 +147,8 @@ struct JSONParser {
     }
 
     private func shown(_ byte: UInt8) -> String {
-        (0x21..<0x7F).contains(byte) ? "`\(Character(Unicode.Scalar(byte)))`" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        (0x21..<0x7F).contains(byte)
+            ? "`\(Character(Unicode.Scalar(byte)))`" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 
     private func checkDepth(_ depth: Int) throws(JSONSyntaxError) {
@@ -153,7 +169,9 @@ struct JSONParser {
     /// `"key" :` with the whitespace after the colon.
     private mutating func readKey() throws(JSONSyntaxError) -> String {
         guard peek(UInt8(ascii: "\"")) else {
-            throw fail(index < bytes.count ? "expected a quoted key, found \(shown(bytes[index]))" : "the text ends inside an object")
+            throw fail(
+                index < bytes.count
+                    ? "expected a quoted key, found \(shown(bytes[index]))" : "the text ends inside an object")
         }
         let key = try parseString()
         skipWhitespace()
@@ -165,7 +183,8 @@ struct JSONParser {
 
     private mutating func literal(_ word: StaticString, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
         let count = word.utf8CodeUnitCount
-        let matches = index + count <= bytes.count && word.withUTF8Buffer { bytes[index..<index + count].elementsEqual($0) }
+        let matches =
+            index + count <= bytes.count && word.withUTF8Buffer { bytes[index..<index + count].elementsEqual($0) }
         guard matches else { throw fail("expected `\(word)`") }
         index += count
         return value
@@ -194,7 +213,11 @@ struct JSONParser {
                 }
                 return text
             }
-            if byte < 0x20 { throw fail("a control character (byte 0x\(String(byte, radix: 16, uppercase: true))) must be escaped in a string") }
+            if byte < 0x20 {
+                throw fail(
+                    "a control character (byte 0x\(String(byte, radix: 16, uppercase: true))) must be escaped in a string"
+                )
+            }
             guard byte == UInt8(ascii: "\\") else {
                 index += 1
                 continue
@@ -215,15 +238,21 @@ struct JSONParser {
             case UInt8(ascii: "u"):
                 var code = try hex4()
                 if (0xD800...0xDBFF).contains(code) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    else {
                         throw fail("`\\u\(String(code, radix: 16, uppercase: true))` is half a surrogate pair")
                     }
                     index += 2
                     let low = try hex4()
-                    guard (0xDC00...0xDFFF).contains(low) else { throw fail("`\\u\(String(code, radix: 16, uppercase: true))` is half a surrogate pair") }
+                    guard (0xDC00...0xDFFF).contains(low) else {
+                        throw fail("`\\u\(String(code, radix: 16, uppercase: true))` is half a surrogate pair")
+                    }
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 }
-                guard let scalar = Unicode.Scalar(code) else { throw fail("`\\u\(String(code, radix: 16, uppercase: true))` is half a surrogate pair") }
+                guard let scalar = Unicode.Scalar(code) else {
+                    throw fail("`\\u\(String(code, radix: 16, uppercase: true))` is half a surrogate pair")
+                }
                 decoded.append(contentsOf: UTF8.encode(scalar)!)
             default:
                 index -= 1
@@ -278,7 +307,9 @@ struct JSONParser {
         // The grammar is ASCII, so the text is valid UTF-8; Double's own parser does the rounding.
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw JSONSyntaxError(offset: start, message: "the number \(text.count > 40 ? String(text.prefix(40)) + "…" : text) is too large")
+            throw JSONSyntaxError(
+                offset: start,
+                message: "the number \(text.count > 40 ? String(text.prefix(40)) + "…" : text) is too large")
         }
         return .number(value)
     }

@@ -31,7 +31,9 @@ public struct YAMLNode: Sendable {
 
     public var scalar: String? { if case .scalar(let s, _) = content { return s } else { return nil } }
     public var isQuoted: Bool { if case .scalar(_, let q) = content { return q } else { return false } }
-    public var mapping: [(key: YAMLNode, value: YAMLNode)]? { if case .mapping(let m) = content { return m } else { return nil } }
+    public var mapping: [(key: YAMLNode, value: YAMLNode)]? {
+        if case .mapping(let m) = content { return m } else { return nil }
+    }
     public var sequence: [YAMLNode]? { if case .sequence(let s) = content { return s } else { return nil } }
 
     public var isNull: Bool {
@@ -90,8 +92,10 @@ public enum YAMLLoader {
     public static func load(text: String, file: String) -> Result<YAMLNode, Diagnostic> {
         do {
             guard let node = try YAMLComposer.compose(text, file: file) else {
-                return .failure(.error(SourceLocation(file: file, line: 1, column: 1), "the file is empty",
-                                       hint: "a flow starts with `flow: <system>.<name>`, a scenario with `scenario: <sentence>`"))
+                return .failure(
+                    .error(
+                        SourceLocation(file: file, line: 1, column: 1), "the file is empty",
+                        hint: "a flow starts with `flow: <system>.<name>`, a scenario with `scenario: <sentence>`"))
             }
             return .success(node)
         } catch {
@@ -113,8 +117,9 @@ public enum YAMLLoader {
             }
             return .error(at, message, hint: yamlHint(problem))
         case .duplicateKey(let key, let first, let second):
-            return .error(SourceLocation(file: file, line: second.line, column: second.column), "duplicate key `\(key)`",
-                          hint: "`\(key)` is already set at line \(first.line); keep one")
+            return .error(
+                SourceLocation(file: file, line: second.line, column: second.column), "duplicate key `\(key)`",
+                hint: "`\(key)` is already set at line \(first.line); keep one")
         case .reader(let problem):
             return .error(SourceLocation(file: file, line: 1, column: 1), "cannot read YAML: \(problem)")
         case .outOfMemory:
@@ -130,11 +135,15 @@ public enum YAMLLoader {
         }
         if problem.contains("tab") { return "indent with spaces, not tabs" }
         if problem.contains("Maximum nesting level") { return "YAML nesting is limited to 1,000 levels" }
-        if problem.contains("did not find expected key") { return "check the indentation of this line against its siblings" }
+        if problem.contains("did not find expected key") {
+            return "check the indentation of this line against its siblings"
+        }
         // Inside `{ … }` (or `[ … ]`) a plain value ends at `[`, `]`, `{`, `}` or `,`, so `body.items[0].id` or
         // `matches(s, "x")` breaks the mapping, and libyaml only names the punctuation it wanted.
-        if problem.contains("did not find expected ',' or '}'") || problem.contains("did not find expected ',' or ']'") {
-            return "inside an inline `{ … }` or `[ … ]`, a plain value ends at `[`, `]`, `{`, `}` or `,`: quote the expression "
+        if problem.contains("did not find expected ',' or '}'") || problem.contains("did not find expected ',' or ']'")
+        {
+            return
+                "inside an inline `{ … }` or `[ … ]`, a plain value ends at `[`, `]`, `{`, `}` or `,`: quote the expression "
                 + "(`when: \"body.items[0].id == 1\"`) or write the mapping as an indented block, one key per line"
         }
         return nil

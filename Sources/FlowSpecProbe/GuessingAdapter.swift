@@ -1,6 +1,6 @@
-import Foundation
 import FlowSpecLanguage
 import FlowSpecRuntime
+import Foundation
 import Synchronization
 
 /// Makes a login guess: the first request that carries the secret value (once the input source has handed it out)
@@ -43,20 +43,30 @@ final class GuessingAdapter: HTTPAdapter {
             let guess = Self.replacing(target, with: value, in: request)
             do {
                 let response = try await inner.send(guess)
-                state.withLock { $0.guesses.append(ExchangeLog.Entry(flow: "", state: "", request: guess, response: response, failure: nil)) }
+                state.withLock {
+                    $0.guesses.append(
+                        ExchangeLog.Entry(flow: "", state: "", request: guess, response: response, failure: nil))
+                }
                 // A lock or a rate limit answers the question; more guesses would only lengthen the lock.
                 if response.status == 429 { break }
             } catch {
-                state.withLock { $0.guesses.append(ExchangeLog.Entry(flow: "", state: "", request: guess, response: nil, failure: error)) }
+                state.withLock {
+                    $0.guesses.append(
+                        ExchangeLog.Entry(flow: "", state: "", request: guess, response: nil, failure: error))
+                }
                 break
             }
         }
         do {
             let response = try await inner.send(request)
-            state.withLock { $0.right = ExchangeLog.Entry(flow: "", state: "", request: request, response: response, failure: nil) }
+            state.withLock {
+                $0.right = ExchangeLog.Entry(flow: "", state: "", request: request, response: response, failure: nil)
+            }
             return response
         } catch {
-            state.withLock { $0.right = ExchangeLog.Entry(flow: "", state: "", request: request, response: nil, failure: error) }
+            state.withLock {
+                $0.right = ExchangeLog.Entry(flow: "", state: "", request: request, response: nil, failure: error)
+            }
             throw error
         }
     }
@@ -72,8 +82,11 @@ final class GuessingAdapter: HTTPAdapter {
         } else if let body = request.body {
             // A form body is written already: its values are percent-encoded.
             let encoded = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? target
-            copy.body = Data(String(decoding: body, as: UTF8.self).replacingOccurrences(of: target, with: value)
-                .replacingOccurrences(of: encoded, with: value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value).utf8)
+            copy.body = Data(
+                String(decoding: body, as: UTF8.self).replacingOccurrences(of: target, with: value)
+                    .replacingOccurrences(
+                        of: encoded, with: value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value
+                    ).utf8)
         }
         return copy
     }
@@ -91,12 +104,14 @@ final class GuessingAdapter: HTTPAdapter {
     static func wrongCodes(like code: String, count: Int) -> [String] {
         (0..<count).map { i in
             let shift = i % 9 + 1
-            return String(code.map { ch -> Character in
-                if let d = ch.wholeNumberValue, ch.isASCII { return Character(String((d + shift) % 10)) }
-                guard ch.isASCII, ch.isLetter, let a = (ch.isUppercase ? "A" : "a").unicodeScalars.first?.value,
-                      let v = ch.unicodeScalars.first?.value else { return ch }
-                return Character(UnicodeScalar(a + (v - a + UInt32(shift)) % 26)!)
-            })
+            return String(
+                code.map { ch -> Character in
+                    if let d = ch.wholeNumberValue, ch.isASCII { return Character(String((d + shift) % 10)) }
+                    guard ch.isASCII, ch.isLetter, let a = (ch.isUppercase ? "A" : "a").unicodeScalars.first?.value,
+                        let v = ch.unicodeScalars.first?.value
+                    else { return ch }
+                    return Character(UnicodeScalar(a + (v - a + UInt32(shift)) % 26)!)
+                })
         }
     }
 }

@@ -31,10 +31,15 @@ package enum ProbeCatalogue {
     /// Each promise's schema, for the probe file's `promises` in `flowspec schema flow`.
     package static var promiseSchemas: [(String, JSONValue)] {
         attacks.map { attack in
-            let description = attack.title.prefix(1).uppercased() + attack.title.dropFirst() + ": " + attack.heldWhen
+            let description =
+                attack.title.prefix(1).uppercased() + attack.title.dropFirst() + ": " + attack.heldWhen
                 + (attack.universal ? " (runs without a declaration too)." : ".")
-            return (attack.name, ProbeSchema.promise(description, attack.options.map { ($0.key, $0.schema) },
-                                                     requiredOptions: attack.options.filter(\.required).map(\.key)))
+            return (
+                attack.name,
+                ProbeSchema.promise(
+                    description, attack.options.map { ($0.key, $0.schema) },
+                    requiredOptions: attack.options.filter(\.required).map(\.key))
+            )
         }
     }
 
@@ -44,10 +49,14 @@ package enum ProbeCatalogue {
         for attack in attacks {
             var declare: [String] = attack.universal ? ["nothing (universal)"] : []
             declare += attack.options.filter(\.required).map { "`\($0.key)`" }
-            declare += attack.needs.sorted { "\($0)" < "\($1)" }.map { $0 == .logoutFlow ? "`logout:`" : "the session's `refresh:`" }
+            declare += attack.needs.sorted { "\($0)" < "\($1)" }.map {
+                $0 == .logoutFlow ? "`logout:`" : "the session's `refresh:`"
+            }
             let optional = attack.options.filter { !$0.required }.map { "`\($0.key)`" }
             if !optional.isEmpty { declare.append("optional " + optional.joined(separator: ", ")) }
-            lines.append("| `\(attack.name)` | \(attack.sends) | \(attack.control) | \(attack.heldWhen) | \(declare.isEmpty ? "its source" : declare.joined(separator: "; ")) |")
+            lines.append(
+                "| `\(attack.name)` | \(attack.sends) | \(attack.control) | \(attack.heldWhen) | \(declare.isEmpty ? "its source" : declare.joined(separator: "; ")) |"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }

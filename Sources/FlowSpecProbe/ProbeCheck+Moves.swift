@@ -1,6 +1,6 @@
-import Foundation
 import FlowSpecLanguage
 import FlowSpecRuntime
+import Foundation
 
 /// Moves the refresh attacks share.
 extension ProbeCheck {
@@ -13,7 +13,10 @@ extension ProbeCheck {
 
     /// Whether a request carries `value`: in a query or form value, or anywhere in its body.
     static func carries(_ request: HTTPRequest, _ value: String) -> Bool {
-        if request.query.contains(where: { $0.1 == value }) || request.form?.contains(where: { $0.1 == value }) == true { return true }
+        if request.query.contains(where: { $0.1 == value }) || request.form?.contains(where: { $0.1 == value }) == true
+        {
+            return true
+        }
         guard let body = request.body else { return false }
         return String(decoding: body, as: UTF8.self).contains(value)
     }

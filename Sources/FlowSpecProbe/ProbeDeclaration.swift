@@ -48,5 +48,7 @@ package struct ProbeDeclaration: Sendable {
     package func promise(_ kind: ProbeKind) -> Promise? { promises[kind] }
 
     /// Whether the logout request's answer means it logged out.
-    func loggedOut(_ status: Int) -> Bool { logoutAnswers.isEmpty ? (200..<300).contains(status) : logoutAnswers.contains(status) }
+    func loggedOut(_ status: Int) -> Bool {
+        logoutAnswers.isEmpty ? (200..<300).contains(status) : logoutAnswers.contains(status)
+    }
 }

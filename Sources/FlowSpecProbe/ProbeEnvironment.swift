@@ -1,7 +1,7 @@
-import Foundation
 import FlowSpecLanguage
 import FlowSpecRuntime
 import FlowSpecScenarios
+import Foundation
 
 /// What every probe of a run shares: the specs, the live backend, the run variables and the masking.
 package struct ProbeEnvironment: Sendable {
@@ -22,21 +22,32 @@ package struct ProbeEnvironment: Sendable {
     package var onWait: @Sendable (String) -> Void = { _ in }
 
     /// Probes a live backend: one redactor for the whole suite, already masking the credential run variables.
-    package init(contexts: RunContextFactory, live: any HTTPAdapter, clock: any FlowClock, allowWait: Double, commandTimeout: Double) {
+    package init(
+        contexts: RunContextFactory, live: any HTTPAdapter, clock: any FlowClock, allowWait: Double,
+        commandTimeout: Double
+    ) {
         let redactor = contexts.redactor()
-        self.init(contexts: contexts, adapter: RunContextFactory.harvesting(live, redactor), live: true, redactor: redactor, clock: clock,
-                  allowWait: allowWait, commandTimeout: commandTimeout)
+        self.init(
+            contexts: contexts, adapter: RunContextFactory.harvesting(live, redactor), live: true, redactor: redactor,
+            clock: clock,
+            allowWait: allowWait, commandTimeout: commandTimeout)
     }
 
     /// `adapter` is a test's scripted backend, used as given (matched on method and path, no base URL needed).
-    package init(specs: SpecSet, adapter: any HTTPAdapter, vars: [String: JSONValue], redactor: Redactor, clock: any FlowClock,
-                allowWait: Double, commandTimeout: Double) {
-        self.init(contexts: RunContextFactory(specs: specs, vars: vars, origin: .probe), adapter: adapter, live: false, redactor: redactor,
-                  clock: clock, allowWait: allowWait, commandTimeout: commandTimeout)
+    package init(
+        specs: SpecSet, adapter: any HTTPAdapter, vars: [String: JSONValue], redactor: Redactor, clock: any FlowClock,
+        allowWait: Double, commandTimeout: Double
+    ) {
+        self.init(
+            contexts: RunContextFactory(specs: specs, vars: vars, origin: .probe), adapter: adapter, live: false,
+            redactor: redactor,
+            clock: clock, allowWait: allowWait, commandTimeout: commandTimeout)
     }
 
-    private init(contexts: RunContextFactory, adapter: any HTTPAdapter, live: Bool, redactor: Redactor, clock: any FlowClock,
-                 allowWait: Double, commandTimeout: Double) {
+    private init(
+        contexts: RunContextFactory, adapter: any HTTPAdapter, live: Bool, redactor: Redactor, clock: any FlowClock,
+        allowWait: Double, commandTimeout: Double
+    ) {
         self.contexts = contexts
         self.adapter = adapter
         self.live = live
@@ -47,11 +58,15 @@ package struct ProbeEnvironment: Sendable {
     }
 
     /// A run context of its own: a fresh store (probes never touch a user's session), the given inputs and adapter.
-    func context(store: TokenStore, inputs: any InputSource, adapter: (any HTTPAdapter)? = nil, log: ExchangeLog = ExchangeLog(),
-                 specs: SpecSet? = nil) -> RunContext {
+    func context(
+        store: TokenStore, inputs: any InputSource, adapter: (any HTTPAdapter)? = nil, log: ExchangeLog = ExchangeLog(),
+        specs: SpecSet? = nil
+    ) -> RunContext {
         let target = adapter ?? self.adapter
-        return contexts.context(backend: live ? .harvested(target, waitLimit: allowWait) : .scripted(target, waitLimit: allowWait), clock: clock, store: store, inputs: inputs,
-                         redactor: redactor, log: log, specs: specs)
+        return contexts.context(
+            backend: live ? .harvested(target, waitLimit: allowWait) : .scripted(target, waitLimit: allowWait),
+            clock: clock, store: store, inputs: inputs,
+            redactor: redactor, log: log, specs: specs)
     }
 
     /// nil when the option is not given; `.failure` with the reason when it is but cannot be read.
@@ -59,7 +74,11 @@ package struct ProbeEnvironment: Sendable {
         guard let template else { return nil }
         if let seconds = seconds(template) { return .success(seconds) }
         let names = template.expressions.flatMap { $0.varsReads.map(\.0) }
-        return .failure(ProbeSetupError(message: "`\(template.source)` has no value: set the run variable\(names.count == 1 ? "" : "s") \(names.joined(separator: ", "))"))
+        return .failure(
+            ProbeSetupError(
+                message:
+                    "`\(template.source)` has no value: set the run variable\(names.count == 1 ? "" : "s") \(names.joined(separator: ", "))"
+            ))
     }
 
     /// Evaluates a template option (`reuse_interval: "${vars.supabase_refresh_reuse_interval}"`) to seconds.

@@ -13,7 +13,8 @@ package struct ProbeKind: Hashable, Sendable, Codable, CustomStringConvertible {
     package init(from decoder: any Decoder) throws {
         let name = try decoder.singleValueContainer().decode(String.self)
         guard let kind = ProbeKind(rawValue: name) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown probe kind `\(name)`"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "unknown probe kind `\(name)`"))
         }
         self = kind
     }

@@ -1,7 +1,7 @@
-import Foundation
 import FlowSpecLanguage
 import FlowSpecRuntime
 import FlowSpecScenarios
+import Foundation
 
 /// Runs the probe catalogue for declared sessions against a live backend.
 ///
@@ -20,13 +20,17 @@ package struct ProbeRunner: Sendable {
     }
 
     func session(_ name: String) -> ProbeSession? {
-        guard let declaration = declarations.first(where: { $0.session.name == name }), let session = environment.specs.sessions[name],
-              let pacer = pacers[name] else { return nil }
+        guard let declaration = declarations.first(where: { $0.session.name == name }),
+            let session = environment.specs.sessions[name],
+            let pacer = pacers[name]
+        else { return nil }
         return ProbeSession(declaration: declaration, session: session, environment: environment, pacer: pacer)
     }
 
     /// Every selected kind for every declaration; `onVerdict` sees each as soon as it is known.
-    package func run(kinds: [ProbeKind] = ProbeKind.allCases, onVerdict: @Sendable (ProbeVerdict) -> Void = { _ in }) async -> [ProbeVerdict] {
+    package func run(kinds: [ProbeKind] = ProbeKind.allCases, onVerdict: @Sendable (ProbeVerdict) -> Void = { _ in })
+        async -> [ProbeVerdict]
+    {
         var verdicts: [ProbeVerdict] = []
         for declaration in declarations {
             guard let probe = session(declaration.session.name) else { continue }
@@ -40,7 +44,9 @@ package struct ProbeRunner: Sendable {
 
     func check(_ kind: ProbeKind, _ probe: ProbeSession) -> ProbeCheck {
         let promise = probe.declaration.promise(kind)
-        return ProbeCheck(probe: probe, kind: kind, source: promise?.source ?? Self.universalSource(kind), promise: promise, runner: self)
+        return ProbeCheck(
+            probe: probe, kind: kind, source: promise?.source ?? Self.universalSource(kind), promise: promise,
+            runner: self)
     }
 
     func run(_ kinds: [ProbeKind], _ probe: ProbeSession) async -> [ProbeVerdict] {
@@ -50,11 +56,17 @@ package struct ProbeRunner: Sendable {
             let check = check(kind, probe)
             if let promise = probe.declaration.promise(kind) {
                 if let variable = promise.requires?.name, !Self.isTrue(environment.vars[variable]) {
-                    verdicts.append(check.verdict("", .skipped, "the documents leave this promise to the backend; set the run variable \(variable)=true where it makes it"))
+                    verdicts.append(
+                        check.verdict(
+                            "", .skipped,
+                            "the documents leave this promise to the backend; set the run variable \(variable)=true where it makes it"
+                        ))
                     continue
                 }
             } else if !kind.isUniversal {
-                verdicts.append(check.verdict("", .notApplicable, "no `\(kind.rawValue)` promise is declared in \(probe.declaration.file)"))
+                verdicts.append(
+                    check.verdict(
+                        "", .notApplicable, "no `\(kind.rawValue)` promise is declared in \(probe.declaration.file)"))
                 continue
             }
             runnable.append(kind)
@@ -101,6 +113,8 @@ package struct ProbeRunner: Sendable {
 
     /// What every bearer-token API promises, whatever its own documents say.
     static func universalSource(_ kind: ProbeKind) -> String {
-        kind.isUniversal ? "RFC 6750 §3.1: a token that is expired, revoked, malformed or invalid for other reasons is refused (invalid_token)" : ""
+        kind.isUniversal
+            ? "RFC 6750 §3.1: a token that is expired, revoked, malformed or invalid for other reasons is refused (invalid_token)"
+            : ""
     }
 }

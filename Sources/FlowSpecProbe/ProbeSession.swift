@@ -1,7 +1,7 @@
-import Foundation
 import FlowSpecLanguage
 import FlowSpecRuntime
 import FlowSpecScenarios
+import Foundation
 
 /// The moves probes are made of, for one declared session: log in, refresh with a chosen refresh token, call the
 /// protected flows with a chosen access token, log out. Each uses a store of its own.
@@ -34,16 +34,30 @@ struct ProbeSession: Sendable {
     /// code command. `fixedCodes` replaces what code inputs would be given; `firstCodes` is given first, and a flow
     /// that asks again gets what the inputs would give.
     /// `adapter` and `observe`: the attempt-limits probe's guessing adapter, told each input as it is handed out.
-    func login(flow: String? = nil, inputs: ScenarioInputs? = nil, fixedCodes: [String: String] = [:], firstCodes: [String: String] = [:],
-               adapter: (any HTTPAdapter)? = nil, paced: Bool = true, observe: @escaping @Sendable (InputDecl, String) -> Void = { _, _ in }) async -> Login {
+    func login(
+        flow: String? = nil, inputs: ScenarioInputs? = nil, fixedCodes: [String: String] = [:],
+        firstCodes: [String: String] = [:],
+        adapter: (any HTTPAdapter)? = nil, paced: Bool = true,
+        observe: @escaping @Sendable (InputDecl, String) -> Void = { _, _ in }
+    ) async -> Login {
         let flow = flow ?? declaration.login.name
         switch paced ? environment.requiredSeconds(declaration.loginInterval) : nil {
         case .failure(let problem)?:
-            return Login(result: FlowResult(flow: flow, ending: .skipped(outcome: "not_checked", reason: problem.message)), tokens: [:], codes: [:], log: [])
+            return Login(
+                result: FlowResult(flow: flow, ending: .skipped(outcome: "not_checked", reason: problem.message)),
+                tokens: [:], codes: [:], log: [])
         case .success(let interval)?:
-            if let reason = await pacer.waitForTurn(interval: interval, clock: environment.clock, allowWait: environment.allowWait,
-                                                    onWait: { environment.onWait("\(declaration.session.name): waiting \(Durations.describe($0)) before the next login (login.interval)") }) {
-                return Login(result: FlowResult(flow: flow, ending: .skipped(outcome: "not_checked", reason: reason)), tokens: [:], codes: [:], log: [])
+            if let reason = await pacer.waitForTurn(
+                interval: interval, clock: environment.clock, allowWait: environment.allowWait,
+                onWait: {
+                    environment.onWait(
+                        "\(declaration.session.name): waiting \(Durations.describe($0)) before the next login (login.interval)"
+                    )
+                })
+            {
+                return Login(
+                    result: FlowResult(flow: flow, ending: .skipped(outcome: "not_checked", reason: reason)),
+                    tokens: [:], codes: [:], log: [])
             }
         case nil: break
         }
@@ -52,10 +66,14 @@ struct ProbeSession: Sendable {
         var values: [String: [String]] = [:]
         var commands: [String: String] = [:]
         do {
-            let given = inputs.map { flow == declaration.login.name ? declaration.loginInputs.overlaid(by: $0) : $0 } ?? declaration.loginInputs
+            let given =
+                inputs.map { flow == declaration.login.name ? declaration.loginInputs.overlaid(by: $0) : $0 }
+                ?? declaration.loginInputs
             (values, commands) = try given.resolved(environment.vars, now: now, environment.redactor, origin: .probe)
         } catch {
-            return Login(result: FlowResult(flow: flow, ending: .error(error.message), path: [], variables: [:]), tokens: [:], codes: [:], log: [])
+            return Login(
+                result: FlowResult(flow: flow, ending: .error(error.message), path: [], variables: [:]), tokens: [:],
+                codes: [:], log: [])
         }
         for (name, code) in fixedCodes {
             values[name] = [code]
@@ -63,15 +81,20 @@ struct ProbeSession: Sendable {
         }
         for (name, code) in firstCodes { values[name] = [code] + (values[name] ?? []) }
         for decl in secretInputs(flow) { for value in values[decl] ?? [] { environment.redactor.register(value) } }
-        let inputs = RecordingInputSource(LayeredInputSource(values: values, commands: commands, commandTimeout: environment.commandTimeout,
-                                                                    redactor: environment.redactor), observe: observe)
+        let inputs = RecordingInputSource(
+            LayeredInputSource(
+                values: values, commands: commands, commandTimeout: environment.commandTimeout,
+                redactor: environment.redactor), observe: observe)
         let log = ExchangeLog()
         let context = environment.context(store: store, inputs: inputs, adapter: adapter, log: log)
         let result = await Interpreter(context: context).run(flow: flow)
         let tokens = store.namespace(namespace)
         // The probe knows which keys hold the tokens, whatever they are called: mask them by that.
-        for key in [accessTokenKey, refreshTokenKey].compactMap({ $0 }) { if let value = tokens[key] { environment.redactor.register(value) } }
-        return Login(result: result, tokens: tokens, codes: inputs.codeValues, log: log.entries, codeHistory: inputs.codeHistory)
+        for key in [accessTokenKey, refreshTokenKey].compactMap({ $0 }) {
+            if let value = tokens[key] { environment.redactor.register(value) }
+        }
+        return Login(
+            result: result, tokens: tokens, codes: inputs.codeValues, log: log.entries, codeHistory: inputs.codeHistory)
     }
 
     /// The login's inputs that a flow uses as secrets (declared `secret: true` or `type: code`, or sent as a credential).
@@ -97,13 +120,17 @@ struct ProbeSession: Sendable {
         let log = ExchangeLog()
         let context = environment.context(store: store, inputs: ListInputSource([:]), log: log)
         guard let flow = session.refresh?.flow.name else {
-            return Refresh(accepted: false, refreshToken: nil, tokens: tokens, result: FlowResult(flow: "", ending: .error("no refresh flow")), log: [])
+            return Refresh(
+                accepted: false, refreshToken: nil, tokens: tokens,
+                result: FlowResult(flow: "", ending: .error("no refresh flow")), log: [])
         }
         let result = await Interpreter(context: context).run(flow: flow, bypassSessions: true)
         let after = store.get(namespace, refreshTokenKey)
         if case .string(let token) = after { environment.redactor.register(token) }
-        return Refresh(accepted: result.success, refreshToken: after.stringValue, tokens: store.namespace(namespace), result: result,
-                       log: log.entries)
+        return Refresh(
+            accepted: result.success, refreshToken: after.stringValue, tokens: store.namespace(namespace),
+            result: result,
+            log: log.entries)
     }
 
     /// What the backend answered when a protected flow sent `replacement` (nil: no token at all) instead of the
@@ -120,36 +147,49 @@ struct ProbeSession: Sendable {
         let store = TokenStore([namespace: tokens], redactor: environment.redactor)
         let swap = TokenSwapAdapter(environment.adapter, target: token, replacement: replacement)
         let log = ExchangeLog()
-        let context = environment.context(store: store, inputs: ListInputSource([:]), adapter: swap, log: log,
-                                          specs: session.withoutRefresh(in: environment.specs))
+        let context = environment.context(
+            store: store, inputs: ListInputSource([:]), adapter: swap, log: log,
+            specs: session.withoutRefresh(in: environment.specs))
         let result = await Interpreter(context: context).run(flow: protected)
         guard let observed = swap.observed else {
-            return .notSent("\(protected) sent no request with the session's token (it ended `\(result.outcome)`: \(environment.redactor.redact(result.reason)))")
+            return .notSent(
+                "\(protected) sent no request with the session's token (it ended `\(result.outcome)`: \(environment.redactor.redact(result.reason)))"
+            )
         }
         let sentBy = log.entries.first { $0.request.headers.contains { $0.1.contains(token) } }?.state ?? ""
-        let entry = ExchangeLog.Entry(flow: protected, state: sentBy, request: observed.request, response: observed.response, failure: observed.failure)
+        let entry = ExchangeLog.Entry(
+            flow: protected, state: sentBy, request: observed.request, response: observed.response,
+            failure: observed.failure)
         if let response = observed.response { return .answered(status: response.status, entry: entry, state: sentBy) }
-        return .unreachable(observed.failure.map { "\($0.kind.rawValue): \(environment.redactor.redact($0.cause))" } ?? "no response", entry: entry)
+        return .unreachable(
+            observed.failure.map { "\($0.kind.rawValue): \(environment.redactor.redact($0.cause))" } ?? "no response",
+            entry: entry)
     }
 
     /// Runs a flow of the session with `tokens` in its store (its refresh off, as for the protected flows): the
     /// result, the namespace afterwards, and the exchanges.
-    func run(_ flow: String, tokens: [String: JSONValue]) async -> (result: FlowResult, tokens: [String: JSONValue], log: [ExchangeLog.Entry]) {
+    func run(_ flow: String, tokens: [String: JSONValue]) async -> (
+        result: FlowResult, tokens: [String: JSONValue], log: [ExchangeLog.Entry]
+    ) {
         let store = TokenStore([namespace: tokens], redactor: environment.redactor)
         let log = ExchangeLog()
-        let context = environment.context(store: store, inputs: ListInputSource([:]), log: log, specs: session.withoutRefresh(in: environment.specs))
+        let context = environment.context(
+            store: store, inputs: ListInputSource([:]), log: log, specs: session.withoutRefresh(in: environment.specs))
         let result = await Interpreter(context: context).run(flow: flow)
         return (result, store.namespace(namespace), log.entries)
     }
 
     /// Runs the logout flow with the session's tokens.
     func logout(tokens: [String: JSONValue]) async -> (result: FlowResult, log: [ExchangeLog.Entry]) {
-        guard let logout = declaration.logout else { return (FlowResult(flow: "", ending: .error("no logout flow"), path: [], variables: [:]), []) }
+        guard let logout = declaration.logout else {
+            return (FlowResult(flow: "", ending: .error("no logout flow"), path: [], variables: [:]), [])
+        }
         let store = TokenStore([namespace: tokens], redactor: environment.redactor)
         let log = ExchangeLog()
         // A refresh ahead of expiry would log out a newer token than the one the probe then presents.
-        let context = environment.context(store: store, inputs: ListInputSource([:]), log: log,
-                                          specs: session.withoutRefresh(in: environment.specs))
+        let context = environment.context(
+            store: store, inputs: ListInputSource([:]), log: log,
+            specs: session.withoutRefresh(in: environment.specs))
         let result = await Interpreter(context: context).run(flow: logout.name)
         return (result, log.entries)
     }
@@ -177,7 +217,9 @@ actor LoginPacer {
     static let margin = 1.0
 
     /// nil once it is this login's turn; the reason when waiting would take longer than the run may wait.
-    func waitForTurn(interval: Double, clock: any FlowClock, allowWait: Double, onWait: @Sendable (Double) -> Void) async -> String? {
+    func waitForTurn(interval: Double, clock: any FlowClock, allowWait: Double, onWait: @Sendable (Double) -> Void)
+        async -> String?
+    {
         let now = await clock.now()
         // The interval runs from the previous *send*, which came some way into the previous login — further in than
         // this login's send may come (a first login also opens its connection): a second of margin keeps the send
@@ -185,7 +227,9 @@ actor LoginPacer {
         // The margin never makes a wait the run allows into one it does not.
         if let last, interval > 0, now - last < interval + LoginPacer.margin {
             let needed = interval - (now - last)
-            guard needed <= allowWait else { return Durations.waitNotAllowed("the login interval", seconds: needed, limit: allowWait) }
+            guard needed <= allowWait else {
+                return Durations.waitNotAllowed("the login interval", seconds: needed, limit: allowWait)
+            }
             let wait = min(needed + LoginPacer.margin, max(needed, allowWait))
             onWait(wait)
             await clock.sleep(seconds: wait)

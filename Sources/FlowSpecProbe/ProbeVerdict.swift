@@ -39,7 +39,8 @@ package enum Reproduction: Sendable {
     case tokenSwap(flow: String, state: String, token: Token)
     /// The protected flow's request `state`, with the access token of another session, logged in with that session's
     /// probe file (`login` flow, `inputs`), whose store holds it under `accessKey`.
-    case foreignToken(flow: String, state: String, session: String, login: String, accessKey: String, inputs: ScenarioInputs)
+    case foreignToken(
+        flow: String, state: String, session: String, login: String, accessKey: String, inputs: ScenarioInputs)
     /// `burst` refreshes at once with one refresh token: at most one may succeed — or, with a declared grace
     /// (`parentOfActiveGrace`), every success answers the same new refresh token.
     case atomicBurst(burst: Int, parentOfActiveGrace: Bool)

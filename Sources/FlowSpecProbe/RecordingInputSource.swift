@@ -16,7 +16,9 @@ final class RecordingInputSource: InputSource {
     }
 
     /// The last value given for each code input.
-    var codeValues: [String: String] { codes.withLock { Dictionary($0.map { ($0.name, $0.value) }) { _, last in last } } }
+    var codeValues: [String: String] {
+        codes.withLock { Dictionary($0.map { ($0.name, $0.value) }) { _, last in last } }
+    }
     /// Every value given for a code input, in order (a flow that asks again after a refused code asks twice).
     var codeHistory: [(name: String, value: String)] { codes.withLock { $0 } }
 

@@ -1,6 +1,6 @@
-import Foundation
 import FlowSpecLanguage
 import FlowSpecScenarios
+import Foundation
 
 /// Writes a BROKEN verdict as a flow and a live scenario in FlowSpec's own language, so the team can read the
 /// attack step by step, run it with `flowspec run`, and keep it as a regression test once fixed. Values never
@@ -10,7 +10,10 @@ package struct ReproductionWriter: Sendable {
     /// The text of a flow file (the code replay copies the login flow from it); the disk unless a test says otherwise.
     let readFile: @Sendable (String) -> String?
 
-    package init(specs: SpecSet, readFile: @escaping @Sendable (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) }) {
+    package init(
+        specs: SpecSet,
+        readFile: @escaping @Sendable (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) }
+    ) {
         self.specs = specs
         self.readFile = readFile
     }
@@ -24,17 +27,25 @@ package struct ReproductionWriter: Sendable {
     }
 
     package func files(for verdict: ProbeVerdict, _ declaration: ProbeDeclaration) -> Files? {
-        guard let reproduction = verdict.reproduction, let session = specs.sessions[declaration.session.name] else { return nil }
-        let stem = ([declaration.session.name.replacingOccurrences(of: ".", with: "-"), verdict.kind.rawValue.replacingOccurrences(of: "_", with: "-")]
-                    + (verdict.check.isEmpty ? [] : [Self.slug(verdict.check)])).joined(separator: "-")
-        var context = Context(declaration: declaration, session: session, verdict: verdict, flowName: "probe.\(stem)",
-                              login: declaration.login.name, loginInputs: declaration.loginInputs, namespace: session.namespace)
+        guard let reproduction = verdict.reproduction, let session = specs.sessions[declaration.session.name] else {
+            return nil
+        }
+        let stem =
+            ([
+                declaration.session.name.replacingOccurrences(of: ".", with: "-"),
+                verdict.kind.rawValue.replacingOccurrences(of: "_", with: "-"),
+            ]
+            + (verdict.check.isEmpty ? [] : [Self.slug(verdict.check)])).joined(separator: "-")
+        var context = Context(
+            declaration: declaration, session: session, verdict: verdict, flowName: "probe.\(stem)",
+            login: declaration.login.name, loginInputs: declaration.loginInputs, namespace: session.namespace)
         var states = ""
         var defaults = ""
         var wholeFlow: String?
         switch reproduction {
         case .rotation: states = rotation(context)
-        case .reuseDetection(let grace, let interval, let family): states = reuse(context, grace: grace, interval: interval, family: family)
+        case .reuseDetection(let grace, let interval, let family):
+            states = reuse(context, grace: grace, interval: interval, family: family)
         case .logoutRevokes: (defaults, states) = logout(context)
         case .tokenSwap(let flow, let state, let token):
             guard let sent = request(context, flow: flow, state: state, token: .swapped(token)) else { return nil }
@@ -56,14 +67,16 @@ package struct ReproductionWriter: Sendable {
         case .atomicBurst(let burst, let grace):
             return self.burst(context, stem: stem, copies: burst, grace: grace)
         }
-        let flow = header(context) + (wholeFlow ?? """
-            flow: \(context.flowName)
-            title: \(title(context))
-            namespace: \(context.namespace)
-            \(defaults)start: log_in
-            states:
-            \(states)
-            """)
+        let flow =
+            header(context)
+            + (wholeFlow ?? """
+                flow: \(context.flowName)
+                title: \(title(context))
+                namespace: \(context.namespace)
+                \(defaults)start: log_in
+                states:
+                \(states)
+                """)
         let scenario = """
             # Written by `flowspec probe --reproduce`; see the flow probe/\(stem).yaml for the steps.
             scenario: \(Self.quoted("probe \(declaration.session.name) \(verdict.kind.rawValue)\(verdict.check.isEmpty ? "" : " (\(verdict.check))"): \(verdict.kind.title) holds (reproduces a BROKEN verdict)"))

@@ -23,7 +23,9 @@ final class TokenSwapAdapter: HTTPAdapter {
     var observed: (request: HTTPRequest, response: HTTPResponse?, failure: TransportError?)? { first.withLock { $0 } }
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        guard !target.isEmpty, request.headers.contains(where: { $0.1.contains(target) }) else { return try await inner.send(request) }
+        guard !target.isEmpty, request.headers.contains(where: { $0.1.contains(target) }) else {
+            return try await inner.send(request)
+        }
         var swapped = request
         swapped.headers = request.headers.compactMap { name, value in
             guard value.contains(target) else { return (name, value) }

@@ -16,10 +16,13 @@ package enum CoverageJSON {
             throw CoverageFileError("\(name): not a JSON object; expected a coverage file from --report coverage=FILE")
         }
         guard object["schema"] as? String == FlowCoverage.schemaName else {
-            throw CoverageFileError("\(name): not a FlowSpec coverage file (its \"schema\" is not \"\(FlowCoverage.schemaName)\")")
+            throw CoverageFileError(
+                "\(name): not a FlowSpec coverage file (its \"schema\" is not \"\(FlowCoverage.schemaName)\")")
         }
         guard let version = object["version"] as? Int, version == FlowCoverage.schemaVersion else {
-            throw CoverageFileError("\(name): coverage file version \(object["version"] ?? "none") is not supported; this flowspec reads version \(FlowCoverage.schemaVersion)")
+            throw CoverageFileError(
+                "\(name): coverage file version \(object["version"] ?? "none") is not supported; this flowspec reads version \(FlowCoverage.schemaVersion)"
+            )
         }
         do {
             return try JSONDecoder().decode(FlowCoverage.self, from: Data(text.utf8))
@@ -44,27 +47,34 @@ package struct CoverageFileError: Error, Sendable, CustomStringConvertible {
 /// The coverage table and the list of what was never exercised, by file:line:column.
 package enum CoverageText {
     package static func render(_ coverage: FlowCoverage, showGuards: Bool = true) -> String {
-        var lines = ["Flow coverage: transitions \(coverage.transitionRatio.percentText) (\(coverage.transitionRatio.text))"
-            + " · states \(coverage.stateRatio.percentText) (\(coverage.stateRatio.text))"
-            + " · guard outcomes \(coverage.guardRatio.percentText) (\(coverage.guardRatio.text))"
-            + " · end states \(coverage.endRatio.percentText) (\(coverage.endRatio.text))"]
+        var lines = [
+            "Flow coverage: transitions \(coverage.transitionRatio.percentText) (\(coverage.transitionRatio.text))"
+                + " · states \(coverage.stateRatio.percentText) (\(coverage.stateRatio.text))"
+                + " · guard outcomes \(coverage.guardRatio.percentText) (\(coverage.guardRatio.text))"
+                + " · end states \(coverage.endRatio.percentText) (\(coverage.endRatio.text))"
+        ]
         let width = coverage.flows.map(\.flow.count).max() ?? 0
         for flow in coverage.flows {
             let name = flow.flow.padding(toLength: max(width, flow.flow.count), withPad: " ", startingAt: 0)
-            lines.append("  \(name)  transitions \(column(flow.transitionRatio))  states \(column(flow.stateRatio))"
-                + "  guards \(column(flow.guardRatio))  ends \(flow.endRatio.percentText) \(flow.endRatio.text)")
+            lines.append(
+                "  \(name)  transitions \(column(flow.transitionRatio))  states \(column(flow.stateRatio))"
+                    + "  guards \(column(flow.guardRatio))  ends \(flow.endRatio.percentText) \(flow.endRatio.text)")
         }
         var uncovered: [String] = []
         for flow in coverage.flows {
             for state in flow.states where state.hits == 0 {
-                uncovered.append("\(flow.file):\(state.line):\(state.column): \(flow.flow): state `\(state.name)` never reached")
+                uncovered.append(
+                    "\(flow.file):\(state.line):\(state.column): \(flow.flow): state `\(state.name)` never reached")
             }
             for t in flow.transitions where t.hits == 0 {
-                uncovered.append("\(flow.file):\(t.line):\(t.column): \(flow.flow): transition \(describe(t)) never taken")
+                uncovered.append(
+                    "\(flow.file):\(t.line):\(t.column): \(flow.flow): transition \(describe(t)) never taken")
             }
             if showGuards {
                 for t in flow.transitions where t.guardFalse == 0 && t.hits > 0 {
-                    uncovered.append("\(flow.file):\(t.line):\(t.column): \(flow.flow): guard `\(t.label)` in `\(t.state)` never false")
+                    uncovered.append(
+                        "\(flow.file):\(t.line):\(t.column): \(flow.flow): guard `\(t.label)` in `\(t.state)` never false"
+                    )
                 }
             }
         }
@@ -89,6 +99,7 @@ package enum CoverageText {
     }
 
     static func column(_ ratio: CoverageRatio) -> String {
-        "\(ratio.percentText.padding(toLength: 5, withPad: " ", startingAt: 0)) \(ratio.text)".padding(toLength: 14, withPad: " ", startingAt: 0)
+        "\(ratio.percentText.padding(toLength: 5, withPad: " ", startingAt: 0)) \(ratio.text)".padding(
+            toLength: 14, withPad: " ", startingAt: 0)
     }
 }

@@ -39,7 +39,9 @@ package enum ExitPolicy {
     /// (a login that failed); else infrastructure when a backend did not answer; else failed when nothing at all
     /// was checked (every probe skipped or not applicable). nil: at least one check was made and all held.
     package static func status(of verdicts: [ProbeVerdict]) -> ExitStatus? {
-        if verdicts.contains(where: { $0.status == .broken || ($0.status == .error && !$0.infrastructure) }) { return .failed }
+        if verdicts.contains(where: { $0.status == .broken || ($0.status == .error && !$0.infrastructure) }) {
+            return .failed
+        }
         if verdicts.contains(where: \.infrastructure) { return .infrastructure }
         if nothingChecked(verdicts) { return .failed }
         return nil

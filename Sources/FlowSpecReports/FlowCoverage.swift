@@ -1,6 +1,6 @@
-import Foundation
 import FlowSpecLanguage
 import FlowSpecScenarios
+import Foundation
 
 /// Which states, transitions, guard outcomes and end states of each flow the scenarios exercised.
 /// It is also the machine-readable coverage file (schema `flowspec-coverage`, version 1): counts, not flags,
@@ -86,16 +86,19 @@ package struct FlowCoverage: Codable, Sendable, Equatable {
             return FlowEntry(
                 flow: name, file: flow.file,
                 states: compiled.states.enumerated().map { index, state in
-                    StateEntry(name: state.name, kind: state.kindName, line: state.location.line, column: state.location.column,
-                               outcome: state.ending?.outcome, success: state.ending?.success,
-                               hits: hits?.states[index] ?? 0)
+                    StateEntry(
+                        name: state.name, kind: state.kindName, line: state.location.line,
+                        column: state.location.column,
+                        outcome: state.ending?.outcome, success: state.ending?.success,
+                        hits: hits?.states[index] ?? 0)
                 },
                 transitions: compiled.edges.enumerated().flatMap { stateIndex, edges in
                     edges.map { edge in
-                        TransitionEntry(state: edge.state, index: edge.index, target: edge.target, kind: edge.kind.rawValue,
-                                        label: edge.label, line: edge.location.line, column: edge.location.column,
-                                        hits: hits?.edges[stateIndex][edge.index] ?? 0,
-                                        guardFalse: edge.kind == .guarded ? (hits?.falseGuards[stateIndex][edge.index] ?? 0) : nil)
+                        TransitionEntry(
+                            state: edge.state, index: edge.index, target: edge.target, kind: edge.kind.rawValue,
+                            label: edge.label, line: edge.location.line, column: edge.location.column,
+                            hits: hits?.edges[stateIndex][edge.index] ?? 0,
+                            guardFalse: edge.kind == .guarded ? (hits?.falseGuards[stateIndex][edge.index] ?? 0) : nil)
                     }
                 })
         }
@@ -110,13 +113,18 @@ package struct FlowCoverage: Codable, Sendable, Equatable {
             for entry in part.flows {
                 guard var merged = byFlow[entry.flow] else { byFlow[entry.flow] = entry; continue }
                 for state in entry.states {
-                    if let i = merged.states.firstIndex(where: { $0.name == state.name }) { merged.states[i].hits += state.hits }
-                    else { merged.states.append(state) }
+                    if let i = merged.states.firstIndex(where: { $0.name == state.name }) {
+                        merged.states[i].hits += state.hits
+                    } else {
+                        merged.states.append(state)
+                    }
                 }
                 for t in entry.transitions {
                     if let i = merged.transitions.firstIndex(where: { $0.state == t.state && $0.index == t.index }) {
                         merged.transitions[i].hits += t.hits
-                        if let f = t.guardFalse { merged.transitions[i].guardFalse = (merged.transitions[i].guardFalse ?? 0) + f }
+                        if let f = t.guardFalse {
+                            merged.transitions[i].guardFalse = (merged.transitions[i].guardFalse ?? 0) + f
+                        }
                     } else {
                         merged.transitions.append(t)
                     }
@@ -152,15 +160,18 @@ package struct CoverageRatio: Sendable, Equatable {
 }
 
 extension FlowCoverage.FlowEntry {
-    package var stateRatio: CoverageRatio { CoverageRatio(covered: states.filter { $0.hits > 0 }.count, total: states.count) }
+    package var stateRatio: CoverageRatio {
+        CoverageRatio(covered: states.filter { $0.hits > 0 }.count, total: states.count)
+    }
     package var transitionRatio: CoverageRatio {
         CoverageRatio(covered: transitions.filter { $0.hits > 0 }.count, total: transitions.count)
     }
     /// Each guard counts twice: once for true, once for false.
     package var guardRatio: CoverageRatio {
         let guarded = transitions.filter { $0.guardFalse != nil }
-        return CoverageRatio(covered: guarded.filter { $0.hits > 0 }.count + guarded.filter { ($0.guardFalse ?? 0) > 0 }.count,
-                             total: guarded.count * 2)
+        return CoverageRatio(
+            covered: guarded.filter { $0.hits > 0 }.count + guarded.filter { ($0.guardFalse ?? 0) > 0 }.count,
+            total: guarded.count * 2)
     }
     package var endRatio: CoverageRatio {
         let ends = states.filter { $0.outcome != nil }
@@ -170,7 +181,9 @@ extension FlowCoverage.FlowEntry {
 
 extension FlowCoverage {
     private func sum(_ ratio: (FlowEntry) -> CoverageRatio) -> CoverageRatio {
-        flows.map(ratio).reduce(CoverageRatio(covered: 0, total: 0)) { CoverageRatio(covered: $0.covered + $1.covered, total: $0.total + $1.total) }
+        flows.map(ratio).reduce(CoverageRatio(covered: 0, total: 0)) {
+            CoverageRatio(covered: $0.covered + $1.covered, total: $0.total + $1.total)
+        }
     }
     package var stateRatio: CoverageRatio { sum(\.stateRatio) }
     package var transitionRatio: CoverageRatio { sum(\.transitionRatio) }

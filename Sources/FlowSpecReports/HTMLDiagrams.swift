@@ -21,7 +21,8 @@ struct HTMLDiagrams {
     /// browsers apply to the symbols' uses too.
     var definitions: String {
         guard !order.isEmpty else { return "" }
-        var html = "<svg class=\"fs-symbols\" width=\"0\" height=\"0\" aria-hidden=\"true\" style=\"position:absolute\"><defs>\n"
+        var html =
+            "<svg class=\"fs-symbols\" width=\"0\" height=\"0\" aria-hidden=\"true\" style=\"position:absolute\"><defs>\n"
         for name in order { if let entry = drawings[name] { html += entry.drawing.symbol(id: entry.id) } }
         return html + "</defs></svg>\n"
     }

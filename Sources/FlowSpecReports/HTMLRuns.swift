@@ -19,10 +19,16 @@ struct HTMLRuns {
         self.report = report
         self.diagrams = diagrams
         let ids = Set(report.runs.map(\.id))
-        exchangesByRun = Dictionary(grouping: report.exchanges.enumerated().filter { $0.element.run.map(ids.contains) ?? false },
-                                    by: { $0.element.run! }).mapValues { $0.map { ($0.offset, $0.element) } }
+        exchangesByRun = Dictionary(
+            grouping: report.exchanges.enumerated().filter { $0.element.run.map(ids.contains) ?? false },
+            by: { $0.element.run! }
+        ).mapValues { $0.map { ($0.offset, $0.element) } }
         var children: [Int: [FlowRunTrace]] = [:]
-        for run in report.runs { if let parent = run.parent, ids.contains(parent), parent != run.id { children[parent, default: []].append(run) } }
+        for run in report.runs {
+            if let parent = run.parent, ids.contains(parent), parent != run.id {
+                children[parent, default: []].append(run)
+            }
+        }
         self.children = children
         if report.status == .failed, let last = report.exchanges.last {
             spotlight = (last.run, (exchangesByRun[last.run ?? -1]?.count ?? 0) - 1)
@@ -39,7 +45,8 @@ struct HTMLRuns {
             // No traces (an older runner, or a hand-made report): the paths are still worth showing.
             html += "<section class=\"runs\"><h3>Paths</h3>\n"
             for path in report.paths {
-                html += "<p class=\"path\"><code>\(Markup.escape(path.flow))</code>: \(Markup.escape(path.path.joined(separator: " → ")))</p>\n"
+                html +=
+                    "<p class=\"path\"><code>\(Markup.escape(path.flow))</code>: \(Markup.escape(path.path.joined(separator: " → ")))</p>\n"
             }
             html += "</section>\n"
         } else if !topLevel.isEmpty {
@@ -51,7 +58,8 @@ struct HTMLRuns {
         if !orphans.isEmpty {
             html += "<section class=\"orphans\"><h3>Requests outside any flow run</h3>\n"
             for (i, exchange) in orphans.enumerated() {
-                html += HTMLExchange.render(exchange, open: spotlight?.run == nil && i == orphans.count - 1 && report.status == .failed)
+                html += HTMLExchange.render(
+                    exchange, open: spotlight?.run == nil && i == orphans.count - 1 && report.status == .failed)
             }
             html += "</section>\n"
         }
@@ -61,16 +69,25 @@ struct HTMLRuns {
     private func render(_ run: FlowRunTrace, depth: Int) -> String {
         let flow = run.flow.flow
         let outcomeClass = run.outcome == nil ? "running" : run.success ? "ok" : "fail"
-        var html = depth == 0 ? "<section class=\"run \(outcomeClass)\">\n<h3>" : "<details class=\"run sub \(outcomeClass)\" open>\n<summary>"
-        html += depth == 0 ? "Run \(run.id + 1): " : "Started by run \(run.parent.map { $0 + 1 } ?? 0) (call or session refresh) · run \(run.id + 1): "
+        var html =
+            depth == 0
+            ? "<section class=\"run \(outcomeClass)\">\n<h3>"
+            : "<details class=\"run sub \(outcomeClass)\" open>\n<summary>"
+        html +=
+            depth == 0
+            ? "Run \(run.id + 1): "
+            : "Started by run \(run.parent.map { $0 + 1 } ?? 0) (call or session refresh) · run \(run.id + 1): "
         html += "<code>\(Markup.escape(run.flowName))</code>"
-        html += " <span class=\"outcome \(outcomeClass)\">→ \(Markup.escape(run.outcome ?? "did not finish"))\(run.success ? " ✓" : " ✗")</span>"
+        html +=
+            " <span class=\"outcome \(outcomeClass)\">→ \(Markup.escape(run.outcome ?? "did not finish"))\(run.success ? " ✓" : " ✗")</span>"
         if let title = flow.title { html += " <span class=\"flow-title\">\(Markup.escape(title))</span>" }
         html += depth == 0 ? "</h3>\n" : "</summary>\n"
 
-        html += "<p class=\"path\">" + run.visits.enumerated().map { offset, visit in
-            "<span class=\"step-no\">\(offset + 1)</span>\(Markup.escape(run.state(visit).name))"
-        }.joined(separator: " <span class=\"arrow\">→</span> ") + "</p>\n"
+        html +=
+            "<p class=\"path\">"
+            + run.visits.enumerated().map { offset, visit in
+                "<span class=\"step-no\">\(offset + 1)</span>\(Markup.escape(run.state(visit).name))"
+            }.joined(separator: " <span class=\"arrow\">→</span> ") + "</p>\n"
 
         html += "<div class=\"diagram\">\(diagrams.diagram(of: run))</div>\n"
         html += steps(run, depth: depth)
@@ -86,7 +103,8 @@ struct HTMLRuns {
         var html = "<ol class=\"steps\">\n"
         for (offset, visit) in run.visits.enumerated() {
             let state = run.state(visit)
-            html += "<li><span class=\"step-no\">\(offset + 1)</span> <code class=\"state\">\(Markup.escape(state.name))</code>"
+            html +=
+                "<li><span class=\"step-no\">\(offset + 1)</span> <code class=\"state\">\(Markup.escape(state.name))</code>"
             html += " <span class=\"kind\">\(Markup.escape(describe(state)))</span>"
             if let edge = run.edge(visit) {
                 html += " <span class=\"via\">→ <code>\(Markup.escape(edge.target))</code>"
@@ -97,19 +115,27 @@ struct HTMLRuns {
             }
             let falseGuards = visit.falseGuards.compactMap { run.flow.edge(of: visit.state, number: $0)?.label }
             if !falseGuards.isEmpty {
-                html += "<div class=\"false-guards\">false first: " + falseGuards.map { "<code>\(Markup.escape($0))</code>" }.joined(separator: ", ") + "</div>"
+                html +=
+                    "<div class=\"false-guards\">false first: "
+                    + falseGuards.map { "<code>\(Markup.escape($0))</code>" }.joined(separator: ", ") + "</div>"
             }
             // Requests and the runs they started (a refresh between a 401 and its retry) in the order they happened.
             var items: [(position: Int, html: String)] = []
             for exchange in sentBy[offset] {
-                items.append((exchange.position, HTMLExchange.render(exchange.record, open: isSpotlight(run: run.id, index: sent))))
+                items.append(
+                    (
+                        exchange.position,
+                        HTMLExchange.render(exchange.record, open: isSpotlight(run: run.id, index: sent))
+                    ))
                 sent += 1
             }
             for child in startedBy[offset] ?? [] {
                 items.append((firstPosition(child) ?? Int.max, render(child, depth: depth + 1)))
             }
             if !items.isEmpty {
-                html += "\n<div class=\"exchanges\">\n" + items.sorted { $0.position < $1.position }.map(\.html).joined() + "</div>"
+                html +=
+                    "\n<div class=\"exchanges\">\n" + items.sorted { $0.position < $1.position }.map(\.html).joined()
+                    + "</div>"
             }
             html += "</li>\n"
         }
@@ -128,32 +154,43 @@ struct HTMLRuns {
 
     /// Which visit sent which request: each record names its visit; records without one (reports from other
     /// tools) are left for the "other requests" list.
-    private func assignExchanges(_ run: FlowRunTrace) -> ([[(position: Int, record: ExchangeRecord)]], [(position: Int, record: ExchangeRecord)]) {
+    private func assignExchanges(_ run: FlowRunTrace) -> (
+        [[(position: Int, record: ExchangeRecord)]], [(position: Int, record: ExchangeRecord)]
+    ) {
         var sentBy = [[(position: Int, record: ExchangeRecord)]](repeating: [], count: run.visits.count)
         var leftover: [(position: Int, record: ExchangeRecord)] = []
         for exchange in exchangesByRun[run.id] ?? [] {
-            if let visit = exchange.record.visit, sentBy.indices.contains(visit) { sentBy[visit].append(exchange) } else { leftover.append(exchange) }
+            if let visit = exchange.record.visit, sentBy.indices.contains(visit) {
+                sentBy[visit].append(exchange)
+            } else {
+                leftover.append(exchange)
+            }
         }
         return (sentBy, leftover)
     }
 
     /// Under which visit each run this one started goes: a `call` state of that flow, or (a session refresh)
     /// the visit whose request came just before the refresh's first request. The rest go after the steps.
-    private func placeChildren(of run: FlowRunTrace,
-                               sentBy: [[(position: Int, record: ExchangeRecord)]]) -> ([Int: [FlowRunTrace]], [FlowRunTrace]) {
+    private func placeChildren(
+        of run: FlowRunTrace,
+        sentBy: [[(position: Int, record: ExchangeRecord)]]
+    ) -> ([Int: [FlowRunTrace]], [FlowRunTrace]) {
         var placed: [Int: [FlowRunTrace]] = [:]
         var unplaced: [FlowRunTrace] = []
         var usedCalls = Set<Int>()
         for child in children[run.id] ?? [] {
             let call = run.visits.indices.first { offset in
-                guard !usedCalls.contains(offset), case .call(let c) = run.state(run.visits[offset]).kind else { return false }
+                guard !usedCalls.contains(offset), case .call(let c) = run.state(run.visits[offset]).kind else {
+                    return false
+                }
                 return c.flow.name == child.flowName
             }
             if let call {
                 usedCalls.insert(call)
                 placed[call, default: []].append(child)
             } else if let first = firstPosition(child),
-                      let visit = sentBy.indices.last(where: { sentBy[$0].contains { $0.position < first } }) {
+                let visit = sentBy.indices.last(where: { sentBy[$0].contains { $0.position < first } })
+            {
                 placed[visit, default: []].append(child)
             } else {
                 unplaced.append(child)

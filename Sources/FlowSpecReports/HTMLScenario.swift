@@ -20,12 +20,15 @@ struct HTMLScenario {
         let search = ([name, report.file] + report.tags).joined(separator: " ").lowercased()
         // Failures open by default: they are what the reader came for.
         let open = report.status == .failed ? " open" : ""
-        var html = "<details class=\"\(classes.joined(separator: " "))\" id=\"\(anchor)\" data-search=\"\(Markup.escape(search))\"\(open)>\n"
+        var html =
+            "<details class=\"\(classes.joined(separator: " "))\" id=\"\(anchor)\" data-search=\"\(Markup.escape(search))\"\(open)>\n"
         html += "<summary>"
         html += "<span class=\"badge \(status)\">\(badge(report))</span> "
         html += "<span class=\"name\">\(Markup.escape(name))</span>"
         if !report.tags.isEmpty {
-            html += " <span class=\"tags\">" + report.tags.map { "<span class=\"tag\">\(Markup.escape($0))</span>" }.joined() + "</span>"
+            html +=
+                " <span class=\"tags\">"
+                + report.tags.map { "<span class=\"tag\">\(Markup.escape($0))</span>" }.joined() + "</span>"
         }
         html += " <span class=\"file\">\(Markup.escape(report.file))</span>"
         html += " <span class=\"duration\">\(Markup.escape(HTML.duration(report.durationSeconds)))</span>"
@@ -54,7 +57,8 @@ struct HTMLScenario {
             let reason = report.skipReason ?? "no reason given"
             return "<div class=\"problem skipped\"><h3>Skipped</h3><p>\(Markup.escape(reason))</p></div>\n"
         case .failed:
-            let (kind, title) = report.infrastructureFailure
+            let (kind, title) =
+                report.infrastructureFailure
                 ? ("infra", "Infrastructure failure: the backend did not answer, so no promise was checked")
                 : ("promise", "Failed: a promise this scenario checks does not hold")
             var html = "<div class=\"problem \(kind)\"><h3>\(title)</h3>\n"

@@ -1,6 +1,6 @@
-import Foundation
 import FlowSpecDiagrams
 import FlowSpecLanguage
+import Foundation
 
 /// Text helpers of the HTML report: escaping, durations, timestamps, JSON bodies made readable.
 enum HTML {
@@ -45,7 +45,13 @@ enum HTML {
             defer { i += 1 }
             if inString {
                 out.append(c)
-                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
+                if escaped {
+                    escaped = false
+                } else if c == "\\" {
+                    escaped = true
+                } else if c == "\"" {
+                    inString = false
+                }
                 continue
             }
             switch c {

@@ -10,7 +10,9 @@ enum JUnitMerge {
         var rootName: String?
         for input in inputs {
             let root: XMLTree
-            do { root = try XMLTreeParser.parse(input.text) } catch { throw ReportMergeError(error.description).in(input.name) }
+            do { root = try XMLTreeParser.parse(input.text) } catch {
+                throw ReportMergeError(error.description).in(input.name)
+            }
             let suites: [XMLTree]
             switch root.name {
             case "testsuites":
@@ -19,7 +21,9 @@ enum JUnitMerge {
             case "testsuite":
                 suites = [root]
             default:
-                throw ReportMergeError("not a JUnit report: the root element is <\(root.name)>, expected <testsuites> or <testsuite>").in(input.name)
+                throw ReportMergeError(
+                    "not a JUnit report: the root element is <\(root.name)>, expected <testsuites> or <testsuite>"
+                ).in(input.name)
             }
             for suite in suites {
                 guard let name = suite[attribute: "name"] else {
@@ -28,7 +32,9 @@ enum JUnitMerge {
                 if parts[name] == nil { order.append(name) }
                 parts[name, default: []].append(suite)
             }
-            let time = Double(root[attribute: "time"] ?? "") ?? suites.compactMap { Double($0[attribute: "time"] ?? "") }.reduce(0, +)
+            let time =
+                Double(root[attribute: "time"] ?? "")
+                ?? suites.compactMap { Double($0[attribute: "time"] ?? "") }.reduce(0, +)
             let start = suites.compactMap { $0[attribute: "timestamp"].flatMap(parseTimestamp) }.min()
             runs.append((start, time))
         }
@@ -44,13 +50,17 @@ enum JUnitMerge {
         let name = suites[0][attribute: "name"]!
         let cases = suites.flatMap { $0.children(named: "testcase") }
         let timestamps = suites.compactMap { $0[attribute: "timestamp"] }
-        let earliest = timestamps.min { (parseTimestamp($0) ?? .distantFuture) < (parseTimestamp($1) ?? .distantFuture) }
+        let earliest = timestamps.min {
+            (parseTimestamp($0) ?? .distantFuture) < (parseTimestamp($1) ?? .distantFuture)
+        }
         // Shards on different machines have different hosts: naming one of them would mislead.
         let hosts = Set(suites.compactMap { $0[attribute: "hostname"] })
         let time = suites.map { suite in
-            Double(suite[attribute: "time"] ?? "") ?? suite.children(named: "testcase").compactMap { Double($0[attribute: "time"] ?? "") }.reduce(0, +)
+            Double(suite[attribute: "time"] ?? "")
+                ?? suite.children(named: "testcase").compactMap { Double($0[attribute: "time"] ?? "") }.reduce(0, +)
         }.reduce(0, +)
-        var suite = JUnitReport.suite(name, cases, timestamp: earliest, hostname: hosts.count == 1 ? hosts.first : nil, time: time)
+        var suite = JUnitReport.suite(
+            name, cases, timestamp: earliest, hostname: hosts.count == 1 ? hosts.first : nil, time: time)
         let properties = suites.flatMap { $0.children(named: "properties") }.prefix(1)
         let extras = suites.flatMap { $0.children.filter { $0.name != "testcase" && $0.name != "properties" } }
         suite.children = Array(properties) + cases + extras
@@ -72,6 +82,7 @@ enum JUnitMerge {
     static func parseTimestamp(_ text: String) -> Date? {
         let hasZone = text.hasSuffix("Z") || text.dropFirst(19).contains("+") || text.dropFirst(19).contains("-")
         return JSONReport.parseTimestamp(hasZone ? text : text + "Z")
-            ?? (try? Date(hasZone ? text : text + "Z", strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+            ?? (try? Date(
+                hasZone ? text : text + "Z", strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FlowSpecScenarios
+import Foundation
 
 /// JUnit XML, the format every CI system reads (Jenkins `junit`, GitLab `artifacts:reports:junit`, GitHub
 /// test-reporter actions). Layout, as documented in docs/reports.md:
@@ -33,8 +33,10 @@ package enum JUnitReport {
     }
 
     /// A `<testsuite>` with its counts computed from its test cases: the one rule for both `run` and `merge`.
-    static func suite(_ name: String, _ cases: [XMLTree], timestamp: String?, hostname: String?,
-                      time: Double? = nil) -> XMLTree {
+    static func suite(
+        _ name: String, _ cases: [XMLTree], timestamp: String?, hostname: String?,
+        time: Double? = nil
+    ) -> XMLTree {
         var suite = XMLTree("testsuite", [("name", name)], children: cases)
         for (key, value) in counts(of: cases) { suite[attribute: key] = value }
         let total = time ?? cases.compactMap { Double($0[attribute: "time"] ?? "") }.reduce(0, +)
@@ -47,8 +49,10 @@ package enum JUnitReport {
     /// `tests`, `failures`, `errors`, `skipped` of a list of `<testcase>`s, in that attribute order.
     static func counts(of cases: [XMLTree]) -> [(String, String)] {
         func count(_ child: String) -> Int { cases.filter { !$0.children(named: child).isEmpty }.count }
-        return [("tests", "\(cases.count)"), ("failures", "\(count("failure"))"), ("errors", "\(count("error"))"),
-                ("skipped", "\(count("skipped"))")]
+        return [
+            ("tests", "\(cases.count)"), ("failures", "\(count("failure"))"), ("errors", "\(count("error"))"),
+            ("skipped", "\(count("skipped"))"),
+        ]
     }
 
     /// The same counts summed over suites, for `<testsuites>`.
@@ -57,12 +61,14 @@ package enum JUnitReport {
     }
 
     static func testcase(_ report: ScenarioReport, run: RunRecord) -> XMLTree {
-        var testcase = XMLTree("testcase", [
-            ("name", run.displayName(report)),
-            ("classname", className(report.file)),
-            ("file", report.file),
-            ("time", seconds(report.durationSeconds)),
-        ])
+        var testcase = XMLTree(
+            "testcase",
+            [
+                ("name", run.displayName(report)),
+                ("classname", className(report.file)),
+                ("file", report.file),
+                ("time", seconds(report.durationSeconds)),
+            ])
         switch report.status {
         case .passed:
             break
@@ -70,8 +76,11 @@ package enum JUnitReport {
             testcase.children.append(XMLTree("skipped", [("message", firstLine(report.skipReason ?? "skipped"))]))
         case .failed:
             let kind = report.infrastructureFailure ? ("error", "infrastructure") : ("failure", "expectation")
-            let message = report.failures.first.map(firstLine) ?? (report.infrastructureFailure ? "the backend did not answer" : "failed")
-            testcase.children.append(XMLTree(kind.0, [("message", message), ("type", kind.1)], text: explanation(report)))
+            let message =
+                report.failures.first.map(firstLine)
+                ?? (report.infrastructureFailure ? "the backend did not answer" : "failed")
+            testcase.children.append(
+                XMLTree(kind.0, [("message", message), ("type", kind.1)], text: explanation(report)))
             if !report.exchanges.isEmpty {
                 testcase.children.append(XMLTree("system-out", text: ExchangeTranscript.text(report.exchanges)))
             }

@@ -29,20 +29,22 @@ package final class ProbeConsole: Sendable {
                 state.undeclared.append(verdict)
                 return
             }
-            let label = switch verdict.status {
-            case .held: "held   "
-            case .broken: "BROKEN "
-            case .error: "ERROR  "
-            case .skipped: "skipped"
-            case .notApplicable: "n/a    "
-            }
+            let label =
+                switch verdict.status {
+                case .held: "held   "
+                case .broken: "BROKEN "
+                case .error: "ERROR  "
+                case .skipped: "skipped"
+                case .notApplicable: "n/a    "
+                }
             let what = verdict.kind.rawValue + (verdict.check.isEmpty ? "" : " · \(verdict.check)")
             // The detail and the evidence hold what the backend said: one line each, control characters escaped.
             write("  \(label)  \(what) — \(TerminalText.escaped(verdict.detail))")
             if verdict.status == .broken {
                 if !verdict.source.isEmpty { write("           promise: \(verdict.source)") }
                 for e in verdict.evidence {
-                    let line = "\(e.method) \(e.url) → \(e.status.map(String.init) ?? e.failure ?? "no response")\(e.responseBody.map { " " + String($0.prefix(200)) } ?? "")"
+                    let line =
+                        "\(e.method) \(e.url) → \(e.status.map(String.init) ?? e.failure ?? "no response")\(e.responseBody.map { " " + String($0.prefix(200)) } ?? "")"
                     write("           " + TerminalText.escaped(line))
                 }
             }
@@ -62,6 +64,7 @@ package final class ProbeConsole: Sendable {
     package static func summary(_ verdicts: [ProbeVerdict]) -> String {
         func count(_ s: ProbeVerdict.Status) -> Int { verdicts.filter { $0.status == s }.count }
         let errors = count(.error)
-        return "\(count(.held)) held, \(count(.broken)) broken, \(errors) error\(errors == 1 ? "" : "s"), \(count(.skipped)) skipped, \(count(.notApplicable)) not applicable"
+        return
+            "\(count(.held)) held, \(count(.broken)) broken, \(errors) error\(errors == 1 ? "" : "s"), \(count(.skipped)) skipped, \(count(.notApplicable)) not applicable"
     }
 }

@@ -19,13 +19,23 @@ package enum ProbeHTMLReport {
 
             """
         for session in sessions {
-            html += "<section><h2>\(Markup.escape(session))</h2><table><thead><tr><th>verdict</th><th>probe</th><th>what happened</th></tr></thead><tbody>\n"
+            html +=
+                "<section><h2>\(Markup.escape(session))</h2><table><thead><tr><th>verdict</th><th>probe</th><th>what happened</th></tr></thead><tbody>\n"
             for v in verdicts where v.session == session {
-                let label = switch v.status { case .held: "held"; case .broken: "BROKEN"; case .error: "ERROR"; case .skipped: "skipped"; case .notApplicable: "n/a" }
+                let label =
+                    switch v.status {
+                    case .held: "held";
+                    case .broken: "BROKEN";
+                    case .error: "ERROR";
+                    case .skipped: "skipped";
+                    case .notApplicable: "n/a"
+                    }
                 let what = v.kind.rawValue + (v.check.isEmpty ? "" : " · \(v.check)")
-                html += "<tr class=\"\(v.status.rawValue)\"><td class=\"verdict\">\(label)</td><td><code>\(Markup.escape(what))</code></td><td>\(Markup.escape(v.detail))"
+                html +=
+                    "<tr class=\"\(v.status.rawValue)\"><td class=\"verdict\">\(label)</td><td><code>\(Markup.escape(what))</code></td><td>\(Markup.escape(v.detail))"
                 if v.status == .broken {
-                    html += "<details open><summary>promise and evidence</summary><p class=\"promise\">\(Markup.escape(v.source))</p>"
+                    html +=
+                        "<details open><summary>promise and evidence</summary><p class=\"promise\">\(Markup.escape(v.source))</p>"
                     for e in v.evidence {
                         let answer = e.status.map(String.init) ?? e.failure ?? "no response"
                         html += "<pre>\(Markup.escape("\(e.method) \(e.url) → \(answer)"))"

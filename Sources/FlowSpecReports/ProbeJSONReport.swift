@@ -12,21 +12,26 @@ package enum ProbeJSONReport {
         let items: [JSONValue] = verdicts.map { v in
             var object: [String: JSONValue] = [
                 "session": .string(v.session), "probe": .string(v.kind.rawValue), "title": .string(v.kind.title),
-                "check": .string(v.check), "verdict": .string(v.status.rawValue), "detail": .string(v.detail), "promise": .string(v.source),
+                "check": .string(v.check), "verdict": .string(v.status.rawValue), "detail": .string(v.detail),
+                "promise": .string(v.source),
             ]
             if v.infrastructure { object["infrastructure"] = .bool(true) }
             if !v.evidence.isEmpty {
-                object["evidence"] = .array(v.evidence.map { e in
-                    var record: [String: JSONValue] = ["method": .string(e.method), "url": .string(e.url)]
-                    if let body = e.requestBody { record["request_body"] = .string(body) }
-                    if let status = e.status { record["status"] = .number(Double(status)) }
-                    if let body = e.responseBody { record["response_body"] = .string(body) }
-                    if let failure = e.failure { record["failure"] = .string(failure) }
-                    return .object(record)
-                })
+                object["evidence"] = .array(
+                    v.evidence.map { e in
+                        var record: [String: JSONValue] = ["method": .string(e.method), "url": .string(e.url)]
+                        if let body = e.requestBody { record["request_body"] = .string(body) }
+                        if let status = e.status { record["status"] = .number(Double(status)) }
+                        if let body = e.responseBody { record["response_body"] = .string(body) }
+                        if let failure = e.failure { record["failure"] = .string(failure) }
+                        return .object(record)
+                    })
             }
             return .object(object)
         }
-        return JSONValue.object(["schema": .string("flowspec-probe"), "version": .number(1), "summary": .object(counts), "verdicts": .array(items)]).prettyJSON
+        return JSONValue.object([
+            "schema": .string("flowspec-probe"), "version": .number(1), "summary": .object(counts),
+            "verdicts": .array(items),
+        ]).prettyJSON
     }
 }

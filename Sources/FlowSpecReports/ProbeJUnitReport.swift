@@ -12,10 +12,12 @@ package enum ProbeJUnitReport {
         let skipped = verdicts.filter { $0.status == .skipped || $0.status == .notApplicable }.count
         let errors = verdicts.filter { $0.status == .error }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"flowspec probe\" tests=\"\(verdicts.count)\" failures=\"\(broken)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
+        xml +=
+            "<testsuites name=\"flowspec probe\" tests=\"\(verdicts.count)\" failures=\"\(broken)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
         for session in sessions {
             let mine = verdicts.filter { $0.session == session }
-            xml += "  <testsuite name=\"\(Markup.attribute("probe " + session))\" tests=\"\(mine.count)\" "
+            xml +=
+                "  <testsuite name=\"\(Markup.attribute("probe " + session))\" tests=\"\(mine.count)\" "
                 + "failures=\"\(mine.filter { $0.status == .broken }.count)\" errors=\"\(mine.filter { $0.status == .error }.count)\" "
                 + "skipped=\"\(mine.filter { $0.status == .skipped || $0.status == .notApplicable }.count)\">\n"
             for verdict in mine {
@@ -27,11 +29,15 @@ package enum ProbeJUnitReport {
                 case .broken:
                     var body = verdict.detail + "\npromise: " + verdict.source
                     for e in verdict.evidence {
-                        body += "\n\(e.method) \(e.url) → \(e.status.map(String.init) ?? e.failure ?? "no response")" + (e.responseBody.map { " " + $0 } ?? "")
+                        body +=
+                            "\n\(e.method) \(e.url) → \(e.status.map(String.init) ?? e.failure ?? "no response")"
+                            + (e.responseBody.map { " " + $0 } ?? "")
                     }
-                    xml += ">\n      <failure message=\"\(Markup.attribute(verdict.detail))\">\(Markup.escape(body))</failure>\n    </testcase>\n"
+                    xml +=
+                        ">\n      <failure message=\"\(Markup.attribute(verdict.detail))\">\(Markup.escape(body))</failure>\n    </testcase>\n"
                 case .error:
-                    xml += ">\n      <error message=\"\(Markup.attribute(verdict.detail))\">\(Markup.escape(verdict.detail))</error>\n    </testcase>\n"
+                    xml +=
+                        ">\n      <error message=\"\(Markup.attribute(verdict.detail))\">\(Markup.escape(verdict.detail))</error>\n    </testcase>\n"
                 case .skipped, .notApplicable:
                     let reason = (verdict.status == .notApplicable ? "not applicable: " : "") + verdict.detail
                     xml += ">\n      <skipped message=\"\(Markup.attribute(reason))\"/>\n    </testcase>\n"

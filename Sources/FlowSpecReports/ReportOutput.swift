@@ -1,5 +1,5 @@
-import Foundation
 import FlowSpecRuntime
+import Foundation
 
 /// Writes rendered reports where their requests say: a file (atomically, so a reader never sees half of one) or
 /// standard output. The same for `run`, `coverage` and `probe`.
@@ -12,7 +12,8 @@ package enum ReportOutput {
             return
         }
         do { try OutputFile.write(Data(text.utf8), to: path) } catch {
-            throw ReportWriteError(description: "--report \(request.format.name): could not write \(path): \(error.localizedDescription)")
+            throw ReportWriteError(
+                description: "--report \(request.format.name): could not write \(path): \(error.localizedDescription)")
         }
     }
 }

@@ -12,17 +12,24 @@ package struct ReportRequest: Sendable {
     }
 
     /// Parses `junit=out/junit.xml`, `tap`, `json=-` (stdout), choosing among `formats` (a probe run has no coverage).
-    package static func parse(_ text: String, formats: [any ReportFormat] = ReportFormats.all) -> Result<ReportRequest, ReportRequestError> {
+    package static func parse(_ text: String, formats: [any ReportFormat] = ReportFormats.all) -> Result<
+        ReportRequest, ReportRequestError
+    > {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard let format = formats.first(where: { $0.name == parts[0].lowercased() }) else {
             let names = formats.map(\.name).joined(separator: ", ")
-            let known = ReportFormats.named(parts[0]) != nil ? "`\(parts[0])` is not available here" : "unknown report `\(parts[0])`"
+            let known =
+                ReportFormats.named(parts[0]) != nil
+                ? "`\(parts[0])` is not available here" : "unknown report `\(parts[0])`"
             return .failure(.init("\(known); use one of \(names), e.g. --report junit=junit.xml"))
         }
         var path = parts.count > 1 ? parts[1] : nil
         if path == "-" { path = nil }
         if parts.count > 1, parts[1].isEmpty {
-            return .failure(.init("no file after `=`; write --report \(format.name)=FILE, or --report \(format.name) for standard output"))
+            return .failure(
+                .init(
+                    "no file after `=`; write --report \(format.name)=FILE, or --report \(format.name) for standard output"
+                ))
         }
         if path == nil, let example = format.requiresFile {
             return .failure(.init("\(format.name) needs a file: --report \(format.name)=\(example)"))
@@ -33,7 +40,8 @@ package struct ReportRequest: Sendable {
     /// The problem with a set of requests taken together, if any: two on standard output, or two on one file.
     package static func conflict(in requests: [ReportRequest]) -> String? {
         if requests.filter({ $0.path == nil }).count > 1 {
-            return "only one --report can go to standard output; give the others a file (e.g. --report json=report.json)"
+            return
+                "only one --report can go to standard output; give the others a file (e.g. --report json=report.json)"
         }
         var seen = Set<String>()
         for path in requests.compactMap(\.path) where !seen.insert(path).inserted {
@@ -48,7 +56,9 @@ package struct ReportRequest: Sendable {
         for path in requests.compactMap(\.path) {
             let folder = (path as NSString).deletingLastPathComponent
             var isDirectory: ObjCBool = false
-            if !folder.isEmpty, !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            if !folder.isEmpty,
+                !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue)
+            {
                 return "--report: the folder \(folder) does not exist (for \(path)); create it first"
             }
         }
@@ -62,7 +72,9 @@ package struct ReportRequest: Sendable {
 }
 
 extension ReportRequest: Equatable {
-    package static func == (a: ReportRequest, b: ReportRequest) -> Bool { a.format.name == b.format.name && a.path == b.path }
+    package static func == (a: ReportRequest, b: ReportRequest) -> Bool {
+        a.format.name == b.format.name && a.path == b.path
+    }
 }
 
 package struct ReportRequestError: Error, Sendable, CustomStringConvertible {

@@ -1,6 +1,6 @@
-import Foundation
 import FlowSpecLanguage
 import FlowSpecScenarios
+import Foundation
 
 /// Everything a report of one `flowspec run` needs: the scenario reports (already masked), the flows they
 /// ran (for diagrams and coverage), and when and how long.
@@ -13,7 +13,9 @@ public struct RunRecord: Sendable {
     /// Flow coverage over the run's scope, when a format or the console asked for it (`ReportNeeds.coverage`).
     package var coverage: FlowCoverage?
 
-    public init(reports: [ScenarioReport], specs: SpecSet, startedAt: Date, durationSeconds: Double, toolVersion: String) {
+    public init(
+        reports: [ScenarioReport], specs: SpecSet, startedAt: Date, durationSeconds: Double, toolVersion: String
+    ) {
         self.reports = reports
         self.specs = specs
         self.startedAt = startedAt

@@ -1,7 +1,7 @@
 import FlowSpecLanguage
-import Foundation
-import FlowSpecScenarios
 import FlowSpecRuntime
+import FlowSpecScenarios
+import Foundation
 
 /// TAP version 13 (testanything.org): one `ok`/`not ok` line per scenario, a YAML diagnostic block under each
 /// failure, `# SKIP reason` for skipped scenarios.
@@ -27,7 +27,8 @@ package enum TAPReport {
     /// The YAML block under a `not ok` line: `---` … `...`, indented by the caller.
     static func diagnostics(_ report: ScenarioReport) -> [String] {
         var lines = ["---"]
-        let message = report.failures.first.map(JUnitReport.firstLine)
+        let message =
+            report.failures.first.map(JUnitReport.firstLine)
             ?? (report.infrastructureFailure ? "the backend did not answer" : "failed")
         lines.append("message: " + YAMLWriter.quoted(message))
         lines.append("severity: " + (report.infrastructureFailure ? "error" : "fail"))
@@ -58,18 +59,22 @@ package enum TAPReport {
 
     /// Other control characters are escaped as the console shows them: TAP is read on terminals too.
     private static func oneLine(_ text: String) -> String {
-        TerminalText.escaped(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " "))
+        TerminalText.escaped(
+            text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+                .replacingOccurrences(of: "\r", with: " "))
     }
 
     /// A list item: a literal block (`|-`) for multi-line text people read in CI logs, else a quoted string.
     static func yamlItem(_ text: String) -> [String] {
         guard text.contains("\n"), blockSafe(text) else { return ["  - " + YAMLWriter.quoted(text)] }
-        return ["  - |-"] + text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }
+        return ["  - |-"]
+            + text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }
     }
 
     /// Literal blocks cannot start with a space (the indentation would be misread) or hold control characters.
     private static func blockSafe(_ text: String) -> Bool {
-        !text.hasPrefix(" ") && !text.hasSuffix("\n") && text.unicodeScalars.allSatisfy { $0 == "\n" || YAMLWriter.isPrintable($0) }
+        !text.hasPrefix(" ") && !text.hasSuffix("\n")
+            && text.unicodeScalars.allSatisfy { $0 == "\n" || YAMLWriter.isPrintable($0) }
     }
 
 }

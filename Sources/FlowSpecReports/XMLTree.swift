@@ -1,4 +1,5 @@
 import FlowSpecLanguage
+
 /// A small, ordered XML element tree: what the JUnit writer builds and what `flowspec merge` reads shards
 /// into, so a merged file is laid out exactly like one written by `flowspec run`.
 package struct XMLTree: Sendable, Equatable {
@@ -18,7 +19,8 @@ package struct XMLTree: Sendable, Equatable {
 
     package static func == (lhs: XMLTree, rhs: XMLTree) -> Bool {
         lhs.name == rhs.name && lhs.text == rhs.text && lhs.children == rhs.children
-            && lhs.attributes.map(\.name) == rhs.attributes.map(\.name) && lhs.attributes.map(\.value) == rhs.attributes.map(\.value)
+            && lhs.attributes.map(\.name) == rhs.attributes.map(\.name)
+            && lhs.attributes.map(\.value) == rhs.attributes.map(\.value)
     }
 
     package subscript(attribute name: String) -> String? {

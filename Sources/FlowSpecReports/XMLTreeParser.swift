@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Reads an XML document into an `XMLTree` with Foundation's streaming parser (libxml2 on Linux). Unlike
@@ -23,12 +24,16 @@ enum XMLTreeParser {
         parser.shouldResolveExternalEntities = false
         let ok = parser.parse()
         if let line = builder.tooDeepAt {
-            throw Failure(description: "elements nested deeper than \(maxDepth) levels at line \(line); "
-                + "a JUnit report nests a handful (testsuites, testsuite, testcase, failure): is this file a JUnit report?")
+            throw Failure(
+                description: "elements nested deeper than \(maxDepth) levels at line \(line); "
+                    + "a JUnit report nests a handful (testsuites, testsuite, testcase, failure): is this file a JUnit report?"
+            )
         }
         if !ok || builder.root == nil {
             let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "no root element"
-            throw Failure(description: "not well-formed XML at line \(parser.lineNumber), column \(parser.columnNumber) (\(reason))")
+            throw Failure(
+                description:
+                    "not well-formed XML at line \(parser.lineNumber), column \(parser.columnNumber) (\(reason))")
         }
         return builder.root!
     }
@@ -42,8 +47,10 @@ enum XMLTreeParser {
         /// The line of the first element past `maxDepth`, where reading stopped.
         var tooDeepAt: Int?
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String]
+        ) {
             guard stack.count < XMLTreeParser.maxDepth else {
                 if tooDeepAt == nil { tooDeepAt = parser.lineNumber }
                 parser.abortParsing()
@@ -74,10 +81,13 @@ enum XMLTreeParser {
         /// The streaming parser hands attributes over as a dictionary; JUnit's usual order is restored so a
         /// merged file reads like one `flowspec run` wrote, other attributes follow by name.
         static func ordered(_ attributes: [String: String], name: String) -> [(String, String)] {
-            let known = ["name", "tests", "failures", "errors", "skipped", "classname", "file", "line", "message", "type",
-                         "time", "timestamp", "hostname", "id", "package", "value"]
+            let known = [
+                "name", "tests", "failures", "errors", "skipped", "classname", "file", "line", "message", "type",
+                "time", "timestamp", "hostname", "id", "package", "value",
+            ]
             let first = known.compactMap { key in attributes[key].map { (key, $0) } }
-            return first + attributes.filter { !known.contains($0.key) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            return first
+                + attributes.filter { !known.contains($0.key) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         }
     }
 }

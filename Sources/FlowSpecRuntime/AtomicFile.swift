@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes a file whole or not at all, so nothing a user owns (a token store, a report) is ever left half-written:
@@ -32,11 +33,15 @@ public enum AtomicFile {
 
         // O_EXCL with O_NOFOLLOW: never opens a file or a link someone else planted under that name.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions))
-        guard fd >= 0 else { throw AtomicFileError(path: path, step: "cannot create a temporary file in \(directory)", code: errno) }
+        guard fd >= 0 else {
+            throw AtomicFileError(path: path, step: "cannot create a temporary file in \(directory)", code: errno)
+        }
         do {
             try OutputFile.writeAll(data, to: fd, path: path)
             // On disk before the rename: after a crash the target is the old file or the new one, never empty.
-            guard fsync(fd) == 0 else { throw AtomicFileError(path: path, step: "cannot flush it to disk", code: errno) }
+            guard fsync(fd) == 0 else {
+                throw AtomicFileError(path: path, step: "cannot flush it to disk", code: errno)
+            }
             guard close(fd) == 0 else {
                 let code = errno
                 unlink(temporary)
@@ -57,17 +62,19 @@ public enum AtomicFile {
     /// `path`, or the file a symbolic link at `path` points to; an error for anything but a regular file or nothing.
     static func resolvedTarget(_ path: String) throws -> String {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return path }   // nothing there yet (or unreadable: `open` will say)
+        guard lstat(path, &info) == 0 else { return path } // nothing there yet (or unreadable: `open` will say)
         if FileKind(info.st_mode) == .symbolicLink {
-            guard stat(path, &info) == 0 else { return path }   // a dangling link: renamed over like a missing file
+            guard stat(path, &info) == 0 else { return path } // a dangling link: renamed over like a missing file
             guard FileKind(info.st_mode) == .regular, let real = realpath(path, nil) else {
-                throw AtomicFileError(path: path, step: "it is \(FileKind(info.st_mode).description), not a regular file", code: nil)
+                throw AtomicFileError(
+                    path: path, step: "it is \(FileKind(info.st_mode).description), not a regular file", code: nil)
             }
             defer { free(real) }
             return String(cString: real)
         }
         guard FileKind(info.st_mode) == .regular else {
-            throw AtomicFileError(path: path, step: "it is \(FileKind(info.st_mode).description), not a regular file", code: nil)
+            throw AtomicFileError(
+                path: path, step: "it is \(FileKind(info.st_mode).description), not a regular file", code: nil)
         }
         return path
     }
@@ -80,12 +87,14 @@ public enum AtomicFile {
         let now = Date().timeIntervalSince1970
         let nameOffset = MemoryLayout<dirent>.offset(of: \.d_name)!
         while let entry = readdir(handle) {
-            let name = String(cString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
+            let name = String(
+                cString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
             guard name.hasPrefix(prefix), name.hasSuffix(".tmp") else { continue }
             let candidate = (directory == "/" ? "" : directory) + "/" + name
             var info = stat()
             guard lstat(candidate, &info) == 0, FileKind(info.st_mode) == .regular,
-                  now - Double(modificationSeconds(info)) > staleSeconds else { continue }
+                now - Double(modificationSeconds(info)) > staleSeconds
+            else { continue }
             unlink(candidate)
         }
     }
@@ -93,9 +102,9 @@ public enum AtomicFile {
 
 private func modificationSeconds(_ info: stat) -> Int {
     #if canImport(Glibc)
-    Int(info.st_mtim.tv_sec)
+        Int(info.st_mtim.tv_sec)
     #else
-    Int(info.st_mtimespec.tv_sec)
+        Int(info.st_mtimespec.tv_sec)
     #endif
 }
 

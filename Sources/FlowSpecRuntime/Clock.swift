@@ -1,6 +1,6 @@
+import FlowSpecLanguage
 import Foundation
 import Synchronization
-import FlowSpecLanguage
 
 /// Time as flows see it: `now`, `wait`, token expiry.
 public protocol FlowClock: Sendable {

@@ -3,13 +3,16 @@
 /// starting shells; `ShellCommandRunner` is the real one.
 public protocol CommandRunner: Sendable {
     /// `environment` is added to the inherited one.
-    func run(_ command: String, environment: [String: String], timeoutSeconds: Double) async throws(InputError) -> String
+    func run(_ command: String, environment: [String: String], timeoutSeconds: Double) async throws(InputError)
+        -> String
 }
 
 /// `/bin/sh -c COMMAND` (see `ShellCommand`).
 public struct ShellCommandRunner: CommandRunner {
     public init() {}
-    public func run(_ command: String, environment: [String: String], timeoutSeconds: Double) async throws(InputError) -> String {
+    public func run(_ command: String, environment: [String: String], timeoutSeconds: Double) async throws(InputError)
+        -> String
+    {
         try await ShellCommand(command, environment: environment, timeoutSeconds: timeoutSeconds).run()
     }
 }

@@ -1,6 +1,6 @@
+import FlowSpecLanguage
 import Foundation
 import Synchronization
-import FlowSpecLanguage
 
 /// The cookies of one run, kept as a browser or an app's HTTP client keeps them (RFC 6265, section 5): what a
 /// response sets with `Set-Cookie` is sent back with `Cookie` on later requests of the same run to the same host and
@@ -39,7 +39,9 @@ public final class CookieJar: Sendable {
     /// signed-in Flask-Security session makes the server ask for a CSRF token).
     public func attach(to request: inout HTTPRequest) {
         if let own = request.header("Cookie") {
-            if own.trimmingCharacters(in: .whitespaces).isEmpty { request.headers.removeAll { HeaderName.same($0.0, "Cookie") } }
+            if own.trimmingCharacters(in: .whitespaces).isEmpty {
+                request.headers.removeAll { HeaderName.same($0.0, "Cookie") }
+            }
             return
         }
         let stored = cookies.withLock { $0 }
@@ -47,7 +49,10 @@ public final class CookieJar: Sendable {
         let target = Target(request)
         let matching = stored.enumerated()
             .filter { target.matches($0.element) }
-            .sorted { $0.element.path.count != $1.element.path.count ? $0.element.path.count > $1.element.path.count : $0.offset < $1.offset }
+            .sorted {
+                $0.element.path.count != $1.element.path.count
+                    ? $0.element.path.count > $1.element.path.count : $0.offset < $1.offset
+            }
         guard !matching.isEmpty else { return }
         request.setHeader("Cookie", matching.map { "\($0.element.name)=\($0.element.value)" }.joined(separator: "; "))
     }
@@ -62,7 +67,9 @@ public final class CookieJar: Sendable {
             guard let parsed = Self.parse(line, from: target) else { continue }
             if parsed.cookie.value.count >= Self.shortestMasked { redactor.register(parsed.cookie.value) }
             cookies.withLock { cookies in
-                cookies.removeAll { $0.name == parsed.cookie.name && $0.domain == parsed.cookie.domain && $0.path == parsed.cookie.path }
+                cookies.removeAll {
+                    $0.name == parsed.cookie.name && $0.domain == parsed.cookie.domain && $0.path == parsed.cookie.path
+                }
                 if !parsed.expired {
                     cookies.append(parsed.cookie)
                     if cookies.count > Self.limit { cookies.removeFirst(cookies.count - Self.limit) }
@@ -91,14 +98,16 @@ public final class CookieJar: Sendable {
 
         func matches(_ cookie: Cookie) -> Bool {
             guard !cookie.secure || secure else { return false }
-            let domainOK = cookie.hostOnly ? host == cookie.domain : (host == cookie.domain || host.hasSuffix("." + cookie.domain))
+            let domainOK =
+                cookie.hostOnly ? host == cookie.domain : (host == cookie.domain || host.hasSuffix("." + cookie.domain))
             return domainOK && Self.pathMatches(path, cookie.path)
         }
 
         /// RFC 6265 5.1.4: the cookie path is the request path, or a prefix of it ending at a `/`.
         static func pathMatches(_ requestPath: String, _ cookiePath: String) -> Bool {
             guard requestPath.hasPrefix(cookiePath) else { return false }
-            return requestPath.count == cookiePath.count || cookiePath.hasSuffix("/") || requestPath.dropFirst(cookiePath.count).first == "/"
+            return requestPath.count == cookiePath.count || cookiePath.hasSuffix("/")
+                || requestPath.dropFirst(cookiePath.count).first == "/"
         }
 
         /// RFC 6265 5.1.4: the default path is the request path up to its last `/` (or `/`).
@@ -110,20 +119,29 @@ public final class CookieJar: Sendable {
 
     /// One `Set-Cookie` line (RFC 6265 5.2); nil when it is not a cookie, or names a domain the host may not set.
     static func parse(_ line: String, from target: Target) -> (cookie: Cookie, expired: Bool)? {
-        var parts = line.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        var parts = line.split(separator: ";", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         guard !parts.isEmpty else { return nil }
         let pair = parts.removeFirst()
         guard let equals = pair.firstIndex(of: "=") else { return nil }
         let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
         var value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+            value = String(value.dropFirst().dropLast())
+        }
         guard !name.isEmpty else { return nil }
-        var cookie = Cookie(name: name, value: value, domain: target.host, hostOnly: true, path: target.defaultPath, secure: false)
+        var cookie = Cookie(
+            name: name, value: value, domain: target.host, hostOnly: true, path: target.defaultPath, secure: false)
         var expired = false
         for attribute in parts {
-            let (key, argument) = attribute.firstIndex(of: "=").map {
-                (attribute[..<$0].trimmingCharacters(in: .whitespaces).lowercased(), attribute[attribute.index(after: $0)...].trimmingCharacters(in: .whitespaces))
-            } ?? (attribute.lowercased(), "")
+            let (key, argument) =
+                attribute.firstIndex(of: "=").map {
+                    (
+                        attribute[..<$0].trimmingCharacters(in: .whitespaces).lowercased(),
+                        attribute[attribute.index(after: $0)...].trimmingCharacters(in: .whitespaces)
+                    )
+                } ?? (attribute.lowercased(), "")
             switch key {
             case "domain":
                 var domain = argument.lowercased()
@@ -150,7 +168,9 @@ public final class CookieJar: Sendable {
 
     /// `Expires` in the forms servers send (RFC 7231's IMF-fixdate, and the older RFC 850 and dashed forms).
     static func httpDate(_ text: String) -> Date? {
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE, dd-MMM-yyyy HH:mm:ss zzz"] {
+        for format in [
+            "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE, dd-MMM-yyyy HH:mm:ss zzz",
+        ] {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = TimeZone(identifier: "GMT")

@@ -1,5 +1,5 @@
-import Foundation
 import FlowSpecLanguage
+import Foundation
 
 /// Wraps a live adapter so every credential a backend hands out (a string under a key such as `token`,
 /// `refreshToken`, `access_token`) is known to the redactor the moment it arrives — even when the flow never
@@ -30,7 +30,11 @@ extension Redactor {
         case .object(let fields):
             for (key, value) in fields {
                 if case .string(let s) = value {
-                    if Redactor.isSensitiveKey(key), !(CredentialKey.namesOnlyACode(key) && Redactor.looksLikeErrorCode(s)) { register(s, bulk: true) }
+                    if Redactor.isSensitiveKey(key),
+                        !(CredentialKey.namesOnlyACode(key) && Redactor.looksLikeErrorCode(s))
+                    {
+                        register(s, bulk: true)
+                    }
                 } else {
                     registerCredentials(in: value)
                 }

@@ -6,29 +6,33 @@ import FlowSpecLanguage
 /// describes one (its type, lifetime or length), holds nothing secret, and masking it hides what a report is for.
 enum CredentialKey {
     /// Words that name a secret.
-    private static let credentialWords: Set<[UInt8]> = Set([
-        "token", "tokens", "password", "passwd", "pwd", "secret", "code", "otp", "jwt", "apikey", "key", "pin",
-        "passcode", "credential", "credentials", "cookie", "verifier", "nonce",
-    ].map { Array($0.utf8) })
+    private static let credentialWords: Set<[UInt8]> = Set(
+        [
+            "token", "tokens", "password", "passwd", "pwd", "secret", "code", "otp", "jwt", "apikey", "key", "pin",
+            "passcode", "credential", "credentials", "cookie", "verifier", "nonce",
+        ].map { Array($0.utf8) })
     /// A last word that makes the key describe the credential rather than hold it.
-    private static let describingWords: Set<[UInt8]> = Set([
-        "type", "types", "expires", "expiry", "expiration", "exp", "in", "at", "ttl", "length", "len", "count",
-        "digits", "sent", "method", "channel", "hint", "status", "required", "enabled", "valid", "used", "version",
-        "format", "kind", "url", "uri", "endpoint", "path", "id", "lifetime", "age", "seconds", "remaining",
-        "attempts", "retries", "interval",
-        // Who or what a credential is for: `code_email` is the address codes go to, `otp_phone` the number.
-        "email", "mail", "phone", "address", "username", "name", "user", "company",
-    ].map { Array($0.utf8) })
+    private static let describingWords: Set<[UInt8]> = Set(
+        [
+            "type", "types", "expires", "expiry", "expiration", "exp", "in", "at", "ttl", "length", "len", "count",
+            "digits", "sent", "method", "channel", "hint", "status", "required", "enabled", "valid", "used", "version",
+            "format", "kind", "url", "uri", "endpoint", "path", "id", "lifetime", "age", "seconds", "remaining",
+            "attempts", "retries", "interval",
+            // Who or what a credential is for: `code_email` is the address codes go to, `otp_phone` the number.
+            "email", "mail", "phone", "address", "username", "name", "user", "company",
+        ].map { Array($0.utf8) })
     /// A word before `code` that makes it a classification, not a one-time code.
-    private static let codeQualifiers: Set<[UInt8]> = Set([
-        "status", "error", "country", "currency", "postal", "post", "zip", "area", "language", "lang", "region",
-        "http", "response", "reason", "dial", "calling",
-    ].map { Array($0.utf8) })
+    private static let codeQualifiers: Set<[UInt8]> = Set(
+        [
+            "status", "error", "country", "currency", "postal", "post", "zip", "area", "language", "lang", "region",
+            "http", "response", "reason", "dial", "calling",
+        ].map { Array($0.utf8) })
     private static let code = Array("code".utf8)
 
     /// Keys that are a credential on their own though their word is not (`{"access": …, "refresh": …}` is the
     /// token pair of djangorestframework-simplejwt); inside longer keys (`access_level`) they are ordinary.
-    private static let credentialKeys: Set<[UInt8]> = Set(["access", "refresh", "bearer", "authorization"].map { Array($0.utf8) })
+    private static let credentialKeys: Set<[UInt8]> = Set(
+        ["access", "refresh", "bearer", "authorization"].map { Array($0.utf8) })
 
     static func isCredential(_ key: String) -> Bool {
         // Called for every key of every body shown: most keys (`id`, `name`, `email`) hold none of the letters of a
@@ -63,7 +67,10 @@ enum CredentialKey {
     static func namesOnlyACode(_ key: String) -> Bool {
         guard isCredential(key) else { return false }
         let words = words(of: key)
-        return words.contains(code) && !words.contains { $0 != code && (credentialWords.contains($0) || (words.count == 1 && credentialKeys.contains($0))) }
+        return words.contains(code)
+            && !words.contains {
+                $0 != code && (credentialWords.contains($0) || (words.count == 1 && credentialKeys.contains($0)))
+            }
     }
 
     /// Whether some credential word (or standalone credential key) occurs in `key`, ignoring case and word bounds.
@@ -92,9 +99,13 @@ enum CredentialKey {
 
     /// `key`'s bytes with ASCII letters lowercased, in scratch memory rather than an array: asked for every key of
     /// every stored value and every body shown.
-    private static func withASCIILowercased<Result>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    private static func withASCIILowercased<Result>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+        -> Result
+    {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: key.utf8.count) { scratch in
-            for (offset, byte) in key.utf8.enumerated() { scratch[offset] = byte >= 65 && byte <= 90 ? byte | 0x20 : byte }
+            for (offset, byte) in key.utf8.enumerated() {
+                scratch[offset] = byte >= 65 && byte <= 90 ? byte | 0x20 : byte
+            }
             return body(UnsafeBufferPointer(scratch))
         }
     }

@@ -1,6 +1,6 @@
+import FlowSpecLanguage
 import Foundation
 import Synchronization
-import FlowSpecLanguage
 
 /// Every request sent and what came back, in order, for expectations and failure reports.
 public final class ExchangeLog: Sendable {
@@ -17,8 +17,10 @@ public final class ExchangeLog: Sendable {
         /// Wall time from sending to the whole response (or the failure).
         public var durationSeconds: Double
 
-        public init(flow: String, state: String, request: HTTPRequest, response: HTTPResponse?, failure: TransportError?,
-                    run: Int? = nil, visit: Int? = nil, durationSeconds: Double = 0) {
+        public init(
+            flow: String, state: String, request: HTTPRequest, response: HTTPResponse?, failure: TransportError?,
+            run: Int? = nil, visit: Int? = nil, durationSeconds: Double = 0
+        ) {
             self.flow = flow
             self.state = state
             self.request = request

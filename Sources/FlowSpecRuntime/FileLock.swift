@@ -1,9 +1,10 @@
-import Foundation
 import FlowSpecLanguage
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An exclusive `flock` on a lock file beside the file it guards (`tokens.json.lock` for `tokens.json`), so two
@@ -17,7 +18,9 @@ public struct FileLock: ~Copyable {
 
     /// Locks `path`, creating it (mode 0600) if needed, waiting at most `waitSeconds` for another holder;
     /// `onWait` is called once if it has to wait.
-    public static func acquire(_ path: String, waitSeconds: Double, onWait: () -> Void = {}) async throws(FileLockError) -> FileLock {
+    public static func acquire(_ path: String, waitSeconds: Double, onWait: () -> Void = {}) async throws(FileLockError)
+        -> FileLock
+    {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode_t(0o600))
         guard fd >= 0 else { throw FileLockError(path: path, reason: .cannotOpen(String(cString: strerror(errno)))) }
         let clock = ContinuousClock()

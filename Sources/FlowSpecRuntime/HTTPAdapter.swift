@@ -1,5 +1,5 @@
-import Foundation
 import FlowSpecLanguage
+import Foundation
 
 /// One HTTP request as the interpreter built it, before any adapter sees it.
 public struct HTTPRequest: Sendable {
@@ -21,8 +21,11 @@ public struct HTTPRequest: Sendable {
     public var json: JSONValue?
     public var form: [(String, String)]?
 
-    public init(method: String, baseURL: String?, path: String, query: [(String, String)] = [], headers: [(String, String)] = [],
-                body: Data? = nil, json: JSONValue? = nil, form: [(String, String)]? = nil) {
+    public init(
+        method: String, baseURL: String?, path: String, query: [(String, String)] = [],
+        headers: [(String, String)] = [],
+        body: Data? = nil, json: JSONValue? = nil, form: [(String, String)]? = nil
+    ) {
         self.method = method
         self.baseURL = baseURL
         self.path = path
@@ -44,7 +47,8 @@ public struct HTTPRequest: Sendable {
 
     public var pathWithQuery: String {
         guard !query.isEmpty else { return path }
-        return path + "?" + query.map { "\(URLEncoding.encode($0.0))=\(URLEncoding.encode($0.1))" }.joined(separator: "&")
+        return path + "?"
+            + query.map { "\(URLEncoding.encode($0.0))=\(URLEncoding.encode($0.1))" }.joined(separator: "&")
     }
 
     public var url: String { (baseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "") + pathWithQuery }

@@ -1,5 +1,5 @@
-import Synchronization
 import FlowSpecLanguage
+import Synchronization
 
 /// Where input values come from: a scenario's `inputs:`, `--input`, a shell command, a prompt.
 public protocol InputSource: Sendable {

@@ -1,5 +1,5 @@
-import Foundation
 import FlowSpecLanguage
+import Foundation
 
 /// Runs flows: one state at a time, against the context's adapter, clock, store and input source.
 /// A class, not a struct: every flow run and sub-flow holds it, and copying the context's dozen references into each
@@ -12,7 +12,9 @@ public final class Interpreter: Sendable {
     /// Runs `flowName`. `arguments` are input values given by a caller (`call … with:`).
     /// `bypassSessions` is set for refresh flows: their requests never pass through a session.
     /// `parent` is the trace id of the run that started this one.
-    public func run(flow flowName: String, arguments: [String: String] = [:], bypassSessions: Bool = false, parent: Int? = nil) async -> FlowResult {
+    public func run(
+        flow flowName: String, arguments: [String: String] = [:], bypassSessions: Bool = false, parent: Int? = nil
+    ) async -> FlowResult {
         guard let flow = context.specs.compiled[flowName] else {
             return FlowResult(flow: flowName, ending: .error("unknown flow `\(flowName)`"), path: [], variables: [:])
         }
@@ -64,18 +66,25 @@ struct FlowRun {
         let initialEnv: Environment
         do { initialEnv = try await environment(reading: flow.variableInputReads) } catch { return error.result }
         for (name, expr) in flow.variables {
-            do throws(EvaluationError) { variables[name] = try Evaluator.evaluate(expr, initialEnv) } catch { return self.error(error) }
+            do throws(EvaluationError) { variables[name] = try Evaluator.evaluate(expr, initialEnv) } catch {
+                return self.error(error)
+            }
         }
 
         guard var current = compiled.start else { return result(.error("unknown state `\(flow.start.name)`")) }
         while true {
             if path.count >= flow.maxSteps {
-                return result(.error("step budget of \(flow.maxSteps) exceeded in flow `\(flow.name)`; path: \(FlowRun.describe(path))"))
+                return result(
+                    .error(
+                        "step budget of \(flow.maxSteps) exceeded in flow `\(flow.name)`; path: \(FlowRun.describe(path))"
+                    ))
             }
             // A flow looping on answers that come at once never waits, so no timer can stop it: it looks at its run's
             // deadline itself, every few steps (each a call at most, whose own steps look too).
             if path.count % FlowRun.stepsPerDeadlineCheck == 0, RunDeadline.isReached {
-                return result(.error("stopped in flow `\(flow.name)` after \(path.count) steps: the run's time limit was reached"))
+                return result(
+                    .error("stopped in flow `\(flow.name)` after \(path.count) steps: the run's time limit was reached")
+                )
             }
             let state = compiled.states[current]
             path.append(state.name)
@@ -121,13 +130,16 @@ struct FlowRun {
                 var outputs: [String: JSONValue] = [:]
                 for (name, expr) in end.outputs { outputs[name] = try Evaluator.evaluate(expr, e) }
                 if end.skip { return .finish(result(.skipped(outcome: end.outcome, reason: reason))) }
-                return .finish(result(.end(outcome: end.outcome, success: end.success, reason: reason, outputs: outputs)))
+                return .finish(
+                    result(.end(outcome: end.outcome, success: end.success, reason: reason, outputs: outputs)))
             } catch {
                 return .finish(self.error(error))
             }
 
         case .input(let i):
-            guard let decl = compiled.input(named: i.input.name) else { return .finish(result(.error("undeclared input `\(i.input.name)`"))) }
+            guard let decl = compiled.input(named: i.input.name) else {
+                return .finish(result(.error("undeclared input `\(i.input.name)`")))
+            }
             let answer: String?
             do { answer = try await context.inputs.next(decl, flow: flow.name) } catch {
                 return .finish(result(.error(context.redactor.redact("input `\(decl.name)`: \(error.message)"))))
@@ -137,7 +149,9 @@ struct FlowRun {
             }
             if decl.isMasked { context.redactor.register(value) }
             if let problem = decl.problem(with: value) {
-                guard i.invalid != nil else { return .finish(result(.error("invalid input: \(context.redactor.redact(problem))"))) }
+                guard i.invalid != nil else {
+                    return .finish(result(.error("invalid input: \(context.redactor.redact(problem))")))
+                }
                 variables["input_error"] = .string(problem)
                 return .take(edge: Edge.invalidInputIndex)
             }
@@ -150,10 +164,19 @@ struct FlowRun {
             do throws(EvaluationError) {
                 let value = try Evaluator.evaluate(w.duration, e)
                 guard case .number(let seconds) = value, seconds >= 0 else {
-                    return .finish(result(.error("\(w.duration.location): `wait` needs a non-negative number of seconds, got \(value.compactJSON)")))
+                    return .finish(
+                        result(
+                            .error(
+                                "\(w.duration.location): `wait` needs a non-negative number of seconds, got \(value.compactJSON)"
+                            )))
                 }
                 if let limit = context.waitLimit, !(seconds <= limit) {
-                    return .finish(result(.skipped(outcome: "skipped", reason: Durations.waitNotAllowed("state `\(state.name)` of flow `\(flow.name)`", seconds: seconds, limit: limit))))
+                    return .finish(
+                        result(
+                            .skipped(
+                                outcome: "skipped",
+                                reason: Durations.waitNotAllowed(
+                                    "state `\(state.name)` of flow `\(flow.name)`", seconds: seconds, limit: limit))))
                 }
                 await context.clock.sleep(seconds: seconds)
                 return .take(edge: Edge.nextIndex)
@@ -189,13 +212,16 @@ struct FlowRun {
         } catch {
             return .finish(self.error(error))
         }
-        let sub = await interpreter.run(flow: c.flow.name, arguments: arguments, bypassSessions: bypassSessions, parent: traceID)
+        let sub = await interpreter.run(
+            flow: c.flow.name, arguments: arguments, bypassSessions: bypassSessions, parent: traceID)
         switch sub.ending {
         case .end(let outcome, let success, let reason, let outputs):
             var ce: Environment
             do { ce = try await environment(reading: state.inputReads) } catch { return .finish(error.result) }
             ce.call = .init(outcome: outcome, success: success, reason: reason, outputs: outputs)
-            return await take(c.transitions, ce, noMatch: "no transition of state `\(state.name)` matched outcome `\(outcome)` of flow `\(c.flow.name)`")
+            return await take(
+                c.transitions, ce,
+                noMatch: "no transition of state `\(state.name)` matched outcome `\(outcome)` of flow `\(c.flow.name)`")
         case .unhandled(let m):
             return .finish(result(.unhandled("in sub-flow `\(sub.flow)` (path \(FlowRun.describe(sub.path))): \(m)")))
         case .error(let m):
@@ -212,7 +238,9 @@ struct FlowRun {
 
     /// First matching transition wins; its actions are evaluated against the values before any of them apply.
     /// `noMatch` is only built when nothing matched: describing a response costs more than most transitions.
-    mutating func take(_ transitions: [Transition], _ env: Environment, noMatch: @autoclosure () -> String, unhandled: Bool = false) async -> Step {
+    mutating func take(
+        _ transitions: [Transition], _ env: Environment, noMatch: @autoclosure () -> String, unhandled: Bool = false
+    ) async -> Step {
         for (index, t) in transitions.enumerated() {
             do throws(EvaluationError) {
                 if let g = t.guardExpr, !(try Evaluator.truth(g, env)) {
@@ -259,7 +287,8 @@ struct FlowRun {
                 throw Stopped(result: result(.error(context.redactor.redact("input `\(name)`: \(error.message)"))))
             }
             guard let value = answer else {
-                throw Stopped(result: result(.error(FlowRun.missingInput(decl, flow: flow.name, origin: context.origin))))
+                throw Stopped(
+                    result: result(.error(FlowRun.missingInput(decl, flow: flow.name, origin: context.origin))))
             }
             if decl.isMasked { context.redactor.register(value) }
             if let problem = decl.problem(with: value) {

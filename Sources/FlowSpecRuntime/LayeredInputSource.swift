@@ -22,8 +22,11 @@ public actor LayeredInputSource: InputSource {
     /// it answers is declared as.
     private let redactor: Redactor?
 
-    public init(values: [String: [String]], commands: [String: String] = [:], prompter: (any InputPrompter)? = nil, commandTimeout: Double = 30,
-                runner: any CommandRunner = ShellCommandRunner(), redactor: Redactor? = nil) {
+    public init(
+        values: [String: [String]], commands: [String: String] = [:], prompter: (any InputPrompter)? = nil,
+        commandTimeout: Double = 30,
+        runner: any CommandRunner = ShellCommandRunner(), redactor: Redactor? = nil
+    ) {
         self.redactor = redactor
         given = ListInputSource(values)
         self.commands = commands

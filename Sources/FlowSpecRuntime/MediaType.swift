@@ -16,26 +16,31 @@ public enum MediaType {
             let essence = bytes[start..<end]
             guard let slash = essence.firstIndex(of: UInt8(ascii: "/")) else { return false }
             let type = essence[..<slash], subtype = essence[(slash + 1)...]
-            guard isToken(type), isToken(subtype) else { return false }  // a second `/` is not a token character
+            guard isToken(type), isToken(subtype) else { return false } // a second `/` is not a token character
             if sameIgnoringCase(type, "application"), sameIgnoringCase(subtype, "json") { return true }
             return subtype.count > 5 && sameIgnoringCase(subtype.suffix(5), "+json")
         }
     }
 
-    private static func sameIgnoringCase(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ lowercase: StaticString) -> Bool {
+    private static func sameIgnoringCase(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ lowercase: StaticString) -> Bool
+    {
         bytes.count == lowercase.utf8CodeUnitCount
-            && zip(bytes, UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)).allSatisfy { byte, expected in
-                (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == expected
-            }
+            && zip(bytes, UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount))
+                .allSatisfy { byte, expected in
+                    (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == expected
+                }
     }
 
     /// RFC 9110 token characters; a media type's type and subtype are tokens.
     private static func isToken(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        !text.isEmpty && text.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-            default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        !text.isEmpty
+            && text.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    true
+                default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+                }
             }
-        }
     }
 }

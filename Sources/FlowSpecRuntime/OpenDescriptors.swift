@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How many file descriptors this process has open, from `/proc/self/fd`; nil where there is no `/proc`.
@@ -13,6 +13,6 @@ public enum OpenDescriptors {
         defer { closedir(directory) }
         var entries = 0
         while readdir(directory) != nil { entries += 1 }
-        return max(0, entries - 2)  // `.` and `..`
+        return max(0, entries - 2) // `.` and `..`
     }
 }

@@ -1,9 +1,10 @@
-import Foundation
 import FlowSpecLanguage
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes a file a user named for output (a report, a diagram, a merged report). A new or regular file is written
@@ -15,8 +16,10 @@ public enum OutputFile {
     /// How long to wait for a reader to open a FIFO before giving up: a FIFO nobody reads would block for ever.
     public static let defaultReaderWaitSeconds: Double = 10
 
-    public static func write(_ data: Data, to path: String, permissions: Int = 0o644,
-                             readerWaitSeconds: Double = OutputFile.defaultReaderWaitSeconds) throws {
+    public static func write(
+        _ data: Data, to path: String, permissions: Int = 0o644,
+        readerWaitSeconds: Double = OutputFile.defaultReaderWaitSeconds
+    ) throws {
         if let fd = ownDescriptor(path) {
             try writeAll(data, to: fd, path: path)
             return
@@ -54,7 +57,10 @@ public enum OutputFile {
             if code == EINTR { continue }
             if code == ENXIO, Date() < deadline { usleep(20_000); continue }
             if code == ENXIO {
-                throw AtomicFileError(path: path, step: "no program opened the FIFO for reading within \(Durations.describe(readerWaitSeconds))", code: nil)
+                throw AtomicFileError(
+                    path: path,
+                    step: "no program opened the FIFO for reading within \(Durations.describe(readerWaitSeconds))",
+                    code: nil)
             }
             throw AtomicFileError(path: path, step: "cannot open it", code: code)
         }
@@ -72,9 +78,9 @@ public enum OutputFile {
             var left = buffer.count
             while left > 0 {
                 #if canImport(Glibc)
-                let written = Glibc.write(fd, next, left)
+                    let written = Glibc.write(fd, next, left)
                 #else
-                let written = Darwin.write(fd, next, left)
+                    let written = Darwin.write(fd, next, left)
                 #endif
                 if written < 0 {
                     let code = errno

@@ -1,6 +1,6 @@
+import FlowSpecLanguage
 import Foundation
 import Synchronization
-import FlowSpecLanguage
 
 /// Masks secrets in everything a run shows. Values are registered where they come from — secret inputs,
 /// everything written to or loaded into the token store, values captured under a credential's name, credentials
@@ -63,7 +63,9 @@ public final class Redactor: Sendable {
         } else {
             secrets.encodeNew()
             secrets.inText.prepare()
-            prepared.store(.init(encoded: secrets.encoded, inText: secrets.inText, bulkBytes: secrets.bulkBytes), for: secrets.whole)
+            prepared.store(
+                .init(encoded: secrets.encoded, inText: secrets.inText, bulkBytes: secrets.bulkBytes),
+                for: secrets.whole)
         }
     }
 
@@ -91,7 +93,9 @@ public final class Redactor: Sendable {
                 secrets.whole = values
                 secrets.unencoded.append(contentsOf: values.lazy.map { ($0, false) })
             } else {
-                for value in values where !value.isEmpty && secrets.whole.insert(value).inserted { secrets.unencoded.append((value, false)) }
+                for value in values where !value.isEmpty && secrets.whole.insert(value).inserted {
+                    secrets.unencoded.append((value, false))
+                }
             }
         }
     }
@@ -136,8 +140,10 @@ public final class Redactor: Sendable {
     public func registerStored(_ key: String, _ value: JSONValue) {
         if Redactor.isSensitiveKey(key) || Redactor.mentionsSession(key) {
             register(value, bulk: true)
-        } else if case .string(let s) = value, s.count >= 20, !s.utf8.contains(UInt8(ascii: " ")), !Redactor.isUUID(s), !Redactor.isTimestamp(s),
-                  !Redactor.looksLikeErrorCode(s) {
+        } else if case .string(let s) = value, s.count >= 20, !s.utf8.contains(UInt8(ascii: " ")), !Redactor.isUUID(s),
+            !Redactor.isTimestamp(s),
+            !Redactor.looksLikeErrorCode(s)
+        {
             register(s, bulk: true)
         }
     }
@@ -157,7 +163,8 @@ public final class Redactor: Sendable {
     /// in the query, a form or a JSON body, at any depth. So a value is masked because it was *used* as a secret,
     /// whatever the variable or input it came from is called. Yes/no flags stay readable.
     public func registerSent(_ request: HTTPRequest) {
-        for (name, value) in request.headers where Redactor.isSensitiveHeader(name) || CredentialKey.isCredential(name) {
+        for (name, value) in request.headers where Redactor.isSensitiveHeader(name) || CredentialKey.isCredential(name)
+        {
             // `Bearer …`, `Basic …`, `Token …`: the credential is what follows the scheme, so the header still reads
             // `Bearer ••••` wherever it is shown.
             if name.lowercased().hasSuffix("authorization"), let space = value.firstIndex(of: " ") {
@@ -167,7 +174,8 @@ public final class Redactor: Sendable {
                 register(value)
             }
         }
-        for (name, value) in request.query + (request.form ?? []) where CredentialKey.isCredential(name) && !Redactor.isFlag(.string(value)) {
+        for (name, value) in request.query + (request.form ?? [])
+        where CredentialKey.isCredential(name) && !Redactor.isFlag(.string(value)) {
             register(value)
         }
         if let json = request.json { registerCredentialFields(of: json) }
@@ -177,7 +185,11 @@ public final class Redactor: Sendable {
         switch value {
         case .object(let fields):
             for (key, field) in fields {
-                if CredentialKey.isCredential(key) { registerUnlessFlag(field) } else { registerCredentialFields(of: field) }
+                if CredentialKey.isCredential(key) {
+                    registerUnlessFlag(field)
+                } else {
+                    registerCredentialFields(of: field)
+                }
             }
         case .array(let items): items.forEach(registerCredentialFields)
         default: break
@@ -240,7 +252,9 @@ public final class Redactor: Sendable {
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             let name = String(pair[..<equals]), raw = String(pair[pair.index(after: equals)...])
             let value = raw.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? raw
-            let credential = Redactor.isSensitiveKey(name.removingPercentEncoding ?? name) && value.count >= Redactor.shortestMaskedInText
+            let credential =
+                Redactor.isSensitiveKey(name.removingPercentEncoding ?? name)
+                && value.count >= Redactor.shortestMaskedInText
             return credential || isSecret(value) || isSecret(raw) ? "\(name)=\(Redactor.mask)" : String(pair)
         }
         return redact(String(url[...question]) + parts.joined(separator: "&"))
@@ -249,7 +263,9 @@ public final class Redactor: Sendable {
     /// A value for display: masked as a JSON body would be, then written as compact JSON.
     public func shown(_ value: JSONValue) -> String { maskedJSON(value).compactJSON }
 
-    static let sensitiveHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "apikey", "x-api-key", "proxy-authorization"]
+    static let sensitiveHeaders: Set<String> = [
+        "authorization", "cookie", "set-cookie", "apikey", "x-api-key", "proxy-authorization",
+    ]
 
     public static func isSensitiveHeader(_ name: String) -> Bool { sensitiveHeaders.contains(name.lowercased()) }
 
@@ -260,9 +276,10 @@ public final class Redactor: Sendable {
     static func isUUID(_ s: String) -> Bool {
         var s = s
         return s.withUTF8 { bytes in
-            bytes.count == 36 && bytes.indices.allSatisfy { i in
-                [8, 13, 18, 23].contains(i) ? bytes[i] == UInt8(ascii: "-") : isHexDigit(bytes[i])
-            }
+            bytes.count == 36
+                && bytes.indices.allSatisfy { i in
+                    [8, 13, 18, 23].contains(i) ? bytes[i] == UInt8(ascii: "-") : isHexDigit(bytes[i])
+                }
         }
     }
 
@@ -276,7 +293,8 @@ public final class Redactor: Sendable {
     /// `code_email`). A `*_command` is a recipe for fetching a code, not a secret, and a yes/no flag such as
     /// `login_codes_single_use: true` is not one either (masking every "true" would garble output).
     public func registerVariables(_ vars: [String: JSONValue], usedAsSecrets: Set<String> = []) {
-        for (name, value) in vars where Redactor.isSecretVariable(name, usedAsSecrets: usedAsSecrets) && !Redactor.isFlag(value) {
+        for (name, value) in vars
+        where Redactor.isSecretVariable(name, usedAsSecrets: usedAsSecrets) && !Redactor.isFlag(value) {
             register(value)
         }
     }
@@ -303,13 +321,14 @@ public final class Redactor: Sendable {
         let shape = Array("dddd-dd-ddTdd:dd".utf8)
         var s = s
         return s.withUTF8 { bytes in
-            bytes.count >= shape.count && shape.indices.allSatisfy { i in
-                switch shape[i] {
-                case UInt8(ascii: "d"): (48...57).contains(bytes[i])
-                case UInt8(ascii: "T"): bytes[i] == UInt8(ascii: "T") || bytes[i] == UInt8(ascii: " ")
-                default: bytes[i] == shape[i]
+            bytes.count >= shape.count
+                && shape.indices.allSatisfy { i in
+                    switch shape[i] {
+                    case UInt8(ascii: "d"): (48...57).contains(bytes[i])
+                    case UInt8(ascii: "T"): bytes[i] == UInt8(ascii: "T") || bytes[i] == UInt8(ascii: " ")
+                    default: bytes[i] == shape[i]
+                    }
                 }
-            }
         }
     }
 
@@ -324,7 +343,9 @@ public final class Redactor: Sendable {
         case .object(let fields):
             var out: [String: JSONValue] = [:]
             for (key, field) in fields {
-                out[redact(key)] = Redactor.isSensitiveKey(key) && Redactor.isCredentialShaped(field, under: key) ? .string(Redactor.mask) : maskedJSON(field)
+                out[redact(key)] =
+                    Redactor.isSensitiveKey(key) && Redactor.isCredentialShaped(field, under: key)
+                    ? .string(Redactor.mask) : maskedJSON(field)
             }
             return .object(out)
         case .array(let items): return .array(items.map(maskedJSON))
@@ -339,7 +360,8 @@ public final class Redactor: Sendable {
     /// not an error code such as `otp_expired` (`{"code": "otp_expired"}` is how Supabase refuses).
     static func isCredentialShaped(_ value: JSONValue, under key: String) -> Bool {
         switch value {
-        case .string(let s): s.count >= shortestMaskedInText && !(CredentialKey.namesOnlyACode(key) && looksLikeErrorCode(s))
+        case .string(let s):
+            s.count >= shortestMaskedInText && !(CredentialKey.namesOnlyACode(key) && looksLikeErrorCode(s))
         case .number(let n): n.isFinite && n == n.rounded() && abs(n) >= 1000
         default: false
         }
@@ -368,7 +390,9 @@ public final class Redactor: Sendable {
     }
 
     public func maskedHeaderValue(_ name: String, _ value: String) -> String {
-        if Redactor.isSensitiveHeader(name) { return value.hasPrefix("Bearer ") ? "Bearer \(Redactor.mask)" : Redactor.mask }
+        if Redactor.isSensitiveHeader(name) {
+            return value.hasPrefix("Bearer ") ? "Bearer \(Redactor.mask)" : Redactor.mask
+        }
         return redact(value)
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FlowSpecLanguage
+import Foundation
 
 /// Request states: build the request, send it through the session (bearer, proactive and reactive refresh,
 /// single flight, retry once), then take the first matching transition.
@@ -16,17 +16,26 @@ extension FlowRun {
         let sessionName = (bypassSessions || r.sessionOptOut) ? nil : (r.session ?? flow.session)?.name
         let session = sessionName.flatMap { context.specs.sessions[$0] }
 
-        let outcome = await send(built, state: state.name, session: session,
-                                 isAnswer: { [r] status in session.map { r.answers(status, in: $0) } ?? false })
+        let outcome = await send(
+            built, state: state.name, session: session,
+            isAnswer: { [r] status in session.map { r.answers(status, in: $0) } ?? false })
         let response: HTTPResponse
         switch outcome {
         case .response(let resp):
             response = resp
         case .transportFailure(let failure) where failure.kind == .notSent:
-            return .finish(result(.error("\(built.method) \(context.redactor.redactURL(RequestURL.maskingCredentials(failure.url))): \(context.redactor.redact(failure.cause))")))
+            return .finish(
+                result(
+                    .error(
+                        "\(built.method) \(context.redactor.redactURL(RequestURL.maskingCredentials(failure.url))): \(context.redactor.redact(failure.cause))"
+                    )))
         case .transportFailure(let failure):
             if r.unreachable != nil { return .take(edge: Edge.unreachableIndex(transitions: r.transitions.count)) }
-            return .finish(result(.infrastructure("\(built.method) \(context.redactor.redactURL(RequestURL.maskingCredentials(failure.url))): \(failure.kind.rawValue): \(context.redactor.redact(failure.cause))")))
+            return .finish(
+                result(
+                    .infrastructure(
+                        "\(built.method) \(context.redactor.redactURL(RequestURL.maskingCredentials(failure.url))): \(failure.kind.rawValue): \(context.redactor.redact(failure.cause))"
+                    )))
         case .sessionLost(let session, let reason):
             return await sessionLost(session, reason: reason)
         case .refreshUnreachable(let reason):
@@ -40,9 +49,11 @@ extension FlowRun {
         responseEnv.store = context.store.namespace(flow.namespace)
         responseEnv.now = await context.clock.now()
         let redactor = context.redactor
-        return await take(r.transitions, responseEnv,
-                          noMatch: "unhandled response in state `\(state.name)`: \(FlowRun.summary(built, response, redactor: redactor))",
-                          unhandled: true)
+        return await take(
+            r.transitions, responseEnv,
+            noMatch:
+                "unhandled response in state `\(state.name)`: \(FlowRun.summary(built, response, redactor: redactor))",
+            unhandled: true)
     }
 
     /// `POST /api/auth/login → 500 {"error":"boom"}`, masked and cut short.
@@ -54,7 +65,8 @@ extension FlowRun {
         default: body = redactor.maskedJSON(response.json).compactJSON
         }
         if body.count > 200 { body = String(body.prefix(200)) + "…" }
-        return "\(request.method) \(redactor.redactURL(request.pathWithQuery)) → \(response.status)" + (body.isEmpty ? "" : " \(body)")
+        return "\(request.method) \(redactor.redactURL(request.pathWithQuery)) → \(response.status)"
+            + (body.isEmpty ? "" : " \(body)")
     }
 
     func build(_ r: RequestState, _ env: Environment) throws(EvaluationError) -> HTTPRequest {
@@ -65,10 +77,20 @@ extension FlowRun {
             let text = try Evaluator.render(url, env)
             for secret in RequestURL.credentials(text) { context.redactor.register(secret) }
             if let problem = RequestURL.absoluteURLProblem(text) {
-                throw EvaluationError(location: url.location, message: "`url` \"\(context.redactor.redactURL(RequestURL.maskingCredentials(text)))\" cannot be requested: \(problem)")
+                throw EvaluationError(
+                    location: url.location,
+                    message:
+                        "`url` \"\(context.redactor.redactURL(RequestURL.maskingCredentials(text)))\" cannot be requested: \(problem)"
+                )
             }
-            guard let components = URLComponents(string: text), let scheme = components.scheme, let host = components.percentEncodedHost else {
-                throw EvaluationError(location: url.location, message: "`url` must be an absolute URL such as https://host/path, got \"\(context.redactor.redactURL(RequestURL.maskingCredentials(text)))\"")
+            guard let components = URLComponents(string: text), let scheme = components.scheme,
+                let host = components.percentEncodedHost
+            else {
+                throw EvaluationError(
+                    location: url.location,
+                    message:
+                        "`url` must be an absolute URL such as https://host/path, got \"\(context.redactor.redactURL(RequestURL.maskingCredentials(text)))\""
+                )
             }
             baseURL = "\(scheme)://\(host)" + (components.port.map { ":\($0)" } ?? "")
             path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
@@ -81,7 +103,11 @@ extension FlowRun {
                     let text = try Evaluator.render(base, env)
                     for secret in RequestURL.credentials(text) { context.redactor.register(secret) }
                     if context.requiresBaseURL, let problem = RequestURL.baseURLProblem(text) {
-                        throw EvaluationError(location: base.location, message: "base URL \"\(context.redactor.redactURL(RequestURL.maskingCredentials(text)))\" cannot be used: \(problem)")
+                        throw EvaluationError(
+                            location: base.location,
+                            message:
+                                "base URL \"\(context.redactor.redactURL(RequestURL.maskingCredentials(text)))\" cannot be used: \(problem)"
+                        )
                     }
                     baseURL = text
                 } catch {
@@ -89,7 +115,9 @@ extension FlowRun {
                     if context.requiresBaseURL { throw error }
                 }
             } else if context.requiresBaseURL {
-                throw EvaluationError(location: p.location, message: "flow `\(flow.name)` has no `defaults.base_url`, so `path` has no host to go to")
+                throw EvaluationError(
+                    location: p.location,
+                    message: "flow `\(flow.name)` has no `defaults.base_url`, so `path` has no host to go to")
             }
         }
         for (name, t) in r.query { query.append((name, try Evaluator.render(t, env))) }
@@ -106,8 +134,11 @@ extension FlowRun {
             var form: [(String, String)] = []
             for (name, t) in fields { form.append((name, try Evaluator.render(t, env))) }
             request.form = form
-            request.body = Data(form.map { "\(URLEncoding.encode($0.0))=\(URLEncoding.encode($0.1))" }.joined(separator: "&").utf8)
-            if request.header("Content-Type") == nil { request.setHeader("Content-Type", "application/x-www-form-urlencoded") }
+            request.body = Data(
+                form.map { "\(URLEncoding.encode($0.0))=\(URLEncoding.encode($0.1))" }.joined(separator: "&").utf8)
+            if request.header("Content-Type") == nil {
+                request.setHeader("Content-Type", "application/x-www-form-urlencoded")
+            }
         }
         return request
     }
@@ -136,10 +167,14 @@ extension FlowRun {
     /// Sends once, or — through a session — with proactive refresh, bearer injection and one retry after a refresh.
     /// A response whose status `isAnswer` (the state's `answers:`, the session's `refresh.not_for`) is never
     /// refreshed: it goes to the state's transitions as it is. Proactive refresh does not look at it.
-    mutating func send(_ request: HTTPRequest, state: String, session: SessionDef?, isAnswer: (Int) -> Bool = { _ in false }) async -> SendOutcome {
+    mutating func send(
+        _ request: HTTPRequest, state: String, session: SessionDef?, isAnswer: (Int) -> Bool = { _ in false }
+    ) async -> SendOutcome {
         guard let session else { return await transmit(request, state: state) }
 
-        if let refresh = session.refresh, let expiresAtExpr = refresh.aheadExpiresAt, let marginExpr = refresh.aheadMargin {
+        if let refresh = session.refresh, let expiresAtExpr = refresh.aheadExpiresAt,
+            let marginExpr = refresh.aheadMargin
+        {
             let env = await sessionEnvironment(session)
             do throws(EvaluationError) {
                 let expiresAt = try Evaluator.evaluate(expiresAtExpr, env)
@@ -160,10 +195,13 @@ extension FlowRun {
 
         let generation = await context.broker.generation(of: session.name)
         var first = request
-        do throws(EvaluationError) { try await addSessionHeaders(session, to: &first) } catch { return .failed(self.error(error)) }
+        do throws(EvaluationError) { try await addSessionHeaders(session, to: &first) } catch {
+            return .failed(self.error(error))
+        }
         let firstOutcome = await transmit(first, state: state)
         guard case .response(let response) = firstOutcome, let refresh = session.refresh, let when = refresh.when,
-              !isAnswer(response.status) else { return firstOutcome }
+            !isAnswer(response.status)
+        else { return firstOutcome }
 
         var env = await sessionEnvironment(session)
         env.response = response
@@ -180,13 +218,16 @@ extension FlowRun {
         }
         // Retry once with the new token; whatever comes back goes to the state's transitions.
         var retry = request
-        do throws(EvaluationError) { try await addSessionHeaders(session, to: &retry) } catch { return .failed(self.error(error)) }
+        do throws(EvaluationError) { try await addSessionHeaders(session, to: &retry) } catch {
+            return .failed(self.error(error))
+        }
         return await transmit(retry, state: state)
     }
 
     func addSessionHeaders(_ session: SessionDef, to request: inout HTTPRequest) async throws(EvaluationError) {
         let env = await sessionEnvironment(session)
-        for (name, template) in session.headers where request.header(name) == nil || HeaderName.same(name, "Authorization") {
+        for (name, template) in session.headers
+        where request.header(name) == nil || HeaderName.same(name, "Authorization") {
             request.setHeader(name, try Evaluator.render(template, env))
         }
     }
@@ -210,11 +251,17 @@ extension FlowRun {
             let result = await interpreter.run(flow: refresh.flow.name, bypassSessions: true, parent: parent)
             if result.success { return .refreshed }
             // No answer is not a rejection: an offline device keeps its session.
-            if result.isInfrastructureFailure { return .unreachable("refresh flow `\(refresh.flow.name)` got no response: \(result.reason)") }
+            if result.isInfrastructureFailure {
+                return .unreachable("refresh flow `\(refresh.flow.name)` got no response: \(result.reason)")
+            }
             // A broken refresh flow is a spec problem to report, not a reason to sign the user out.
-            if case .error(let message) = result.ending { return .broken("in refresh flow `\(refresh.flow.name)`: \(message)") }
+            if case .error(let message) = result.ending {
+                return .broken("in refresh flow `\(refresh.flow.name)`: \(message)")
+            }
             store.clear(session.namespace)
-            return .failed("refresh flow `\(refresh.flow.name)` ended \(result.outcome)\(result.reason.isEmpty ? "" : ": \(result.reason)")")
+            return .failed(
+                "refresh flow `\(refresh.flow.name)` ended \(result.outcome)\(result.reason.isEmpty ? "" : ": \(result.reason)")"
+            )
         }
     }
 
@@ -224,7 +271,11 @@ extension FlowRun {
         if let template = refresh.failureReason {
             text = (try? Evaluator.render(template, await sessionEnvironment(session))) ?? reason
         }
-        return .finish(result(.end(outcome: refresh.failureOutcome, success: false, reason: context.redactor.redact(text), outputs: [:])))
+        return .finish(
+            result(
+                .end(
+                    outcome: refresh.failureOutcome, success: false, reason: context.redactor.redact(text), outputs: [:]
+                )))
     }
 
     func transmit(_ prepared: HTTPRequest, state: String) async -> SendOutcome {
@@ -235,8 +286,10 @@ extension FlowRun {
         context.redactor.registerSent(request)
         let started = context.stopwatch.seconds()
         func entry(_ response: HTTPResponse?, _ failure: TransportError?) -> ExchangeLog.Entry {
-            .init(flow: flow.name, state: state, request: request, response: response, failure: failure, run: traceID, visit: path.count - 1,
-                  durationSeconds: context.stopwatch.seconds() - started)
+            .init(
+                flow: flow.name, state: state, request: request, response: response, failure: failure, run: traceID,
+                visit: path.count - 1,
+                durationSeconds: context.stopwatch.seconds() - started)
         }
         do {
             let response = try await context.adapter.send(request)

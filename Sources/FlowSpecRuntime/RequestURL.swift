@@ -13,7 +13,8 @@ public enum RequestURL {
             return "a base URL cannot have a query (`?…`): requests append their own path and query to it"
         }
         if text.contains("#") {
-            return "a base URL cannot have a fragment (`#…`): everything after `#` is never sent, so the path would be lost"
+            return
+                "a base URL cannot have a fragment (`#…`): everything after `#` is never sent, so the path would be lost"
         }
         return nil
     }
@@ -35,7 +36,11 @@ public enum RequestURL {
         if hostAndPort.hasPrefix("[") {
             guard let close = hostAndPort.firstIndex(of: "]") else { return "the IPv6 host has no closing `]`" }
             let after = hostAndPort[hostAndPort.index(after: close)...]
-            if after.hasPrefix(":") { port = after.dropFirst() } else if !after.isEmpty { return "unexpected text after the IPv6 host" }
+            if after.hasPrefix(":") {
+                port = after.dropFirst()
+            } else if !after.isEmpty {
+                return "unexpected text after the IPv6 host"
+            }
             if hostAndPort.index(after: hostAndPort.startIndex) == close { return "the URL has no host" }
         } else if let colon = hostAndPort.lastIndex(of: ":") {
             port = hostAndPort[hostAndPort.index(after: colon)...]
@@ -44,7 +49,9 @@ public enum RequestURL {
             return "the URL has no host"
         }
         if let port {
-            guard !port.isEmpty else { return "the port after `:` is empty: write a port from 1 to 65535, or leave out the `:`" }
+            guard !port.isEmpty else {
+                return "the port after `:` is empty: write a port from 1 to 65535, or leave out the `:`"
+            }
             guard port.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
                 return "the port must be a number from 1 to 65535"
             }
@@ -89,7 +96,9 @@ public enum RequestURL {
         guard var base, let schemeEnd = base.range(of: "://") else { return "" }
         if base.hasSuffix("/") { base.removeLast() }
         let rest = base[schemeEnd.upperBound...]
-        guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }), rest[slash] == "/" else { return "" }
+        guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }), rest[slash] == "/" else {
+            return ""
+        }
         let end = rest[slash...].firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex
         return String(rest[slash..<end])
     }

@@ -29,8 +29,11 @@ public struct RunContext: Sendable {
     /// The run's cookies: what responses set is sent back on later requests (a fresh jar per context).
     public var cookies = CookieJar()
 
-    public init(specs: SpecSet, adapter: any HTTPAdapter, clock: any FlowClock, store: TokenStore, inputs: any InputSource,
-                vars: [String: JSONValue], redactor: Redactor, broker: SessionBroker = SessionBroker(), log: ExchangeLog = ExchangeLog()) {
+    public init(
+        specs: SpecSet, adapter: any HTTPAdapter, clock: any FlowClock, store: TokenStore, inputs: any InputSource,
+        vars: [String: JSONValue], redactor: Redactor, broker: SessionBroker = SessionBroker(),
+        log: ExchangeLog = ExchangeLog()
+    ) {
         self.specs = specs
         self.adapter = adapter
         self.clock = clock
@@ -55,7 +58,8 @@ public enum RunOrigin: Sendable {
     public func whereToGive(input name: String) -> String {
         switch self {
         case .scenario: "give it in the scenario's `inputs:` or with --input \(name)=…"
-        case .shell: "give it with --input \(name)=… or --input-command \(name)='…' (or answer the prompt on a terminal)"
+        case .shell:
+            "give it with --input \(name)=… or --input-command \(name)='…' (or answer the prompt on a terminal)"
         case .probe: "give it in the probe file's `login: { inputs: … }`"
         }
     }

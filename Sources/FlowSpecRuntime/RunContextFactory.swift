@@ -52,17 +52,20 @@ public struct RunContextFactory: Sendable {
     }
 
     /// `vars` replaces the factory's run variables for this run (a scenario adds its own `vars:`).
-    public func context(backend: Backend, clock: any FlowClock, store: TokenStore, inputs: any InputSource, redactor: Redactor,
-                        vars: [String: JSONValue]? = nil, log: ExchangeLog = ExchangeLog(), broker: SessionBroker = SessionBroker(),
-                        specs: SpecSet? = nil) -> RunContext {
+    public func context(
+        backend: Backend, clock: any FlowClock, store: TokenStore, inputs: any InputSource, redactor: Redactor,
+        vars: [String: JSONValue]? = nil, log: ExchangeLog = ExchangeLog(), broker: SessionBroker = SessionBroker(),
+        specs: SpecSet? = nil
+    ) -> RunContext {
         let adapter: any HTTPAdapter, waitLimit: Double?, live: Bool
         switch backend {
         case .live(let given, let limit): (adapter, waitLimit, live) = (Self.harvesting(given, redactor), limit, true)
         case .harvested(let given, let limit): (adapter, waitLimit, live) = (given, limit, true)
         case .scripted(let given, let limit): (adapter, waitLimit, live) = (given, limit, false)
         }
-        var context = RunContext(specs: specs ?? self.specs, adapter: adapter, clock: clock, store: store, inputs: inputs,
-                                 vars: vars ?? self.vars, redactor: redactor, broker: broker, log: log)
+        var context = RunContext(
+            specs: specs ?? self.specs, adapter: adapter, clock: clock, store: store, inputs: inputs,
+            vars: vars ?? self.vars, redactor: redactor, broker: broker, log: log)
         context.origin = origin
         context.waitLimit = waitLimit
         context.requiresBaseURL = live

@@ -130,25 +130,30 @@ struct SecretAutomaton: Sendable {
     func forEachMatch(in text: UnsafeBufferPointer<UInt8>, _ found: (Range<Int>) -> Void) {
         guard !isEmpty else { return }
         label.withUnsafeBufferPointer { label in
-        firstChild.withUnsafeBufferPointer { firstChild in
-        failure.withUnsafeBufferPointer { failure in
-        longest.withUnsafeBufferPointer { longest in
-        rootChild.withUnsafeBufferPointer { rootChild in
-        Self.fold.withUnsafeBufferPointer { fold in
-            var node = 0
-            for index in 0..<text.count {
-                let byte = fold[Int(text[index])]
-                while true {
-                    if node == 0 { node = Int(rootChild[Int(byte)]); break }
-                    var c = Int(firstChild[node])
-                    let end = Int(firstChild[node + 1])
-                    while c < end, label[c] != byte { c += 1 }
-                    if c < end { node = c; break }
-                    node = Int(failure[node])
+            firstChild.withUnsafeBufferPointer { firstChild in
+                failure.withUnsafeBufferPointer { failure in
+                    longest.withUnsafeBufferPointer { longest in
+                        rootChild.withUnsafeBufferPointer { rootChild in
+                            Self.fold.withUnsafeBufferPointer { fold in
+                                var node = 0
+                                for index in 0..<text.count {
+                                    let byte = fold[Int(text[index])]
+                                    while true {
+                                        if node == 0 { node = Int(rootChild[Int(byte)]); break }
+                                        var c = Int(firstChild[node])
+                                        let end = Int(firstChild[node + 1])
+                                        while c < end, label[c] != byte { c += 1 }
+                                        if c < end { node = c; break }
+                                        node = Int(failure[node])
+                                    }
+                                    let length = Int(longest[node])
+                                    if length > 0 { found((index + 1 - length)..<(index + 1)) }
+                                }
+                            }
+                        }
+                    }
                 }
-                let length = Int(longest[node])
-                if length > 0 { found((index + 1 - length)..<(index + 1)) }
             }
-        }}}}}}
+        }
     }
 }

@@ -10,12 +10,16 @@ enum SecretForms {
         // Tokens are mostly letters, digits and `-._~`, which no escaping changes: only base64 is worked out.
         if !bytes.allSatisfy(isUnreserved) {
             for style in PercentStyle.all { add(percent(bytes, style)) }
-            if bytes.contains(where: { htmlSpecial.contains($0) }) { for style in HTMLStyle.all { add(html(bytes, style)) } }
+            if bytes.contains(where: { htmlSpecial.contains($0) }) {
+                for style in HTMLStyle.all { add(html(bytes, style)) }
+            }
             for style in JSONStyle.all { add(json(secret, style)) }
         }
         let unpadded = base64(bytes)
         let padding = String(repeating: "=", count: (3 - bytes.count % 3) % 3)
-        let urlSafe = unpadded.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: "-") : $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0 }
+        let urlSafe = unpadded.map {
+            $0 == UInt8(ascii: "+") ? UInt8(ascii: "-") : $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0
+        }
         for form in [unpadded, urlSafe] {
             let text = String(decoding: form, as: UTF8.self)
             add(text)
@@ -111,14 +115,16 @@ enum SecretForms {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
         for byte in bytes {
-            let escape: String? = switch byte {
-            case UInt8(ascii: "&"): "&amp;"
-            case UInt8(ascii: "<"): "&lt;"
-            case UInt8(ascii: ">"): "&gt;"
-            case UInt8(ascii: "\""): style == .textOnly ? nil : style == .numeric ? "&#34;" : "&quot;"
-            case UInt8(ascii: "'"): style == .textOnly ? nil : style == .hexApostrophe ? "&#x27;" : style == .apos ? "&apos;" : "&#39;"
-            default: nil
-            }
+            let escape: String? =
+                switch byte {
+                case UInt8(ascii: "&"): "&amp;"
+                case UInt8(ascii: "<"): "&lt;"
+                case UInt8(ascii: ">"): "&gt;"
+                case UInt8(ascii: "\""): style == .textOnly ? nil : style == .numeric ? "&#34;" : "&quot;"
+                case UInt8(ascii: "'"):
+                    style == .textOnly ? nil : style == .hexApostrophe ? "&#x27;" : style == .apos ? "&apos;" : "&#39;"
+                default: nil
+                }
             if let escape { out.append(contentsOf: escape.utf8) } else { out.append(byte) }
         }
         return String(decoding: out, as: UTF8.self)
@@ -143,7 +149,8 @@ enum SecretForms {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case "<" where style == .html, ">" where style == .html, "&" where style == .html: out += unicodeEscape(scalar.value)
+            case "<" where style == .html, ">" where style == .html, "&" where style == .html:
+                out += unicodeEscape(scalar.value)
             default:
                 if scalar.value < 0x20 || (scalar.value >= 0x80 && (style == .ascii || style == .asciiSlash)) {
                     if scalar.value > 0xFFFF {

@@ -21,7 +21,9 @@ struct SecretSearch: Sendable {
         guard !pending.isEmpty else { return }
         levels.append(Level(patterns: pending, automaton: SecretAutomaton(pending)))
         pending = []
-        while levels.count >= 2, levels[levels.count - 1].automaton.patternBytes * 2 >= levels[levels.count - 2].automaton.patternBytes {
+        while levels.count >= 2,
+            levels[levels.count - 1].automaton.patternBytes * 2 >= levels[levels.count - 2].automaton.patternBytes
+        {
             let top = levels.removeLast()
             let merged = levels[levels.count - 1].patterns + top.patterns
             levels[levels.count - 1] = Level(patterns: merged, automaton: SecretAutomaton(merged))

@@ -28,7 +28,9 @@ public struct SecretUses: Sendable {
     public init(specs: SpecSet) {
         var secretExprs: [Expr] = []
         for session in specs.sessions.values {
-            for (name, template) in session.headers where Self.isCredentialHeader(name) { secretExprs += template.expressions }
+            for (name, template) in session.headers where Self.isCredentialHeader(name) {
+                secretExprs += template.expressions
+            }
         }
         // Inputs each flow uses as secrets; grows as `call` inputs carry secrets into callees and back out to callers.
         var flowInputs: [String: Set<String>] = [:]
@@ -56,7 +58,9 @@ public struct SecretUses: Sendable {
         }
         secretExprs += flowExprs.values.joined()
         for flow in specs.flows.values { secretExprs += Self.totpArguments(in: Self.allExpressions(of: flow)) }
-        for session in specs.sessions.values { secretExprs += Self.totpArguments(in: session.headers.flatMap { $0.1.expressions }) }
+        for session in specs.sessions.values {
+            secretExprs += Self.totpArguments(in: session.headers.flatMap { $0.1.expressions })
+        }
         variables = Set(secretExprs.flatMap(\.varsReads).map(\.0))
         inputs = Set(flowInputs.values.joined())
     }
@@ -76,11 +80,14 @@ public struct SecretUses: Sendable {
         inputs.formUnion(other.inputs)
     }
 
-    static func isCredentialHeader(_ name: String) -> Bool { Redactor.isSensitiveHeader(name) || CredentialKey.isCredential(name) }
+    static func isCredentialHeader(_ name: String) -> Bool {
+        Redactor.isSensitiveHeader(name) || CredentialKey.isCredential(name)
+    }
 
     /// The expressions of `flow` whose values are secrets, and the inputs it uses as secrets, given what the flows it
     /// calls use as secrets.
-    static func secretUses(in flow: Flow, calleeInputs: [String: Set<String>], specs: SpecSet) -> ([Expr], Set<String>) {
+    static func secretUses(in flow: Flow, calleeInputs: [String: Set<String>], specs: SpecSet) -> ([Expr], Set<String>)
+    {
         var exprs: [Expr] = []
         for (name, template) in flow.headers where isCredentialHeader(name) { exprs += template.expressions }
         for state in flow.orderedStates {
@@ -90,23 +97,32 @@ public struct SecretUses: Sendable {
                 for (name, template) in r.query where CredentialKey.isCredential(name) { exprs += template.expressions }
                 switch r.body {
                 case .json(let value): exprs += credentialFields(of: value)
-                case .form(let fields): for (name, template) in fields where CredentialKey.isCredential(name) { exprs += template.expressions }
+                case .form(let fields):
+                    for (name, template) in fields where CredentialKey.isCredential(name) {
+                        exprs += template.expressions
+                    }
                 case .none: break
                 }
             case .call(let c):
-                let secret = calleeInputs[c.flow.name] ?? Set(specs.flows[c.flow.name]?.inputs.filter(\.isMasked).map(\.name) ?? [])
+                let secret =
+                    calleeInputs[c.flow.name]
+                    ?? Set(specs.flows[c.flow.name]?.inputs.filter(\.isMasked).map(\.name) ?? [])
                 for (input, expr) in c.with where secret.contains(input.name) { exprs.append(expr) }
             case .input, .choice, .wait, .end: break
             }
             for t in state.transitions {
                 for (name, expr) in t.set where CredentialKey.isCredentialName(name) { exprs.append(expr) }
-                for (key, expr) in t.store where CredentialKey.isCredential(key) || Redactor.mentionsSession(key) { exprs.append(expr) }
+                for (key, expr) in t.store where CredentialKey.isCredential(key) || Redactor.mentionsSession(key) {
+                    exprs.append(expr)
+                }
             }
         }
         // A flow variable read by a secret is a secret: its definitions are too (`variables:` and every `set:` of it).
         var definitions: [String: [Expr]] = [:]
         for (name, expr) in flow.variables { definitions[name, default: []].append(expr) }
-        for state in flow.orderedStates { for t in state.transitions { for (name, expr) in t.set { definitions[name, default: []].append(expr) } } }
+        for state in flow.orderedStates {
+            for t in state.transitions { for (name, expr) in t.set { definitions[name, default: []].append(expr) } }
+        }
         var seen: Set<String> = []
         var pending = exprs
         while let expr = pending.popLast() {
@@ -127,7 +143,9 @@ public struct SecretUses: Sendable {
         case .template: []
         case .array(let items): items.flatMap(credentialFields)
         case .object(let fields):
-            fields.flatMap { key, field in CredentialKey.isCredential(key) ? field.expressions : credentialFields(of: field) }
+            fields.flatMap { key, field in
+                CredentialKey.isCredential(key) ? field.expressions : credentialFields(of: field)
+            }
         }
     }
 
@@ -141,7 +159,9 @@ public struct SecretUses: Sendable {
         var out: [Expr] = []
         for expr in exprs {
             expr.visit { node in
-                if case .call(let function, let args) = node.kind, function == .totp || function == .forgeJWT, let first = args.first {
+                if case .call(let function, let args) = node.kind, function == .totp || function == .forgeJWT,
+                    let first = args.first
+                {
                     out.append(first)
                 }
             }

@@ -21,7 +21,9 @@ public actor SessionBroker {
 
     /// Refreshes `session` unless a newer token exists already (`sentWith` is the generation the caller used)
     /// or a refresh is running, in which case the caller waits for that one.
-    public func refresh(_ session: String, sentWith: Int, perform: @escaping @Sendable () async -> RefreshOutcome) async -> RefreshOutcome {
+    public func refresh(_ session: String, sentWith: Int, perform: @escaping @Sendable () async -> RefreshOutcome) async
+        -> RefreshOutcome
+    {
         if generation(of: session) > sentWith { return .refreshed }
         if let running = inFlight[session] { return await running.value }
         let task = Task { await perform() }

@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs `/bin/sh -c COMMAND` and returns its trimmed standard output: how QA fetches an emailed code
@@ -27,8 +28,10 @@ public struct ShellCommand: Sendable {
     /// An input's command must print its value; one run for what it does (a scenario's `command:` step) need not.
     public var requiresOutput = true
 
-    public init(_ command: String, environment: [String: String] = [:], timeoutSeconds: Double = 30,
-                descriptorCeiling: Int = ShellCommand.defaultDescriptorCeiling) {
+    public init(
+        _ command: String, environment: [String: String] = [:], timeoutSeconds: Double = 30,
+        descriptorCeiling: Int = ShellCommand.defaultDescriptorCeiling
+    ) {
         self.command = command
         self.environment = environment
         self.timeoutSeconds = timeoutSeconds
@@ -46,7 +49,8 @@ public struct ShellCommand: Sendable {
             await withCheckedContinuation { continuation in
                 // Blocking reads and waits belong on their own thread, not on the cooperative pool.
                 Thread.detachNewThread {
-                    continuation.resume(returning: Self.runBlocking(command, environment, timeout, ceiling, requiresOutput, child))
+                    continuation.resume(
+                        returning: Self.runBlocking(command, environment, timeout, ceiling, requiresOutput, child))
                 }
             }
         } onCancel: {
@@ -55,13 +59,17 @@ public struct ShellCommand: Sendable {
         return try outcome.get()
     }
 
-    private static func runBlocking(_ command: String, _ environment: [String: String], _ timeout: Double, _ ceiling: Int,
-                                    _ requiresOutput: Bool, _ child: ChildProcessGroup) -> Result<String, InputError> {
+    private static func runBlocking(
+        _ command: String, _ environment: [String: String], _ timeout: Double, _ ceiling: Int,
+        _ requiresOutput: Bool, _ child: ChildProcessGroup
+    ) -> Result<String, InputError> {
         // Counted here, on the command's own thread: reading /proc is blocking I/O.
         if let open = OpenDescriptors.count(), open > ceiling {
-            return .failure(InputError("cannot start the command: flowspec has \(open) files and connections open, and starting a process "
-                                       + "with more than about 1,350 open crashes Foundation on this Swift version (swift-corelibs-foundation "
-                                       + "#5472); run fewer scenarios at once (--jobs) — command: \(command)"))
+            return .failure(
+                InputError(
+                    "cannot start the command: flowspec has \(open) files and connections open, and starting a process "
+                        + "with more than about 1,350 open crashes Foundation on this Swift version (swift-corelibs-foundation "
+                        + "#5472); run fewer scenarios at once (--jobs) — command: \(command)"))
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -72,7 +80,9 @@ public struct ShellCommand: Sendable {
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
         do {
-            guard try child.start(process) else { return .failure(InputError("the command was stopped with its scenario: \(command)")) }
+            guard try child.start(process) else {
+                return .failure(InputError("the command was stopped with its scenario: \(command)"))
+            }
         } catch {
             return .failure(InputError("could not start /bin/sh: \(error.localizedDescription)"))
         }
@@ -90,8 +100,10 @@ public struct ShellCommand: Sendable {
         // handler) lasts as long as anything the shell started holds the descriptors it inherited — a daemon's life.
         let pid = process.processIdentifier
         var exit: ShellExit?
-        let printed = CommandOutput.collect(output: stdout.fileHandleForReading.fileDescriptor, error: stderr.fileHandleForReading.fileDescriptor,
-                                            limit: outputLimit, stop: { _ = child.killIfRunning() }) {
+        let printed = CommandOutput.collect(
+            output: stdout.fileHandleForReading.fileDescriptor, error: stderr.fileHandleForReading.fileDescriptor,
+            limit: outputLimit, stop: { _ = child.killIfRunning() }
+        ) {
             exit = ShellExit.check(pid)
             return exit != nil
         }
@@ -109,10 +121,13 @@ public struct ShellCommand: Sendable {
         try? stdout.fileHandleForReading.close()
         try? stderr.fileHandleForReading.close()
         if let stream = printed.overflowed {
-            return .failure(InputError("the command printed more than \(outputLimit / (1 << 20)) MiB on its \(stream.rawValue), "
-                                       + "so it was stopped (a value is one short line) — command: \(command)"))
+            return .failure(
+                InputError(
+                    "the command printed more than \(outputLimit / (1 << 20)) MiB on its \(stream.rawValue), "
+                        + "so it was stopped (a value is one short line) — command: \(command)"))
         }
-        let errorText = String(decoding: printed.standardError, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let errorText = String(decoding: printed.standardError, as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         if timedOut.value {
             return .failure(InputError("the command did not finish within \(Int(timeout)) s: \(command)"))
         }
@@ -123,8 +138,11 @@ public struct ShellCommand: Sendable {
             let detail = errorText.isEmpty ? "" : ": " + String(errorText.suffix(300))
             return .failure(InputError("the command exited with status \(status)\(detail) — command: \(command)"))
         }
-        let value = String(decoding: printed.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if value.isEmpty, requiresOutput { return .failure(InputError("the command printed nothing — command: \(command)")) }
+        let value = String(decoding: printed.standardOutput, as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        if value.isEmpty, requiresOutput {
+            return .failure(InputError("the command printed nothing — command: \(command)"))
+        }
         return .success(value)
     }
 }
@@ -192,20 +210,20 @@ private final class ChildProcessGroup: Sendable {
 
     private static func signalGroup(_ pid: Int32) {
         #if canImport(Glibc)
-        _ = Glibc.kill(-pid, SIGKILL)
+            _ = Glibc.kill(-pid, SIGKILL)
         #elseif canImport(Darwin)
-        _ = Darwin.kill(-pid, SIGKILL)
+            _ = Darwin.kill(-pid, SIGKILL)
         #endif
     }
 
     private static func signal(_ pid: Int32) {
         // The whole process group first (the shell's children), then the shell itself.
         #if canImport(Glibc)
-        _ = Glibc.kill(-pid, SIGKILL)
-        _ = Glibc.kill(pid, SIGKILL)
+            _ = Glibc.kill(-pid, SIGKILL)
+            _ = Glibc.kill(pid, SIGKILL)
         #elseif canImport(Darwin)
-        _ = Darwin.kill(-pid, SIGKILL)
-        _ = Darwin.kill(pid, SIGKILL)
+            _ = Darwin.kill(-pid, SIGKILL)
+            _ = Darwin.kill(pid, SIGKILL)
         #endif
     }
 }
@@ -224,7 +242,7 @@ private enum ShellExit {
         if waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT | WNOHANG) != 0 {
             return errno == ECHILD ? .reaped : nil
         }
-        guard info._sifields._sigchld.si_pid == pid else { return nil }   // still running
+        guard info._sifields._sigchld.si_pid == pid else { return nil } // still running
         let value = info._sifields._sigchld.si_status
         return .status(info.si_code == CLD_EXITED ? value : 128 + value)
     }

@@ -17,11 +17,14 @@ public enum TerminalText {
     public static func escaped(_ text: String, keepingLineBreaks: Bool = false, style: Style = .swift) -> String {
         // Almost every text has none of them: answered from the bytes, without building a new string.
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }),
-              text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks: keepingLineBreaks) }) else { return text }
+            text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks: keepingLineBreaks) })
+        else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
-            guard needsEscape(scalar, keepingLineBreaks: keepingLineBreaks) else { out.unicodeScalars.append(scalar); continue }
+            guard needsEscape(scalar, keepingLineBreaks: keepingLineBreaks) else {
+                out.unicodeScalars.append(scalar); continue
+            }
             switch (scalar, style) {
             case ("\n", _): out += "\\n"
             case ("\r", _): out += "\\r"

@@ -1,6 +1,6 @@
+import FlowSpecLanguage
 import Foundation
 import Synchronization
-import FlowSpecLanguage
 
 /// Named values (access and refresh tokens, expiry, role…) in namespaces, shared by every flow of a run.
 /// Credentials that enter the store are registered as secrets (see `Redactor.registerStored`).
@@ -62,7 +62,8 @@ public enum TokenStoreFile {
     public static func sizeProblem(at path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_size > maxBytes else { return nil }
-        return "the token store \(path) holds \(info.st_size) bytes, more than the \(maxBytes >> 20) MiB a store may hold; "
+        return
+            "the token store \(path) holds \(info.st_size) bytes, more than the \(maxBytes >> 20) MiB a store may hold; "
             + "it is not a store of a few sessions' tokens: delete it or pass another --store"
     }
 
@@ -88,8 +89,10 @@ public enum TokenStoreFile {
             throw TokenStoreFileError(description: "cannot read the token store \(path)")
         }
         guard let snapshot = decode(data) else {
-            throw TokenStoreFileError(description: "\(path) is not a FlowSpec token store (a JSON object of namespaces, each an object of keys); "
-                + "delete it or pass another --store")
+            throw TokenStoreFileError(
+                description:
+                    "\(path) is not a FlowSpec token store (a JSON object of namespaces, each an object of keys); "
+                    + "delete it or pass another --store")
         }
         return snapshot
     }

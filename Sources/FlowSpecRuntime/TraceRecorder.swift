@@ -1,5 +1,5 @@
-import Synchronization
 import FlowSpecLanguage
+import Synchronization
 
 /// Collects the traces of every flow run in one scenario (sub-flows, refresh flows and parallel copies
 /// included). Synchronous and lock-protected so recording costs a lock per state, not an actor hop.

@@ -9,9 +9,10 @@ public final class RunningSandbox: Sendable {
     private let group: ServiceGroup
     private let running: Task<Void, Never>
 
-    init(host: String, port: Int, legacyPort: Int, accounts: SandboxAccounts, group: ServiceGroup,
-         running: Task<Void, Never>)
-    {
+    init(
+        host: String, port: Int, legacyPort: Int, accounts: SandboxAccounts, group: ServiceGroup,
+        running: Task<Void, Never>
+    ) {
         self.host = host
         self.port = port
         self.legacyPort = legacyPort

@@ -29,15 +29,17 @@ public enum Sandbox {
         // If one listener fails (a port in use), the other is shut down gracefully rather than cancelled:
         // cancellation makes Hummingbird log errors into the caller's test output.
         func configured(_ service: some Service) -> ServiceGroupConfiguration.ServiceConfiguration {
-            .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup,
-                  failureTerminationBehavior: .gracefullyShutdownGroup)
+            .init(
+                service: service, successTerminationBehavior: .gracefullyShutdownGroup,
+                failureTerminationBehavior: .gracefullyShutdownGroup)
         }
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [
-                configured(application(.main, port: options.port, handle: main.respond(to:))),
-                configured(application(.legacy, port: options.legacyPort) { await legacy.respond(to: $0) }),
-            ],
-            logger: logger))
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [
+                    configured(application(.main, port: options.port, handle: main.respond(to:))),
+                    configured(application(.legacy, port: options.legacyPort) { await legacy.respond(to: $0) }),
+                ],
+                logger: logger))
         let running = Task {
             do {
                 try await group.run()
@@ -55,16 +57,19 @@ public enum Sandbox {
                 ports[listener] = port
             case .finished(let error):
                 await group.triggerGracefulShutdown()
-                throw SandboxStartError(host: options.host, port: options.port, legacyPort: options.legacyPort,
-                                        underlying: error.map(Self.reason) ?? "the server stopped before listening")
+                throw SandboxStartError(
+                    host: options.host, port: options.port, legacyPort: options.legacyPort,
+                    underlying: error.map(Self.reason) ?? "the server stopped before listening")
             }
             if let mainPort = ports[.main], let legacyPort = ports[.legacy] {
-                return RunningSandbox(host: options.host, port: mainPort, legacyPort: legacyPort,
-                                      accounts: options.accounts, group: group, running: running)
+                return RunningSandbox(
+                    host: options.host, port: mainPort, legacyPort: legacyPort,
+                    accounts: options.accounts, group: group, running: running)
             }
         }
-        throw SandboxStartError(host: options.host, port: options.port, legacyPort: options.legacyPort,
-                                underlying: "the server stopped before listening")
+        throw SandboxStartError(
+            host: options.host, port: options.port, legacyPort: options.legacyPort,
+            underlying: "the server stopped before listening")
     }
 
     /// "Address already in use (errno 98)" rather than NIO's `bind(descriptor:ptr:bytes:): …) (errno: 98)`.

@@ -13,14 +13,16 @@ extension SandboxBreak {
     /// objects are the probe's alone: no scenario sends them.
     public var caughtBy: Set<Checker> {
         switch self {
-        case .acceptsUnsignedToken, .acceptsAlteredClaims, .roleConfusion, .customerRoleConfusion, .nonAtomicRotation, .supabaseNonAtomicRotation,
-             .longAccessLifetime, .refreshGarbageCrashes, .noCodeAttemptLimit, .codeSurvivesNewLogin, .notesAnyOwner:
+        case .acceptsUnsignedToken, .acceptsAlteredClaims, .roleConfusion, .customerRoleConfusion, .nonAtomicRotation,
+            .supabaseNonAtomicRotation,
+            .longAccessLifetime, .refreshGarbageCrashes, .noCodeAttemptLimit, .codeSurvivesNewLogin, .notesAnyOwner:
             [.probe]
         // `supabase-logout-keeps-access-token`: the live logout scenario sends GET /user with the logged-out token.
         case .acceptsTamperedToken, .noRefreshRotation, .noReuseDetection, .familySurvivesReuse, .logoutKeepsSession,
-             .codesReusable, .acceptsExpiredToken, .travelingAcceptsExpiredToken, .supabaseRefreshNoRotation,
-             .supabaseNoReuseDetection, .supabaseFamilySurvivesReuse, .supabaseLogoutKeepsSession,
-             .supabaseLogoutKeepsAccessToken, .supabaseOTPNoRateLimit, .supabaseOTPReusable, .twoFactorOptional, .customerEnumeration:
+            .codesReusable, .acceptsExpiredToken, .travelingAcceptsExpiredToken, .supabaseRefreshNoRotation,
+            .supabaseNoReuseDetection, .supabaseFamilySurvivesReuse, .supabaseLogoutKeepsSession,
+            .supabaseLogoutKeepsAccessToken, .supabaseOTPNoRateLimit, .supabaseOTPReusable, .twoFactorOptional,
+            .customerEnumeration:
             [.liveSuite, .probe]
         default:
             [.liveSuite]

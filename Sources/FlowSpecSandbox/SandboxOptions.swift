@@ -10,9 +10,10 @@ public struct SandboxOptions: Sendable {
     /// Where every request reads the time. Tests pass a clock they move by hand, so expiry needs no sleeping.
     public var clock: any SandboxClock
 
-    public init(host: String = "127.0.0.1", port: Int = 0, legacyPort: Int = 0, accounts: SandboxAccounts = .defaults,
-                breaks: Set<SandboxBreak> = [], clock: any SandboxClock = .system)
-    {
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, legacyPort: Int = 0, accounts: SandboxAccounts = .defaults,
+        breaks: Set<SandboxBreak> = [], clock: any SandboxClock = .system
+    ) {
         self.host = host
         self.port = port
         self.legacyPort = legacyPort

@@ -47,15 +47,19 @@ package enum GuardHints {
 
     /// Values for the free facts under which the transition at `index` is the first to match, or nil when none
     /// can be derived. `index == transitions.count` asks for none to match. `isFree` says what may be chosen.
-    package static func choose(_ transitions: [Transition], index: Int, in world: ScaffoldWorld,
-                              isFree: (HintFact) -> Bool) -> [HintFact: JSONValue]? {
+    package static func choose(
+        _ transitions: [Transition], index: Int, in world: ScaffoldWorld,
+        isFree: (HintFact) -> Bool
+    ) -> [HintFact: JSONValue]? {
         var goals: [(Expr, Bool)] = transitions.prefix(index).compactMap { t in t.guardExpr.map { ($0, false) } }
         if index < transitions.count, let target = transitions[index].guardExpr { goals.append((target, true)) }
         return solve(goals, in: world, isFree: isFree)
     }
 
     /// Values for the free facts that give every expression its wanted truth, verified by evaluation.
-    package static func solve(_ goals: [(Expr, Bool)], in world: ScaffoldWorld, isFree: (HintFact) -> Bool) -> [HintFact: JSONValue]? {
+    package static func solve(_ goals: [(Expr, Bool)], in world: ScaffoldWorld, isFree: (HintFact) -> Bool)
+        -> [HintFact: JSONValue]?
+    {
         var combined: [Conjunction] = [[]]
         for (expr, want) in goals {
             guard let options = alternatives(expr, want: want, world, isFree) else {
@@ -87,12 +91,16 @@ package enum GuardHints {
     /// Placeholder values for free body fields that `exprs` read and the world lacks, typed by how they are
     /// used: a number where arithmetic needs one (`now + body.expiresIn`), else a string. A transition's
     /// `set:`/`store:` that does arithmetic on a missing field would end the run in error.
-    package static func placeholders(for exprs: [Expr], in world: ScaffoldWorld, isFree: (HintFact) -> Bool) -> [HintFact: JSONValue] {
+    package static func placeholders(for exprs: [Expr], in world: ScaffoldWorld, isFree: (HintFact) -> Bool)
+        -> [HintFact: JSONValue]
+    {
         var out: [HintFact: JSONValue] = [:]
         func isNumber(_ e: Expr) -> Bool { world.evaluate(e)?.numberValue != nil }
         func collect(_ e: Expr, numeric: Bool) {
             if let f = fact(e), case .body(let keys) = f, !keys.isEmpty, isFree(f) {
-                if world.evaluate(e) == .null, out[f] == nil { out[f] = numeric ? .number(3600) : .string("placeholder") }
+                if world.evaluate(e) == .null, out[f] == nil {
+                    out[f] = numeric ? .number(3600) : .string("placeholder")
+                }
                 return
             }
             switch e.kind {
@@ -139,7 +147,8 @@ package enum GuardHints {
             switch fact {
             case .status: if case .number(let n) = value { w.status = Int(n) }
             case .body(let keys): w.body = setting(w.body, keys[...], value)
-            case .header(let name): if !value.isNull { w.headers[name] = value.interpolated } else { w.headers[name] = nil }
+            case .header(let name):
+                if !value.isNull { w.headers[name] = value.interpolated } else { w.headers[name] = nil }
             case .store(let key):
                 w.unknownStore.remove(key)
                 w.store[key] = value.isNull ? nil : value
@@ -160,7 +169,9 @@ package enum GuardHints {
     // MARK: - From expressions to alternatives
 
     /// Ways (each a conjunction of atoms) to give `expr` the truth `want`; nil when the shape is not understood.
-    static func alternatives(_ expr: Expr, want: Bool, _ world: ScaffoldWorld, _ isFree: (HintFact) -> Bool) -> [Conjunction]? {
+    static func alternatives(_ expr: Expr, want: Bool, _ world: ScaffoldWorld, _ isFree: (HintFact) -> Bool)
+        -> [Conjunction]?
+    {
         if !readsFree(expr, isFree) {
             guard let truth = world.truth(expr) else { return nil }
             return truth == want ? [[]] : []
@@ -174,15 +185,23 @@ package enum GuardHints {
             return alternatives(operand, want: !want, world, isFree)
         case .binary(.and, let l, let r), .binary(.or, let l, let r):
             let isAnd: Bool = if case .binary(.and, _, _) = expr.kind { true } else { false }
-            guard let a = alternatives(l, want: want, world, isFree), let b = alternatives(r, want: want, world, isFree) else { return nil }
+            guard let a = alternatives(l, want: want, world, isFree), let b = alternatives(r, want: want, world, isFree)
+            else { return nil }
             // want(a && b) and !want(a || b) need both; the other two need either.
             return isAnd == want ? product(a, b) : Array((a + b).prefix(maxAlternatives))
-        case .binary(let op, let l, let r) where [.equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual].contains(op):
-            if let f = fact(l), isFree(f), !readsFree(r, isFree), let v = world.evaluate(r) { return atom(f, op, v, want).map { [[$0]] } }
-            if let f = fact(r), isFree(f), !readsFree(l, isFree), let v = world.evaluate(l) { return atom(f, flipped(op), v, want).map { [[$0]] } }
+        case .binary(let op, let l, let r)
+        where [.equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual].contains(op):
+            if let f = fact(l), isFree(f), !readsFree(r, isFree), let v = world.evaluate(r) {
+                return atom(f, op, v, want).map { [[$0]] }
+            }
+            if let f = fact(r), isFree(f), !readsFree(l, isFree), let v = world.evaluate(l) {
+                return atom(f, flipped(op), v, want).map { [[$0]] }
+            }
             return nil
         case .binary(.contains, let l, let r):
-            if let f = fact(l), isFree(f), !readsFree(r, isFree), case .array(let items)? = world.evaluate(r), let first = items.first {
+            if let f = fact(l), isFree(f), !readsFree(r, isFree), case .array(let items)? = world.evaluate(r),
+                let first = items.first
+            {
                 return want ? [[(f, .equals(first))]] : [items.map { (f, .notEquals($0)) }]
             }
             if case .literal(.string(let key)) = l.kind, let f = fact(r), case .body(let keys) = f, isFree(f) {

@@ -38,14 +38,17 @@ struct ScaffoldBuilder {
         var names: [String] = []
         for stateName in path.states {
             guard case .request(let r)? = flow.states[stateName]?.kind, !r.sessionOptOut,
-                  let s = (r.session ?? flow.session)?.name, !names.contains(s) else { continue }
+                let s = (r.session ?? flow.session)?.name, !names.contains(s)
+            else { continue }
             names.append(s)
         }
         for name in names {
             guard let session = specs.sessions[name] else { continue }
             var keys: [(String, JSONValue)] = []
             for (_, template) in session.headers {
-                for expr in template.expressions { for (key, _) in expr.storeReads { keys.append((key, .string("placeholder-\(key)"))) } }
+                for expr in template.expressions {
+                    for (key, _) in expr.storeReads { keys.append((key, .string("placeholder-\(key)"))) }
+                }
             }
             if let expiresAt = session.refresh?.aheadExpiresAt {
                 for (key, _) in expiresAt.storeReads { keys.append((key, .number(Self.farFuture))) }
@@ -77,7 +80,11 @@ struct ScaffoldBuilder {
             guard let state = flow.states[edge.state] else { continue }
             // A choice may pick an input's value (`inputs.role == "staff"`), so its reads come after choosing.
             let isChoice: Bool = if case .choice = state.kind { true } else { false }
-            if !isChoice { for name in state.inputReadsBeforeActing where !isInputState(state) { readInput(flow, name, &world, &readInputs) } }
+            if !isChoice {
+                for name in state.inputReadsBeforeActing where !isInputState(state) {
+                    readInput(flow, name, &world, &readInputs)
+                }
+            }
             switch state.kind {
             case .request(let r): request(r, state, edge, flow, &world, &readInputs)
             case .input(let i): input(i, edge, flow, &world, &readInputs)
@@ -99,15 +106,20 @@ struct ScaffoldBuilder {
     }
 
     /// The first read of an input in a run takes a value; the scenario gives it once per name.
-    private mutating func readInput(_ flow: Flow, _ name: String, _ world: inout ScaffoldWorld, _ read: inout Set<String>) {
+    private mutating func readInput(
+        _ flow: Flow, _ name: String, _ world: inout ScaffoldWorld, _ read: inout Set<String>
+    ) {
         guard read.insert(name).inserted else { return }
         if let existing = inputValues[name] {
             world.inputs[name] = existing
             return
         }
-        let decl = flow.input(named: name) ?? specs.reachable(from: [flow.name]).flows.lazy.compactMap { $0.input(named: name) }.first
+        let decl =
+            flow.input(named: name)
+            ?? specs.reachable(from: [flow.name]).flows.lazy.compactMap { $0.input(named: name) }.first
         guard let decl, let value = ScaffoldInputs.valid(for: decl) else {
-            plan.addInput(name, .init(value: "TODO", note: "TODO: a value for `\(name)` (no placeholder passes its rules)"))
+            plan.addInput(
+                name, .init(value: "TODO", note: "TODO: a value for `\(name)` (no placeholder passes its rules)"))
             plan.todos.append("input `\(name)`: give a value that passes its type and pattern")
             inputValues[name] = "TODO"
             world.inputs[name] = "TODO"
@@ -118,7 +130,9 @@ struct ScaffoldBuilder {
         world.inputs[name] = value
     }
 
-    private mutating func input(_ i: InputState, _ edge: Edge, _ flow: Flow, _ world: inout ScaffoldWorld, _ read: inout Set<String>) {
+    private mutating func input(
+        _ i: InputState, _ edge: Edge, _ flow: Flow, _ world: inout ScaffoldWorld, _ read: inout Set<String>
+    ) {
         let name = i.input.name
         read.insert(name)
         guard let decl = flow.input(named: name) else { return }
@@ -129,19 +143,24 @@ struct ScaffoldBuilder {
                 world.variables["input_error"] = .string(decl.problem(with: bad) ?? "invalid")
             } else {
                 plan.addInput(name, .init(value: "TODO", note: "TODO: a value `\(name)` rejects"))
-                plan.todos.append("input `\(name)` at `\(edge.state)`: give a value its rules reject (this path takes `invalid:`)")
+                plan.todos.append(
+                    "input `\(name)` at `\(edge.state)`: give a value its rules reject (this path takes `invalid:`)")
             }
             return
         }
         let value = ScaffoldInputs.valid(for: decl) ?? "TODO"
-        if ScaffoldInputs.valid(for: decl) == nil { plan.todos.append("input `\(name)` at `\(edge.state)`: give a value that passes its rules") }
+        if ScaffoldInputs.valid(for: decl) == nil {
+            plan.todos.append("input `\(name)` at `\(edge.state)`: give a value that passes its rules")
+        }
         plan.addInput(name, .init(value: value, note: "TODO: placeholder \(decl.kind.rawValue)"))
         inputValues[name] = value
         world.inputs[name] = value
     }
 
-    private mutating func request(_ r: RequestState, _ state: State, _ edge: Edge, _ flow: Flow,
-                                  _ world: inout ScaffoldWorld, _ read: inout Set<String>) {
+    private mutating func request(
+        _ r: RequestState, _ state: State, _ edge: Edge, _ flow: Flow,
+        _ world: inout ScaffoldWorld, _ read: inout Set<String>
+    ) {
         var todos: [String] = []
         let (path, pathTodo) = requestPath(r, world)
         if let pathTodo { todos.append(pathTodo) }
@@ -152,7 +171,8 @@ struct ScaffoldBuilder {
         if edge.kind == .unreachable {
             response = .refused
         } else {
-            let solution = GuardHints.choose(r.transitions, index: edge.index, in: world, isFree: isFree(flow, read, response: true))
+            let solution = GuardHints.choose(
+                r.transitions, index: edge.index, in: world, isFree: isFree(flow, read, response: true))
             if let solution {
                 commit(solution, flow, &world, &read)
                 fillActionReads(r.transitions, edge, &world, isFree: isFree(flow, read, response: true))
@@ -164,14 +184,20 @@ struct ScaffoldBuilder {
             response = .reply(status: world.status ?? 200, headers: headers, json: world.body.isNull ? nil : world.body)
         }
         fixReads(r.transitions, flow)
-        plan.exchanges.append(.init(flow: flow.name, state: state.name, edgeText: describe(edge), method: r.method, path: path,
-                                    response: response, todos: todos))
+        plan.exchanges.append(
+            .init(
+                flow: flow.name, state: state.name, edgeText: describe(edge), method: r.method, path: path,
+                response: response, todos: todos))
         if edge.index < r.transitions.count { act(r.transitions[edge.index], flow, &world) }
     }
 
-    private mutating func choose(_ transitions: [Transition], _ state: State, _ edge: Edge, _ flow: Flow,
-                                 _ world: inout ScaffoldWorld, _ read: inout Set<String>) {
-        if let solution = GuardHints.choose(transitions, index: edge.index, in: world, isFree: isFree(flow, read, response: false)) {
+    private mutating func choose(
+        _ transitions: [Transition], _ state: State, _ edge: Edge, _ flow: Flow,
+        _ world: inout ScaffoldWorld, _ read: inout Set<String>
+    ) {
+        if let solution = GuardHints.choose(
+            transitions, index: edge.index, in: world, isFree: isFree(flow, read, response: false))
+        {
             commit(solution, flow, &world, &read)
         } else {
             plan.todos.append("choice `\(state.name)`: " + guardTodo(transitions, edge, world))
@@ -180,11 +206,14 @@ struct ScaffoldBuilder {
         act(transitions[edge.index], flow, &world)
     }
 
-    private mutating func call(_ c: CallState, _ state: State, _ edge: Edge, _ flow: Flow,
-                               _ world: inout ScaffoldWorld, _ read: inout Set<String>, depth: Int) {
+    private mutating func call(
+        _ c: CallState, _ state: State, _ edge: Edge, _ flow: Flow,
+        _ world: inout ScaffoldWorld, _ read: inout Set<String>, depth: Int
+    ) {
         defer { world.call = nil }
         guard let sub = specs.flows[c.flow.name], depth < Self.maxCallDepth else {
-            plan.todos.append("call `\(state.name)`: script the requests of `\(c.flow.name)` that lead to `\(edge.target)`")
+            plan.todos.append(
+                "call `\(state.name)`: script the requests of `\(c.flow.name)` that lead to `\(edge.target)`")
             for name in state.inputReadsAfterActing { readInput(flow, name, &world, &read) }
             return
         }
@@ -192,7 +221,9 @@ struct ScaffoldBuilder {
         // The first end (file order) of the called flow under which this edge is the one taken.
         var chosen: FlowPath?
         for end in graph.endStates {
-            guard let ending = sub.states[end]?.ending, let path = PathFinder.shortestPath(graph, to: end) else { continue }
+            guard let ending = sub.states[end]?.ending, let path = PathFinder.shortestPath(graph, to: end) else {
+                continue
+            }
             var trial = world
             trial.call = (ending.outcome, ending.success)
             if GuardHints.choose(c.transitions, index: edge.index, in: trial, isFree: { _ in false }) != nil {
@@ -202,14 +233,20 @@ struct ScaffoldBuilder {
             }
         }
         guard let chosen else {
-            plan.todos.append("call `\(state.name)`: " + guardTodo(c.transitions, edge, world) + "; script the requests of `\(c.flow.name)` that end that way")
+            plan.todos.append(
+                "call `\(state.name)`: " + guardTodo(c.transitions, edge, world)
+                    + "; script the requests of `\(c.flow.name)` that end that way")
             for name in state.inputReadsAfterActing { readInput(flow, name, &world, &read) }
             return
         }
         var given: [String: String] = [:]
         for (ref, expr) in c.with {
-            if let value = world.evaluate(expr) { given[ref.name] = value.interpolated } else {
-                plan.todos.append("call `\(state.name)`: `with: \(ref.name)` could not be worked out; check the called flow's requests")
+            if let value = world.evaluate(expr) {
+                given[ref.name] = value.interpolated
+            } else {
+                plan.todos.append(
+                    "call `\(state.name)`: `with: \(ref.name)` could not be worked out; check the called flow's requests"
+                )
             }
         }
         saveStore(flow.namespace, world)
@@ -238,7 +275,9 @@ struct ScaffoldBuilder {
         }
     }
 
-    private mutating func commit(_ solution: [HintFact: JSONValue], _ flow: Flow, _ world: inout ScaffoldWorld, _ read: inout Set<String>) {
+    private mutating func commit(
+        _ solution: [HintFact: JSONValue], _ flow: Flow, _ world: inout ScaffoldWorld, _ read: inout Set<String>
+    ) {
         world = GuardHints.apply(solution, to: world)
         for (fact, value) in solution.sorted(by: { $0.key.description < $1.key.description }) {
             switch fact {
@@ -267,14 +306,18 @@ struct ScaffoldBuilder {
 
     /// Keys a state's guards read stay as they are from now on, so a later guard cannot contradict this one.
     private mutating func fixReads(_ transitions: [Transition], _ flow: Flow) {
-        for t in transitions { for (key, _) in t.guardExpr?.storeReads ?? [] { fixedStore.insert("\(flow.namespace).\(key)") } }
+        for t in transitions {
+            for (key, _) in t.guardExpr?.storeReads ?? [] { fixedStore.insert("\(flow.namespace).\(key)") }
+        }
     }
 
     /// `set`, `store`, `forget` of the edge taken, evaluated against the values before it.
     private mutating func act(_ t: Transition, _ flow: Flow, _ world: inout ScaffoldWorld) {
         let before = world
         for (name, expr) in t.set + t.store where before.evaluate(expr) == nil && GuardHints.mayFail(expr) {
-            plan.todos.append("`\(name): \(expr.text)` (\(expr.location.file):\(expr.location.line)) could not be worked out; check it can be computed on this path")
+            plan.todos.append(
+                "`\(name): \(expr.text)` (\(expr.location.file):\(expr.location.line)) could not be worked out; check it can be computed on this path"
+            )
         }
         for (name, expr) in t.set { world.variables[name] = before.evaluate(expr) }
         for (key, expr) in t.store {
@@ -321,7 +364,9 @@ struct ScaffoldBuilder {
             switch part {
             case .text(let t): text += t
             case .expr(let e):
-                if let value = world.evaluate(e) { text += value.interpolated } else {
+                if let value = world.evaluate(e) {
+                    text += value.interpolated
+                } else {
                     text += "TODO"
                     unknown.append("${\(e.text)}")
                 }
@@ -331,7 +376,10 @@ struct ScaffoldBuilder {
         if let q = text.firstIndex(of: "?") { text = String(text[..<q]) }
         if text.isEmpty { text = "/" }
         guard !unknown.isEmpty else { return (text, nil) }
-        return (text, "replace TODO in the path with the value of \(unknown.joined(separator: ", ")) (written `\(template.source)`)")
+        return (
+            text,
+            "replace TODO in the path with the value of \(unknown.joined(separator: ", ")) (written `\(template.source)`)"
+        )
     }
 
     /// `https://host:8080/a/b?x` → `/a/b?x`.
@@ -350,7 +398,8 @@ struct ScaffoldBuilder {
         if let target {
             let known = Self.conjuncts(target).filter { world.truth($0) == false && !GuardHints.readsResponse($0) }
             if let first = known.first {
-                return "TODO: `\(ScaffoldExprText.render(first))` is false at this point of the path (values so far: \(describe(variablesOf: first, world))); "
+                return
+                    "TODO: `\(ScaffoldExprText.render(first))` is false at this point of the path (values so far: \(describe(variablesOf: first, world))); "
                     + "the run must go round a loop more times first: add those steps, or drop this scenario"
             }
         }
@@ -372,8 +421,10 @@ struct ScaffoldBuilder {
     }
 
     /// Gives the fields the taken transition's `set:`/`store:` read a value, when the guards still hold with it.
-    private mutating func fillActionReads(_ transitions: [Transition], _ edge: Edge, _ world: inout ScaffoldWorld,
-                                          isFree: (HintFact) -> Bool) {
+    private mutating func fillActionReads(
+        _ transitions: [Transition], _ edge: Edge, _ world: inout ScaffoldWorld,
+        isFree: (HintFact) -> Bool
+    ) {
         guard edge.index < transitions.count else { return }
         let t = transitions[edge.index]
         let extra = GuardHints.placeholders(for: t.set.map(\.1) + t.store.map(\.1), in: world, isFree: isFree)
@@ -384,16 +435,20 @@ struct ScaffoldBuilder {
 
     /// A response that the flow's session would intercept (refresh-and-retry) needs the refresh flow scripted too.
     private func sessionTodos(_ r: RequestState, _ flow: Flow, _ world: ScaffoldWorld) -> [String] {
-        guard !r.sessionOptOut, let name = (r.session ?? flow.session)?.name, let refresh = specs.sessions[name]?.refresh,
-              let when = refresh.when else { return [] }
+        guard !r.sessionOptOut, let name = (r.session ?? flow.session)?.name,
+            let refresh = specs.sessions[name]?.refresh,
+            let when = refresh.when
+        else { return [] }
         // A status the request answers with (`answers:`, `refresh.not_for`) is never refreshed.
         if let status = world.status, r.answers(status, in: specs.sessions[name]!) { return [] }
         var sessionWorld = world
         sessionWorld.vars = plan.vars
         loadStore(specs.sessions[name]!.namespace, into: &sessionWorld)
         if sessionWorld.truth(when) == false { return [] }
-        return ["TODO: this response matches session `\(name)`'s refresh guard (`\(when.text)`): the run refreshes "
-                + "through `\(refresh.flow.name)` and retries once; add those exchanges and the retried request's response"]
+        return [
+            "TODO: this response matches session `\(name)`'s refresh guard (`\(when.text)`): the run refreshes "
+                + "through `\(refresh.flow.name)` and retries once; add those exchanges and the retried request's response"
+        ]
     }
 
     func describe(_ edge: Edge) -> String {

@@ -27,7 +27,8 @@ enum ScaffoldExprText {
             let p = precedence(op)
             let text = render(l, p) + " " + op.rawValue + " " + render(r, p + 1)
             return p < outer ? "(" + text + ")" : text
-        case .call(let function, let args): return function.rawValue + "(" + args.map { render($0, 0) }.joined(separator: ", ") + ")"
+        case .call(let function, let args):
+            return function.rawValue + "(" + args.map { render($0, 0) }.joined(separator: ", ") + ")"
         case .list(let items): return "[" + items.map { render($0, 0) }.joined(separator: ", ") + "]"
         case .element: return Expr.elementName
         }

@@ -49,12 +49,13 @@ package struct ScaffoldPlan: Sendable {
 /// Placeholder input values that pass (or, for `invalid:` edges, fail) an input's rules.
 package enum ScaffoldInputs {
     package static func valid(for input: InputDecl) -> String? {
-        let candidates: [String] = switch input.kind {
-        case .email: ["qa@example.com"]
-        case .phone: ["+15555550100"]
-        case .code: ["123456", "ABCDEFGH", "ABC123"]
-        case .string: ["TODO", "todo", "123456", "qa@example.com"]
-        }
+        let candidates: [String] =
+            switch input.kind {
+            case .email: ["qa@example.com"]
+            case .phone: ["+15555550100"]
+            case .code: ["123456", "ABCDEFGH", "ABC123"]
+            case .string: ["TODO", "todo", "123456", "qa@example.com"]
+            }
         return candidates.first { input.problem(with: $0) == nil }
     }
 
@@ -76,7 +77,9 @@ package enum ScaffoldVars {
         }
         for session in sessions {
             exprs += session.headers.flatMap { $0.1.expressions }
-            if let refresh = session.refresh { exprs += [refresh.when, refresh.aheadExpiresAt, refresh.aheadMargin].compactMap { $0 } }
+            if let refresh = session.refresh {
+                exprs += [refresh.when, refresh.aheadExpiresAt, refresh.aheadMargin].compactMap { $0 }
+            }
         }
         var seen = Set<String>()
         return exprs.flatMap(\.varsReads).map(\.0).filter { seen.insert($0).inserted }.sorted()

@@ -34,7 +34,8 @@ package enum ScaffoldYAML {
         case .array(let items): return "[" + items.map(flow).joined(separator: ", ") + "]"
         case .object(let fields):
             if fields.isEmpty { return "{}" }
-            return "{ " + fields.keys.sorted().map { "\(string($0)): \(flow(fields[$0]!))" }.joined(separator: ", ") + " }"
+            return "{ " + fields.keys.sorted().map { "\(string($0)): \(flow(fields[$0]!))" }.joined(separator: ", ")
+                + " }"
         }
     }
 

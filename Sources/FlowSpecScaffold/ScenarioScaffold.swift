@@ -24,8 +24,9 @@ package enum ScenarioScaffold {
             let plan = builder.plan
             let padded = String(repeating: "0", count: max(0, width - String(number).count)) + String(number)
             let name = "\(fileStem(flow.name))-\(padded)-\(fileStem(suffix(path))).yaml"
-            return ScaffoldFile(fileName: name, yaml: yaml(plan, path: path, number: number, of: report.paths.count, flow: flow),
-                                openTodos: plan.openTodos)
+            return ScaffoldFile(
+                fileName: name, yaml: yaml(plan, path: path, number: number, of: report.paths.count, flow: flow),
+                openTodos: plan.openTodos)
         }
     }
 
@@ -44,7 +45,8 @@ package enum ScenarioScaffold {
     static func scenarioName(_ path: FlowPath, number: Int, flow: Flow) -> String {
         switch path.purpose {
         case .end(let end): "\(flow.name) path \(number): to \(end)"
-        case .edge(let edge): "\(flow.name) path \(number): \(edge.state) #\(edge.index) to \(edge.target), then \(path.last)"
+        case .edge(let edge):
+            "\(flow.name) path \(number): \(edge.state) #\(edge.index) to \(edge.target), then \(path.last)"
         }
     }
 
@@ -79,10 +81,13 @@ package enum ScenarioScaffold {
             for (name, values) in plan.inputs {
                 let key = "  " + ScaffoldYAML.string(name) + ":"
                 if values.count == 1 {
-                    out.append(key + " " + YAMLWriter.quoted(values[0].value) + "  " + ScaffoldYAML.comment(values[0].note))
+                    out.append(
+                        key + " " + YAMLWriter.quoted(values[0].value) + "  " + ScaffoldYAML.comment(values[0].note))
                 } else {
                     out.append(key + "  " + ScaffoldYAML.comment("successive answers, one per time the run asks"))
-                    for v in values { out.append("    - " + YAMLWriter.quoted(v.value) + "  " + ScaffoldYAML.comment(v.note)) }
+                    for v in values {
+                        out.append("    - " + YAMLWriter.quoted(v.value) + "  " + ScaffoldYAML.comment(v.note))
+                    }
                 }
             }
         }
@@ -90,7 +95,9 @@ package enum ScenarioScaffold {
         if !plan.vars.isEmpty {
             out.append("\(Top.vars):")
             for name in plan.vars.keys.sorted() {
-                out.append("  " + ScaffoldYAML.string(name) + ": " + ScaffoldYAML.flow(plan.vars[name]!) + "  " + ScaffoldYAML.comment("TODO: placeholder run variable"))
+                out.append(
+                    "  " + ScaffoldYAML.string(name) + ": " + ScaffoldYAML.flow(plan.vars[name]!) + "  "
+                        + ScaffoldYAML.comment("TODO: placeholder run variable"))
             }
         }
 
@@ -101,8 +108,9 @@ package enum ScenarioScaffold {
                 out.append("  " + ScaffoldYAML.string(ns) + ":")
                 for key in plan.store[ns]!.keys.sorted() {
                     let entry = plan.store[ns]![key]!
-                    out.append("    " + ScaffoldYAML.string(key) + ": " + ScaffoldYAML.flow(entry.value)
-                               + (entry.placeholder ? "  " + ScaffoldYAML.comment("TODO: placeholder") : ""))
+                    out.append(
+                        "    " + ScaffoldYAML.string(key) + ": " + ScaffoldYAML.flow(entry.value)
+                            + (entry.placeholder ? "  " + ScaffoldYAML.comment("TODO: placeholder") : ""))
                 }
             }
         }
@@ -110,17 +118,26 @@ package enum ScenarioScaffold {
         if !plan.exchanges.isEmpty {
             out.append("\(Top.exchanges):")
             for exchange in plan.exchanges {
-                comment("\(exchange.flow == flow.name ? "" : exchange.flow + " ")`\(exchange.state)`: \(exchange.edgeText)", indent: "  ")
+                comment(
+                    "\(exchange.flow == flow.name ? "" : exchange.flow + " ")`\(exchange.state)`: \(exchange.edgeText)",
+                    indent: "  ")
                 for todo in exchange.todos { comment(todo.hasPrefix("TODO") ? todo : "TODO: " + todo, indent: "  ") }
-                out.append("  - \(Exchange.request): { \(Request.method): \(ScaffoldYAML.string(exchange.method)), \(Request.path): \(ScaffoldYAML.string(exchange.path)) }")
+                out.append(
+                    "  - \(Exchange.request): { \(Request.method): \(ScaffoldYAML.string(exchange.method)), \(Request.path): \(ScaffoldYAML.string(exchange.path)) }"
+                )
                 switch exchange.response {
                 case .refused:
-                    out.append("    \(Exchange.response): { \(Response.fail): refused }  " + ScaffoldYAML.comment("no response: the path takes `unreachable:`"))
+                    out.append(
+                        "    \(Exchange.response): { \(Response.fail): refused }  "
+                            + ScaffoldYAML.comment("no response: the path takes `unreachable:`"))
                 case .reply(let status, let headers, let json):
                     out.append("    \(Exchange.response):")
                     out.append("      \(Response.status): \(status)")
                     if !headers.isEmpty {
-                        out.append("      \(Response.headers): { " + headers.map { "\(ScaffoldYAML.string($0.0)): \(YAMLWriter.quoted($0.1))" }.joined(separator: ", ") + " }")
+                        out.append(
+                            "      \(Response.headers): { "
+                                + headers.map { "\(ScaffoldYAML.string($0.0)): \(YAMLWriter.quoted($0.1))" }.joined(
+                                    separator: ", ") + " }")
                     }
                     if let json { out.append("      \(Response.json): " + ScaffoldYAML.flow(json)) }
                 }

@@ -1,5 +1,5 @@
-import Foundation
 import FlowSpecRuntime
+import Foundation
 
 /// Plain, readable console output: a line per scenario, details for failures, and the summary line
 /// `N passed, N failed[, N skipped]` that CI systems read. What a backend sent is shown with its control
@@ -19,12 +19,15 @@ public struct ConsoleReporter: Sendable {
 
     public func line(for report: ScenarioReport) -> String {
         let time = String(format: "%.0f ms", report.durationSeconds * 1000)
-        let name = report.repetition.map { "\(report.name) (run \($0)\(repetitions.map { " of \($0)" } ?? ""))" } ?? report.name
+        let name =
+            report.repetition.map { "\(report.name) (run \($0)\(repetitions.map { " of \($0)" } ?? ""))" }
+            ?? report.name
         switch report.status {
         case .passed:
             return "\(paint("PASS", "32"))  \(name)  \(paint("(\(report.file), \(time))", "2"))" + exchanges(report)
         case .skipped:
-            return "\(paint("SKIP", "33"))  \(name)  \(paint("(\(report.file))", "2"))\n      \(TerminalText.indented(report.skipReason ?? "", by: "      "))"
+            return
+                "\(paint("SKIP", "33"))  \(name)  \(paint("(\(report.file))", "2"))\n      \(TerminalText.indented(report.skipReason ?? "", by: "      "))"
         case .failed:
             var text = "\(paint("FAIL", "31"))  \(name)  \(paint("(\(report.file), \(time))", "2"))"
             for failure in report.failures {
@@ -34,7 +37,9 @@ public struct ConsoleReporter: Sendable {
                 text += "\n    path (\(flow)): " + path.joined(separator: " → ")
             }
             if verbose { return text + exchanges(report) }
-            if let last = report.lastExchange { text += "\n    last exchange: " + TerminalText.escaped(last, keepingLineBreaks: true) }
+            if let last = report.lastExchange {
+                text += "\n    last exchange: " + TerminalText.escaped(last, keepingLineBreaks: true)
+            }
             return text
         }
     }
@@ -50,12 +55,20 @@ public struct ConsoleReporter: Sendable {
     public func exchanges(_ records: [ExchangeRecord]) -> String {
         var text = ""
         for e in records {
-            text += "\n    " + paint("\(e.method) \(TerminalText.escaped(e.url))", "1") + paint("  (\(e.flow) · \(e.state))", "2")
-            for h in e.requestHeaders { text += "\n      \(TerminalText.escaped(h.name)): \(TerminalText.escaped(h.value))" }
+            text +=
+                "\n    " + paint("\(e.method) \(TerminalText.escaped(e.url))", "1")
+                + paint("  (\(e.flow) · \(e.state))", "2")
+            for h in e.requestHeaders {
+                text += "\n      \(TerminalText.escaped(h.name)): \(TerminalText.escaped(h.value))"
+            }
             if let body = e.requestBody { text += "\n      " + TerminalText.escaped(body) }
             if let status = e.status {
-                text += "\n    ← " + paint("\(status)", status < 400 ? "32" : "31") + String(format: "  (%.0f ms)", e.durationSeconds * 1000)
-                for h in e.responseHeaders { text += "\n      \(TerminalText.escaped(h.name)): \(TerminalText.escaped(h.value))" }
+                text +=
+                    "\n    ← " + paint("\(status)", status < 400 ? "32" : "31")
+                    + String(format: "  (%.0f ms)", e.durationSeconds * 1000)
+                for h in e.responseHeaders {
+                    text += "\n      \(TerminalText.escaped(h.name)): \(TerminalText.escaped(h.value))"
+                }
                 if let body = e.responseBody { text += "\n      " + TerminalText.escaped(body) }
             } else if let failure = e.failure {
                 text += "\n    ← " + paint("no response: \(TerminalText.escaped(failure))", "31")

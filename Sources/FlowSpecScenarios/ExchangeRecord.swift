@@ -1,6 +1,6 @@
-import Foundation
 import FlowSpecLanguage
 import FlowSpecRuntime
+import Foundation
 
 /// One request and what came back, masked once when the scenario ends, so every report (console
 /// `--verbose`, JSON, HTML) shows exactly the same thing and none of them can see a secret.
@@ -44,20 +44,27 @@ public struct ExchangeRecord: Sendable, Equatable {
         visit = entry.visit
         method = request.method
         url = redactor.redactURL(request.url)
-        requestHeaders = request.headers.map { let shown = redactor.maskedHeader($0.0, $0.1); return Header(shown.name, shown.value) }
+        requestHeaders = request.headers.map {
+            let shown = redactor.maskedHeader($0.0, $0.1); return Header(shown.name, shown.value)
+        }
         if let json = request.json {
             requestBody = ExchangeRecord.cut(redactor.maskedJSON(json).compactJSON)
         } else if let form = request.form {
             // Each field masked as a JSON field of the same name would be: by key, then by value.
             requestBody = form.map { name, value in
-                guard case .string(let shown) = redactor.maskedJSON(.object([name: .string(value)]))[name] else { return name }
+                guard case .string(let shown) = redactor.maskedJSON(.object([name: .string(value)]))[name] else {
+                    return name
+                }
                 return "\(name)=\(shown)"
             }.joined(separator: "&")
         } else if let body = request.body, !body.isEmpty {
             requestBody = ExchangeRecord.cut(redactor.redact(String(decoding: body, as: UTF8.self)))
         }
         status = entry.response?.status
-        responseHeaders = entry.response?.headers.map { let shown = redactor.maskedHeader($0.0, $0.1); return Header(shown.name, shown.value) } ?? []
+        responseHeaders =
+            entry.response?.headers.map {
+                let shown = redactor.maskedHeader($0.0, $0.1); return Header(shown.name, shown.value)
+            } ?? []
         if let response = entry.response {
             switch response.json {
             case .null: responseBody = nil
@@ -70,6 +77,7 @@ public struct ExchangeRecord: Sendable, Equatable {
     }
 
     static func cut(_ text: String) -> String {
-        text.utf8.count <= bodyLimit ? text : String(decoding: text.utf8.prefix(bodyLimit), as: UTF8.self) + "… (cut at \(bodyLimit / 1024) KiB)"
+        text.utf8.count <= bodyLimit
+            ? text : String(decoding: text.utf8.prefix(bodyLimit), as: UTF8.self) + "… (cut at \(bodyLimit / 1024) KiB)"
     }
 }

@@ -11,12 +11,16 @@ extension Expectation {
     static func isTemplate(_ text: String) -> Bool { text.contains("${") }
 
     /// The value as written, its template strings parsed into `templates` (located load-time errors otherwise).
-    static func expected(_ node: YAMLNode, place: String, into templates: inout [String: Template], _ d: inout Diagnostics) -> JSONValue {
+    static func expected(
+        _ node: YAMLNode, place: String, into templates: inout [String: Template], _ d: inout Diagnostics
+    ) -> JSONValue {
         func collect(_ node: YAMLNode, _ place: String) {
             switch node.content {
             case .scalar(let text, _):
                 guard case .string = node.json, isTemplate(text), templates[text] == nil else { return }
-                if let template = InputTemplate.parse(text, at: node.textLocation, place: place, &d) { templates[text] = template }
+                if let template = InputTemplate.parse(text, at: node.textLocation, place: place, &d) {
+                    templates[text] = template
+                }
             case .mapping(let pairs): for pair in pairs { collect(pair.value, place) }
             case .sequence(let items): for item in items { collect(item, place) }
             }

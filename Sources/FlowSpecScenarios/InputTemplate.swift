@@ -19,13 +19,17 @@ public enum InputTemplate {
     }
 
     /// The value as a template, or nil with located diagnostics (a bad `${…}`, a root it cannot read, a type error).
-    public static func parse(_ text: String, at location: SourceLocation, name: String, _ d: inout Diagnostics) -> Template? {
+    public static func parse(_ text: String, at location: SourceLocation, name: String, _ d: inout Diagnostics)
+        -> Template?
+    {
         parse(text, at: location, place: "input `\(name)`", &d)
     }
 
     /// The same reading for another place that holds text before or between runs — an expected value of a
     /// scenario (`expected output \`username\``): the same scope, the same checks, the same messages.
-    public static func parse(_ text: String, at location: SourceLocation, place: String, _ d: inout Diagnostics) -> Template? {
+    public static func parse(_ text: String, at location: SourceLocation, place: String, _ d: inout Diagnostics)
+        -> Template?
+    {
         let template: Template
         switch Template.parse(text, at: location) {
         case .success(let t): template = t
@@ -40,16 +44,25 @@ public enum InputTemplate {
                 switch part.kind {
                 case .root(let root) where !readable.contains(root):
                     foreign = true
-                    d.error(part.location, "\(place) can read only run variables and the clock, like `${vars.staff_email}` or `${totp(vars.totp_secret)}`; found `\(root.rawValue)`")
+                    d.error(
+                        part.location,
+                        "\(place) can read only run variables and the clock, like `${vars.staff_email}` or `${totp(vars.totp_secret)}`; found `\(root.rawValue)`"
+                    )
                 case .variable(let variable):
                     foreign = true
-                    d.error(part.location, "\(place) can read only run variables and the clock; `\(variable)` is not one of them",
-                            hint: "a run variable is `vars.\(variable)`; write `$${` for a literal `${`")
+                    d.error(
+                        part.location,
+                        "\(place) can read only run variables and the clock; `\(variable)` is not one of them",
+                        hint: "a run variable is `vars.\(variable)`; write `$${` for a literal `${`")
                 default: break
                 }
             }
             // Function arguments (`${totp(vars.totp_secret)}`) are checked as in flows.
-            if foreign { fine = false } else { TypeChecker.check(e, in: ExprContext(place: place, declaredInputs: []), into: &d) }
+            if foreign {
+                fine = false
+            } else {
+                TypeChecker.check(e, in: ExprContext(place: place, declaredInputs: []), into: &d)
+            }
         }
         return fine ? template : nil
     }

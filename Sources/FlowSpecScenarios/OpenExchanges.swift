@@ -30,7 +30,8 @@ struct OpenExchanges: Sendable {
         used = Array(repeating: 0, count: exchanges.count)
         guard anyOrder else { return }
         for (index, exchange) in exchanges.enumerated() {
-            groups[Key(method: exchange.request.method, path: exchange.request.path), default: Group()].indices.append(index)
+            groups[Key(method: exchange.request.method, path: exchange.request.path), default: Group()].indices.append(
+                index)
         }
     }
 
@@ -48,7 +49,10 @@ struct OpenExchanges: Sendable {
     /// that `matches` accepts.
     mutating func first(method: String, path: String, where matches: (Int) -> Bool) -> Int? {
         var found: Int?
-        for key in [Key(method: method, path: path), Key(method: method, path: nil), Key(method: nil, path: path), Key(method: nil, path: nil)] {
+        for key in [
+            Key(method: method, path: path), Key(method: method, path: nil), Key(method: nil, path: path),
+            Key(method: nil, path: nil),
+        ] {
             guard var group = groups[key] else { continue }
             while group.start < group.indices.count, !isOpen(group.indices[group.start]) { group.start += 1 }
             groups[key] = group

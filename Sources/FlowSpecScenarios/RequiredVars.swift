@@ -7,12 +7,16 @@ enum RequiredVars {
         var exprs = inputs.flatMap(\.templates).flatMap(\.expressions)
         let (flows, sessions) = specs.reachable(from: names)
         for flow in flows {
-            exprs += flow.variables.map(\.1) + ([flow.baseURL].compactMap { $0 } + flow.headers.map(\.1)).flatMap(\.expressions)
+            exprs +=
+                flow.variables.map(\.1)
+                + ([flow.baseURL].compactMap { $0 } + flow.headers.map(\.1)).flatMap(\.expressions)
             for state in flow.orderedStates { exprs += FlowChecker.expressions(in: state) }
         }
         for session in sessions {
             exprs += session.headers.flatMap { $0.1.expressions }
-            if let refresh = session.refresh { exprs += [refresh.when, refresh.aheadExpiresAt, refresh.aheadMargin].compactMap { $0 } }
+            if let refresh = session.refresh {
+                exprs += [refresh.when, refresh.aheadExpiresAt, refresh.aheadMargin].compactMap { $0 }
+            }
         }
         return Set(exprs.flatMap(\.varsReads).map(\.0))
     }

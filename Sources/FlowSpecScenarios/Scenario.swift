@@ -39,7 +39,9 @@ public struct Scenario: Sendable {
         for e in expectations { for (key, value) in e.store { redactor.registerStored(key.key ?? "", value) } }
         for namespace in store.values { for (key, value) in namespace { redactor.registerStored(key, value) } }
         for step in steps {
-            if case .setStore(let values, _) = step { for namespace in values.values { for (key, value) in namespace { redactor.registerStored(key, value) } } }
+            if case .setStore(let values, _) = step {
+                for namespace in values.values { for (key, value) in namespace { redactor.registerStored(key, value) } }
+            }
         }
     }
 
@@ -150,8 +152,10 @@ public struct RequestCheck: Sendable {
 
 extension ScenarioInputs {
     /// Renders input templates against the run variables, at `now` on the run's clock (`totp(...)` reads it).
-    public func resolved(_ vars: [String: JSONValue], now: Double, _ redactor: Redactor,
-                         origin: RunOrigin = .scenario) throws(InputError) -> (values: [String: [String]], commands: [String: String]) {
+    public func resolved(
+        _ vars: [String: JSONValue], now: Double, _ redactor: Redactor,
+        origin: RunOrigin = .scenario
+    ) throws(InputError) -> (values: [String: [String]], commands: [String: String]) {
         let env = InputTemplate.scope(vars: vars, now: now, redactor)
         func render(_ t: Template, _ name: String) throws(InputError) -> String {
             do { return try Evaluator.render(t, env) } catch {

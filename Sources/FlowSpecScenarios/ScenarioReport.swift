@@ -26,9 +26,12 @@ public struct ScenarioReport: Sendable {
     /// 1-based, when the run repeats scenarios (`--repeat`); nil otherwise.
     public var repetition: Int?
 
-    public init(name: String, file: String, tags: [String], status: Status, failures: [String], paths: [(flow: String, path: [String])],
-                lastExchange: String?, durationSeconds: Double, infrastructureFailure: Bool, skipReason: String?,
-                runs: [FlowRunTrace] = [], exchanges: [ExchangeRecord] = [], repetition: Int? = nil) {
+    public init(
+        name: String, file: String, tags: [String], status: Status, failures: [String],
+        paths: [(flow: String, path: [String])],
+        lastExchange: String?, durationSeconds: Double, infrastructureFailure: Bool, skipReason: String?,
+        runs: [FlowRunTrace] = [], exchanges: [ExchangeRecord] = [], repetition: Int? = nil
+    ) {
         self.name = name
         self.file = file
         self.tags = tags

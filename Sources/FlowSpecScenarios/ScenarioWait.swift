@@ -21,24 +21,32 @@ public struct ScenarioWait: Sendable {
             switch e.kind {
             case .root(let root) where !readable.contains(root):
                 readsOnlyTheClockAndVars = false
-                d.error(e.location, "a scenario `wait` can read `now` and `vars` only; found `\(root.rawValue)`",
-                        hint: "e.g. `wait: 30 - now % 30` (to the next 30-second window) or `wait: vars.cooldown`")
+                d.error(
+                    e.location, "a scenario `wait` can read `now` and `vars` only; found `\(root.rawValue)`",
+                    hint: "e.g. `wait: 30 - now % 30` (to the next 30-second window) or `wait: vars.cooldown`")
             case .variable(let name):
                 readsOnlyTheClockAndVars = false
-                d.error(e.location, "a scenario `wait` can read `now` and `vars` only; `\(name)` is not one of them",
-                        hint: "a run variable is `vars.\(name)`")
+                d.error(
+                    e.location, "a scenario `wait` can read `now` and `vars` only; `\(name)` is not one of them",
+                    hint: "a run variable is `vars.\(name)`")
             default: break
             }
         }
         guard readsOnlyTheClockAndVars else { return nil }
         let type = TypeChecker.check(expr, in: ExprContext(place: "a scenario `wait`", declaredInputs: []), into: &d)
         if type != .number, type != .any {
-            d.error(expr.location, "`wait` needs a duration such as `16m`, `30s` or `1h`, or a number of seconds, not a \(type.rawValue)",
-                    hint: "e.g. `wait: 30s` or `wait: 30 - now % 30`")
+            d.error(
+                expr.location,
+                "`wait` needs a duration such as `16m`, `30s` or `1h`, or a number of seconds, not a \(type.rawValue)",
+                hint: "e.g. `wait: 30s` or `wait: 30 - now % 30`")
             return nil
         }
         // A wait that reads nothing is known now: a negative one is a load error, not a failure of every run.
-        if expr.roots.isEmpty, case .success(let value) = Result(catching: { () throws(EvaluationError) -> JSONValue in try Evaluator.evaluate(expr, ConstantScope()) }) {
+        if expr.roots.isEmpty,
+            case .success(let value) = Result(catching: { () throws(EvaluationError) -> JSONValue in
+                try Evaluator.evaluate(expr, ConstantScope())
+            })
+        {
             guard case .number(let seconds) = value, seconds >= 0, seconds.isFinite else {
                 d.error(node.location, "`wait` needs a duration such as `16m`, `30s` or `1h`, got \(value.compactJSON)")
                 return nil
@@ -53,7 +61,11 @@ public struct ScenarioWait: Sendable {
         do throws(EvaluationError) {
             let value = try Evaluator.evaluate(duration, env)
             guard case .number(let seconds) = value, seconds >= 0, seconds.isFinite else {
-                return .failure(WaitProblem(message: "\(written): `wait: \(duration.text)` needs a non-negative number of seconds, got \(redactor.redact(value.compactJSON))"))
+                return .failure(
+                    WaitProblem(
+                        message:
+                            "\(written): `wait: \(duration.text)` needs a non-negative number of seconds, got \(redactor.redact(value.compactJSON))"
+                    ))
             }
             return .success(seconds)
         } catch {

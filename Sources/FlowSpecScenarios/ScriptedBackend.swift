@@ -1,6 +1,6 @@
-import Foundation
 import FlowSpecLanguage
 import FlowSpecRuntime
+import Foundation
 
 /// The scripted adapter: answers requests from a scenario's exchanges, in order or in any order, and
 /// remembers every request that matched nothing so the scenario fails with a readable diff.
@@ -26,14 +26,17 @@ public actor ScriptedBackend: HTTPAdapter {
 
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         guard let index = select(request) else {
-            throw TransportError(.notSent, url: request.pathWithQuery, cause: "no scripted exchange matches this request")
+            throw TransportError(
+                .notSent, url: request.pathWithQuery, cause: "no scripted exchange matches this request")
         }
         remaining.use(index)
         let exchange = exchanges[index]
         if exchange.concurrent { await gather(index) }
         switch exchange.response {
         case .fail(let kind):
-            throw TransportError(kind, url: request.pathWithQuery, cause: kind == .timeout ? "timed out (scripted)" : "connection refused (scripted)")
+            throw TransportError(
+                kind, url: request.pathWithQuery,
+                cause: kind == .timeout ? "timed out (scripted)" : "connection refused (scripted)")
         case .reply(let response):
             return response
         }
@@ -42,11 +45,17 @@ public actor ScriptedBackend: HTTPAdapter {
     private func select(_ request: HTTPRequest) -> Int? {
         if anyOrder {
             let exchanges = exchanges, redactor = redactor
-            if let i = remaining.first(method: request.method, path: request.path, where: { RequestMatching.differences(exchanges[$0].request, request, redactor).isEmpty }) {
+            if let i = remaining.first(
+                method: request.method, path: request.path,
+                where: { RequestMatching.differences(exchanges[$0].request, request, redactor).isEmpty })
+            {
                 return i
             }
             // A request nothing matches ends its flow run: this scan happens once a run at most.
-            let nearest = remaining.openIndices.min { RequestMatching.differences(exchanges[$0].request, request, redactor).count < RequestMatching.differences(exchanges[$1].request, request, redactor).count }
+            let nearest = remaining.openIndices.min {
+                RequestMatching.differences(exchanges[$0].request, request, redactor).count
+                    < RequestMatching.differences(exchanges[$1].request, request, redactor).count
+            }
             report(request, against: nearest)
             return nil
         }
@@ -65,7 +74,9 @@ public actor ScriptedBackend: HTTPAdapter {
             let e = exchanges[index]
             let expected = [e.request.method, e.request.path].compactMap { $0 }.joined(separator: " ")
             text += "\n  nearest expected exchange (\(e.location)): \(expected)"
-            for difference in RequestMatching.differences(e.request, request, redactor) { text += "\n    - \(difference)" }
+            for difference in RequestMatching.differences(e.request, request, redactor) {
+                text += "\n    - \(difference)"
+            }
         } else {
             text += "\n  every scripted exchange has been used"
         }
@@ -90,7 +101,9 @@ public actor ScriptedBackend: HTTPAdapter {
 
     private func releaseLate(_ index: Int, arrived: Int) {
         guard let parked = waiting[index], !parked.isEmpty, used[index] == arrived else { return }
-        problems.append("exchange at \(exchanges[index].location) expected \(exchanges[index].times) concurrent requests, but only \(used[index]) arrived together")
+        problems.append(
+            "exchange at \(exchanges[index].location) expected \(exchanges[index].times) concurrent requests, but only \(used[index]) arrived together"
+        )
         for continuation in parked { continuation.resume() }
         waiting[index] = nil
     }
@@ -101,7 +114,8 @@ public actor ScriptedBackend: HTTPAdapter {
             guard used[i] < exchanges[i].times else { return nil }
             let e = exchanges[i]
             let what = [e.request.method, e.request.path].compactMap { $0 }.joined(separator: " ")
-            return "exchange at \(e.location) (\(what)) was used \(used[i]) of \(e.times) time\(e.times == 1 ? "" : "s")"
+            return
+                "exchange at \(e.location) (\(what)) was used \(used[i]) of \(e.times) time\(e.times == 1 ? "" : "s")"
         }
     }
 }
@@ -114,7 +128,11 @@ public enum RequestMatching {
         if let path = m.path, path != r.path { out.append("path: expected \(path), got \(r.path)") }
         for (name, value) in m.query {
             let actual = r.query.last { $0.0 == name }?.1
-            if actual != value { out.append("query \(name): expected \(show(value, redactor)), got \(actual.map { show($0, redactor) } ?? "nothing")") }
+            if actual != value {
+                out.append(
+                    "query \(name): expected \(show(value, redactor)), got \(actual.map { show($0, redactor) } ?? "nothing")"
+                )
+            }
         }
         out += headerDifferences(m.headers, m.headersAbsent, r, redactor)
         if let json = m.json {
@@ -127,18 +145,24 @@ public enum RequestMatching {
         if let form = m.form {
             let actual = r.form ?? []
             for (name, value) in form where actual.last(where: { $0.0 == name })?.1 != value {
-                out.append("form \(name): expected \(show(value, redactor)), got \(actual.last { $0.0 == name }.map { show($0.1, redactor) } ?? "nothing")")
+                out.append(
+                    "form \(name): expected \(show(value, redactor)), got \(actual.last { $0.0 == name }.map { show($0.1, redactor) } ?? "nothing")"
+                )
             }
         }
         return out
     }
 
-    public static func headerDifferences(_ expected: [(String, String)], _ absent: [String], _ r: HTTPRequest, _ redactor: Redactor) -> [String] {
+    public static func headerDifferences(
+        _ expected: [(String, String)], _ absent: [String], _ r: HTTPRequest, _ redactor: Redactor
+    ) -> [String] {
         var out: [String] = []
         for (name, value) in expected {
             let actual = r.header(name)
             if actual != value {
-                out.append("header \(name): expected \(show(value, redactor)), got \(actual.map { show($0, redactor) } ?? "nothing")")
+                out.append(
+                    "header \(name): expected \(show(value, redactor)), got \(actual.map { show($0, redactor) } ?? "nothing")"
+                )
             }
         }
         for name in absent where r.header(name) != nil {
@@ -150,16 +174,22 @@ public enum RequestMatching {
     static func show(_ text: String, _ redactor: Redactor) -> String { "\"\(redactor.redact(text))\"" }
 
     /// Objects: the listed keys must match (extra keys are fine). Arrays: same length, each element a subset.
-    public static func jsonDifferences(_ expected: JSONValue, _ actual: JSONValue, at path: String, _ redactor: Redactor) -> [String] {
+    public static func jsonDifferences(
+        _ expected: JSONValue, _ actual: JSONValue, at path: String, _ redactor: Redactor
+    ) -> [String] {
         switch (expected, actual) {
         case (.object(let e), .object(let a)):
             return e.keys.sorted().flatMap { key -> [String] in
-                guard let value = a[key] else { return ["\(path).\(key): expected \(redactor.shown(e[key]!)), got nothing"] }
+                guard let value = a[key] else {
+                    return ["\(path).\(key): expected \(redactor.shown(e[key]!)), got nothing"]
+                }
                 return jsonDifferences(e[key]!, value, at: "\(path).\(key)", redactor)
             }
         case (.array(let e), .array(let a)):
             guard e.count == a.count else { return ["\(path): expected \(e.count) items, got \(a.count)"] }
-            return zip(e, a).enumerated().flatMap { jsonDifferences($0.element.0, $0.element.1, at: "\(path)[\($0.offset)]", redactor) }
+            return zip(e, a).enumerated().flatMap {
+                jsonDifferences($0.element.0, $0.element.1, at: "\(path)[\($0.offset)]", redactor)
+            }
         default:
             if expected == actual { return [] }
             // YAML writes `"123456"` and `123456` differently; a scenario author means the text either way.

@@ -36,20 +36,27 @@ struct SendablePaths {
                 guard case .request(let r) = state.kind else { continue }
                 if let url = r.url {
                     let path = Self.pathOfURL(Self.pieces(url))
-                    requests.append(Request(method: r.method.uppercased(), forms: [path], shown: "\(r.method.uppercased()) \(Self.show(path))"))
+                    requests.append(
+                        Request(
+                            method: r.method.uppercased(), forms: [path],
+                            shown: "\(r.method.uppercased()) \(Self.show(path))"))
                 } else if let template = r.path {
                     var path = Self.pieces(template)
                     if case .text(let t)? = path.first, !t.hasPrefix("/") { path[0] = .text("/" + t) }
                     if path.first == .hole { path.insert(.text("/"), at: 0) }
                     let base = flow.baseURL.map { Self.rendered($0, vars) ?? Self.pieces($0) }
                     let prefix = base.map { Self.pathOfURL($0, droppingTrailingSlash: true) } ?? []
-                    let unknown = base?.first == .hole ? flow.baseURL.flatMap { base -> String? in
-                        guard case .expr(let e)? = base.parts.first else { return nil }
-                        return e.varsReads.first.map { "vars.\($0.0)" } ?? e.text
-                    } : nil
+                    let unknown =
+                        base?.first == .hole
+                        ? flow.baseURL.flatMap { base -> String? in
+                            guard case .expr(let e)? = base.parts.first else { return nil }
+                            return e.varsReads.first.map { "vars.\($0.0)" } ?? e.text
+                        } : nil
                     let sent = Self.joined(prefix, path)
-                    requests.append(Request(method: r.method.uppercased(), forms: prefix.isEmpty ? [path] : [sent, path],
-                                            shown: "\(r.method.uppercased()) \(Self.show(sent))", unknownBase: unknown))
+                    requests.append(
+                        Request(
+                            method: r.method.uppercased(), forms: prefix.isEmpty ? [path] : [sent, path],
+                            shown: "\(r.method.uppercased()) \(Self.show(sent))", unknownBase: unknown))
                 }
             }
         }
@@ -58,7 +65,8 @@ struct SendablePaths {
     /// Whether some request can be selected by `method` (any when nil) and `path` (any when nil).
     func canMatch(method: String?, path: String?) -> Bool {
         requests.contains { request in
-            (method == nil || request.method == method) && (path.map { p in request.forms.contains { Self.matches($0, p) } } ?? true)
+            (method == nil || request.method == method)
+                && (path.map { p in request.forms.contains { Self.matches($0, p) } } ?? true)
         }
     }
 
@@ -66,7 +74,11 @@ struct SendablePaths {
 
     /// A base URL made only of text and run variables that `vars` gives, as one piece of text; nil otherwise.
     static func rendered(_ template: Template, _ vars: [String: JSONValue]?) -> [Piece]? {
-        guard let vars, template.expressions.allSatisfy({ e in e.roots.allSatisfy { $0.0 == .vars } && e.varsReads.allSatisfy { vars[$0.0] != nil } }) else {
+        guard let vars,
+            template.expressions.allSatisfy({ e in
+                e.roots.allSatisfy { $0.0 == .vars } && e.varsReads.allSatisfy { vars[$0.0] != nil }
+            })
+        else {
             return nil
         }
         var env = Environment()
@@ -79,7 +91,12 @@ struct SendablePaths {
         var out: [Piece] = []
         for part in template.parts {
             switch part {
-            case .text(let t): if case .text(let before)? = out.last { out[out.count - 1] = .text(before + t) } else { out.append(.text(t)) }
+            case .text(let t):
+                if case .text(let before)? = out.last {
+                    out[out.count - 1] = .text(before + t)
+                } else {
+                    out.append(.text(t))
+                }
             case .expr: if out.last != .hole { out.append(.hole) }
             }
         }
@@ -99,8 +116,12 @@ struct SendablePaths {
                 if inPath, out.last != .hole { out.append(.hole) }
             case .text(var text):
                 if !inPath {
-                    if !seenScheme, let scheme = text.range(of: "://") { seenScheme = true; text = String(text[scheme.upperBound...]) }
-                    guard seenScheme, let slash = text.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else { continue }
+                    if !seenScheme, let scheme = text.range(of: "://") {
+                        seenScheme = true; text = String(text[scheme.upperBound...])
+                    }
+                    guard seenScheme, let slash = text.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else {
+                        continue
+                    }
                     guard text[slash] == "/" else { break outer }
                     inPath = true
                     text = String(text[slash...])
@@ -179,8 +200,10 @@ struct SendablePaths {
 extension ScenarioDecoder {
     /// `expect.requests[]` entries that no request of `flowNames` (the flows they call and their sessions' refresh
     /// flows included) can ever match: an error at the entry, listing what the flows can send.
-    static func checkRequestExpectations(_ expect: Expectation?, flows flowNames: [String], specs: SpecSet, vars: [String: JSONValue]? = nil,
-                                         _ d: inout Diagnostics) {
+    static func checkRequestExpectations(
+        _ expect: Expectation?, flows flowNames: [String], specs: SpecSet, vars: [String: JSONValue]? = nil,
+        _ d: inout Diagnostics
+    ) {
         guard let expect, !expect.requests.isEmpty, flowNames.allSatisfy({ specs.flows[$0] != nil }) else { return }
         let flows = specs.reachable(from: flowNames).flows
         // A flow with states that did not load already has its errors; what it could send is not known.
@@ -190,15 +213,22 @@ extension ScenarioDecoder {
         for check in expect.requests where check.method != nil || check.path != nil {
             guard !paths.canMatch(method: check.method, path: check.path) else { continue }
             let what = [check.method, check.path].compactMap { $0 }.joined(separator: " ")
-            var hint = paths.requests.isEmpty ? "the flow\(flowNames.count == 1 ? "" : "s") send no request" : "the flow\(flowNames.count == 1 ? "" : "s") can send: \(paths.listing)"
+            var hint =
+                paths.requests.isEmpty
+                ? "the flow\(flowNames.count == 1 ? "" : "s") send no request"
+                : "the flow\(flowNames.count == 1 ? "" : "s") can send: \(paths.listing)"
             if check.path?.contains("?") == true { hint += "; a request is matched on its path without the query" }
             let unknown = Set(paths.requests.compactMap(\.unknownBase)).sorted()
             if !unknown.isEmpty {
-                hint += "; the base URL comes from \(unknown.map { "`\($0)`" }.joined(separator: ", ")), unknown until the run, so only the end of the path was compared (… stands for it)"
+                hint +=
+                    "; the base URL comes from \(unknown.map { "`\($0)`" }.joined(separator: ", ")), unknown until the run, so only the end of the path was compared (… stands for it)"
             }
-            hint += "; `path` is the path as sent (what --verbose prints, the base URL's path included, no query) or as the flow writes it"
-            d.error(check.location, "no request of \(names) can match `\(what)`: this expectation would \(check.count == 0 ? "pass whatever is sent" : "never be met")",
-                    hint: hint)
+            hint +=
+                "; `path` is the path as sent (what --verbose prints, the base URL's path included, no query) or as the flow writes it"
+            d.error(
+                check.location,
+                "no request of \(names) can match `\(what)`: this expectation would \(check.count == 0 ? "pass whatever is sent" : "never be met")",
+                hint: hint)
         }
     }
 }
@@ -212,7 +242,9 @@ extension Scenario {
         var d = Diagnostics()
         ScenarioDecoder.checkRequestExpectations(expect, flows: flowNames, specs: specs, vars: vars, &d)
         for step in steps {
-            if case .run(let r) = step { ScenarioDecoder.checkRequestExpectations(r.expect, flows: [r.flow.name], specs: specs, vars: vars, &d) }
+            if case .run(let r) = step {
+                ScenarioDecoder.checkRequestExpectations(r.expect, flows: [r.flow.name], specs: specs, vars: vars, &d)
+            }
         }
         return d.sorted.filter { $0.severity == .error }.map(\.description)
     }

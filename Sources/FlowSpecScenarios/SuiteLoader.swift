@@ -1,5 +1,5 @@
-import Foundation
 import FlowSpecLanguage
+import Foundation
 
 /// Finds and loads everything a command needs: the flows folder, flows, sessions and scenarios, checked.
 public struct Suite: Sendable {
@@ -57,7 +57,9 @@ public enum SuiteLoader {
             }
             // `flowspec check flows` names the flows folder itself: its files are all found already.
             let standardizedFolder = PathText.standardized(folder, workingDirectory: cwd)
-            let alreadyListed = paths.contains { PathText.standardized($0, workingDirectory: cwd) == standardizedFolder }
+            let alreadyListed = paths.contains {
+                PathText.standardized($0, workingDirectory: cwd) == standardizedFolder
+            }
             for file in alreadyListed ? [] : SpecSet.yamlFiles(in: [folder], &ignored)
             where seen.insert(PathText.standardized(file, workingDirectory: cwd)).inserted {
                 files.append(file)
@@ -82,7 +84,9 @@ public enum SuiteLoader {
             guard let scenario else { continue }
             let file = documents[index].file
             if let other = names[scenario.name] {
-                diagnostics.error(scenario.location, "another scenario in \(other) has the same name \"\(scenario.name)\"", hint: "names identify scenarios in reports; make them unique")
+                diagnostics.error(
+                    scenario.location, "another scenario in \(other) has the same name \"\(scenario.name)\"",
+                    hint: "names identify scenarios in reports; make them unique")
             }
             names[scenario.name] = file
             scenarios.append(scenario)

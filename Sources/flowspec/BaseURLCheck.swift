@@ -19,7 +19,8 @@ enum BaseURLCheck {
             guard let text = try? Evaluator.render(template, environment) else { continue }
             guard let problem = RequestURL.baseURLProblem(text) else { continue }
             let names = template.expressions.flatMap(\.varsReads).map { "vars.\($0.0)" }
-            let message = "\(template.location): error: base URL \(shown(text)) (from \(names.joined(separator: ", "))) "
+            let message =
+                "\(template.location): error: base URL \(shown(text)) (from \(names.joined(separator: ", "))) "
                 + "cannot be used: \(problem)\n  hint: fix the variable where you set it (--vars-file, FLOWSPEC_VAR_<name> or --var)"
             if seen.insert(message).inserted { problems.append(message) }
         }

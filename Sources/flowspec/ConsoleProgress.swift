@@ -1,5 +1,5 @@
-import Foundation
 import FlowSpecScenarios
+import Foundation
 
 /// Standard output or standard error, and whether it is a terminal that wants colour.
 enum ConsoleStream: Sendable {

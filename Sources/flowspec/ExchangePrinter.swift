@@ -1,7 +1,7 @@
-import Foundation
-import Synchronization
 import FlowSpecRuntime
 import FlowSpecScenarios
+import Foundation
+import Synchronization
 
 /// `exec --verbose`: prints the exchanges a run has logged since the last call, in `run --verbose`'s format
 /// (`ConsoleReporter`). Called once the run has ended: a value a response carried may become a secret only in a later

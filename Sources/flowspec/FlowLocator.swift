@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import FlowSpecLanguage
 import FlowSpecScenarios
+import Foundation
 
 /// Finds the one flow a command draws or walks, given as a name (`repairminder.me`) or as a flow file
 /// (`flows/repairminder/me.yaml`). Flows are loaded the way `run` and `exec` load them: `--flows DIR`, else
@@ -28,7 +28,8 @@ struct FlowLocator {
     }
 
     private func locateName(_ name: String) throws -> Located {
-        let folder = flowsFolder ?? SuiteLoader.flowsFolder(for: [FileManager.default.currentDirectoryPath], explicit: nil)
+        let folder =
+            flowsFolder ?? SuiteLoader.flowsFolder(for: [FileManager.default.currentDirectoryPath], explicit: nil)
         let suite = SuiteLoader.load(paths: [], flowsFolder: folder)
         guard let flow = suite.specs.flows[name] else {
             let known = suite.specs.flows.keys.sorted()
@@ -36,8 +37,11 @@ struct FlowLocator {
             Console.error("error: unknown flow `\(name.abbreviated(to: 200))`" + (suggestion.map { "; \($0)" } ?? ""))
             if suggestion == nil, suite.diagnostics.hasErrors {
                 // The flow may be in a file that did not load: show why.
-                for diagnostic in suite.diagnostics.sorted where diagnostic.severity == .error { Console.error(diagnostic.description) }
-                Console.error("some flow files have errors (above); `\(name.abbreviated(to: 200))` may be in one of them")
+                for diagnostic in suite.diagnostics.sorted where diagnostic.severity == .error {
+                    Console.error(diagnostic.description)
+                }
+                Console.error(
+                    "some flow files have errors (above); `\(name.abbreviated(to: 200))` may be in one of them")
             } else if known.isEmpty {
                 Console.error("no flows loaded: run from a project with a flows/ folder, or pass --flows DIR")
             }
@@ -49,18 +53,24 @@ struct FlowLocator {
     private func locateFile(_ path: String) throws -> Located {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            Console.error("error: no such flow file \(path)" + (Self.nearbyFile(path).map { "; did you mean `\($0)`?" } ?? "; give a flow file or a flow name such as repairminder.me"))
+            Console.error(
+                "error: no such flow file \(path)"
+                    + (Self.nearbyFile(path).map { "; did you mean `\($0)`?" }
+                        ?? "; give a flow file or a flow name such as repairminder.me"))
             throw ExitCode(Exit.invalid)
         }
         let suite = SuiteLoader.load(paths: [path], flowsFolder: flowsFolder)
         let wanted = Self.canonical(path)
         guard let flow = suite.specs.flows.values.first(where: { Self.canonical($0.file) == wanted }) else {
-            let errors = suite.diagnostics.sorted.filter { $0.severity == .error && Self.canonical($0.location.file) == wanted }
+            let errors = suite.diagnostics.sorted.filter {
+                $0.severity == .error && Self.canonical($0.location.file) == wanted
+            }
             if errors.isEmpty {
                 Console.error("error: \(path) is not a flow file: it has no top-level `flow:` key")
             } else {
                 for diagnostic in errors { Console.error(diagnostic.description) }
-                Console.error("error: \(path) did not load: fix the errors above (flowspec check \(path) shows them too)")
+                Console.error(
+                    "error: \(path) did not load: fix the errors above (flowspec check \(path) shows them too)")
             }
             throw ExitCode(Exit.invalid)
         }
@@ -71,15 +81,21 @@ struct FlowLocator {
     /// Errors in other files (another flow, a scenario) do not stop it.
     private func checked(_ flow: Flow, _ suite: Suite) throws -> Located {
         if wholeProjectMustLoad, suite.diagnostics.hasErrors {
-            for diagnostic in suite.diagnostics.sorted where diagnostic.severity == .error { Console.error(diagnostic.description) }
+            for diagnostic in suite.diagnostics.sorted where diagnostic.severity == .error {
+                Console.error(diagnostic.description)
+            }
             Console.error("fix the errors above first (flowspec check shows them too)")
             throw ExitCode(Exit.invalid)
         }
         let file = Self.canonical(flow.file)
-        let errors = suite.diagnostics.sorted.filter { $0.severity == .error && Self.canonical($0.location.file) == file }
+        let errors = suite.diagnostics.sorted.filter {
+            $0.severity == .error && Self.canonical($0.location.file) == file
+        }
         if !errors.isEmpty {
             for diagnostic in errors { Console.error(diagnostic.description) }
-            Console.error("error: flow `\(flow.name)` has errors (above); fix them first (flowspec check \(flow.file) shows them too)")
+            Console.error(
+                "error: flow `\(flow.name)` has errors (above); fix them first (flowspec check \(flow.file) shows them too)"
+            )
             throw ExitCode(Exit.invalid)
         }
         return Located(flow: flow, specs: suite.specs)

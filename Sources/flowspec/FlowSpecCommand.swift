@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import FlowSpecReports
+import Foundation
 
 /// The exit codes commands throw, from the library's one policy (`ExitStatus`, `ExitPolicy`; docs/cli.md).
 enum Exit {
@@ -15,11 +15,14 @@ struct FlowSpecCommand: AsyncParsableCommand {
         commandName: "flowspec",
         abstract: "Describe auth flows as YAML state machines, run them, and check scenarios against a backend.",
         discussion: """
-        Exit codes: 0 all passed · 1 a scenario failed · 2 invalid spec or usage · 3 infrastructure error.
-        """,
+            Exit codes: 0 all passed · 1 a scenario failed · 2 invalid spec or usage · 3 infrastructure error.
+            """,
         version: "0.1.0",
-        subcommands: [CheckCommand.self, RunCommand.self, ExecCommand.self, SandboxCommand.self, CoverageCommand.self, PathsCommand.self,
-                      GraphCommand.self, SchemaCommand.self, MergeCommand.self, ProbeCommand.self]
+        subcommands: [
+            CheckCommand.self, RunCommand.self, ExecCommand.self, SandboxCommand.self, CoverageCommand.self,
+            PathsCommand.self,
+            GraphCommand.self, SchemaCommand.self, MergeCommand.self, ProbeCommand.self,
+        ]
     )
 }
 

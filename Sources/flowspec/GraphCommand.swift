@@ -1,19 +1,20 @@
 import ArgumentParser
-import Foundation
 import FlowSpecDiagrams
-import FlowSpecReports
 import FlowSpecLanguage
+import FlowSpecReports
 import FlowSpecRuntime
+import Foundation
 
 struct GraphCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph",
-        abstract: "Draw a flow's state machine as Mermaid or Graphviz DOT, optionally highlighting the paths a report took.",
+        abstract:
+            "Draw a flow's state machine as Mermaid or Graphviz DOT, optionally highlighting the paths a report took.",
         discussion: """
-        Mermaid output is a flowchart GitHub renders inline; DOT renders with `dot -Tsvg`. With --trace, the states \
-        and edges the report's runs of this flow took are highlighted and each taken edge says how often (×N).
-        Exit 0 drawn · 2 unknown flow, a flow with errors, or an unreadable report.
-        """
+            Mermaid output is a flowchart GitHub renders inline; DOT renders with `dot -Tsvg`. With --trace, the states \
+            and edges the report's runs of this flow took are highlighted and each taken edge says how often (×N).
+            Exit 0 drawn · 2 unknown flow, a flow with errors, or an unreadable report.
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -26,20 +27,29 @@ struct GraphCommand: AsyncParsableCommand {
     @Option(help: "The diagram language.")
     var format: Format = .mermaid
 
-    @Option(help: ArgumentHelp("A JSON report (flowspec run --report json=FILE) whose runs of this flow to highlight.", valueName: "report.json"))
+    @Option(
+        help: ArgumentHelp(
+            "A JSON report (flowspec run --report json=FILE) whose runs of this flow to highlight.",
+            valueName: "report.json"))
     var trace: String?
 
-    @Option(help: "With --trace: only this scenario's runs (every repetition of it); default: all runs of the flow, merged.")
+    @Option(
+        help: "With --trace: only this scenario's runs (every repetition of it); default: all runs of the flow, merged."
+    )
     var scenario: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the diagram to FILE (atomically) instead of standard output.", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write the diagram to FILE (atomically) instead of standard output.", valueName: "file"))
     var output: String?
 
     @Option(help: "The flows folder (default: the nearest flows/ folder).")
     var flows: String?
 
     func validate() throws {
-        if scenario != nil, trace == nil { throw ValidationError("--scenario picks runs from a report: give --trace REPORT.json too") }
+        if scenario != nil, trace == nil {
+            throw ValidationError("--scenario picks runs from a report: give --trace REPORT.json too")
+        }
     }
 
     func run() async throws {
@@ -57,7 +67,8 @@ struct GraphCommand: AsyncParsableCommand {
 
     private func loadHighlight(_ path: String, _ flow: CompiledFlow) throws -> RunHighlight {
         guard let data = FileManager.default.contents(atPath: path) else {
-            Console.error("error: --trace: cannot read \(path); pass a report written by `flowspec run --report json=FILE`")
+            Console.error(
+                "error: --trace: cannot read \(path); pass a report written by `flowspec run --report json=FILE`")
             throw ExitCode(Exit.invalid)
         }
         let file: TraceFile
@@ -81,7 +92,9 @@ struct GraphCommand: AsyncParsableCommand {
             return .none
         }
         if let unmatched = file.unmatched[name], !unmatched.isEmpty {
-            Console.error("warning: \(path) was written for another version of `\(name)`; not highlighted: \(unmatched.joined(separator: "; "))")
+            Console.error(
+                "warning: \(path) was written for another version of `\(name)`; not highlighted: \(unmatched.joined(separator: "; "))"
+            )
         }
         return RunHighlight(runs: runs)
     }
@@ -93,7 +106,9 @@ struct GraphCommand: AsyncParsableCommand {
         }
         let folder = (output as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
-        if !folder.isEmpty, !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
+        if !folder.isEmpty,
+            !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue)
+        {
             Console.error("error: -o: the folder \(folder) does not exist (for \(output)); create it first")
             throw ExitCode(Exit.invalid)
         }

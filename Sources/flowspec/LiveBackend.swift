@@ -1,7 +1,7 @@
-import Foundation
 import FlowSpecHTTP
 import FlowSpecLanguage
 import FlowSpecSandbox
+import Foundation
 
 /// The backend live scenarios of one `run` talk to: the one the run variables point at, or — only where they point
 /// at none — the embedded sandbox, started in-process on free ports, supplying its own variables.
@@ -16,8 +16,10 @@ struct LiveBackend {
     /// only when the run gives none of them and some are the sandbox's: a run that names a backend of its own — its
     /// own `api_url`, or one of the shipped URLs pointed at staging — never gets a sandbox it did not ask for, and
     /// never has some scenarios answered by staging and others by the sandbox in one report.
-    static func prepare(needed: Bool, backendVariables: Set<String>, vars: inout [String: JSONValue], embedded: Bool,
-                        options: LiveHTTPOptions, purpose: String = "live scenarios") async throws -> LiveBackend? {
+    static func prepare(
+        needed: Bool, backendVariables: Set<String>, vars: inout [String: JSONValue], embedded: Bool,
+        options: LiveHTTPOptions, purpose: String = "live scenarios"
+    ) async throws -> LiveBackend? {
         guard needed else { return nil }
         var sandbox: RunningSandbox?
         let given = backendVariables.filter { vars[$0] != nil }.sorted()
@@ -27,11 +29,15 @@ struct LiveBackend {
                 let started = try await Sandbox.start(SandboxOptions())
                 sandbox = started
                 for (name, value) in started.liveVars() where vars[name] == nil { vars[name] = .string(value) }
-                Console.error("\(purpose): started the embedded sandbox at \(started.baseURL) (legacy API at \(started.legacyURL)) because no backend was given for "
-                              + "\(forTheSandbox.joined(separator: ", ")), which the flows' base URLs read"
-                              + "; give \(forTheSandbox.count == 1 ? "it" : "them") with --vars-file or --var to test another backend, or --no-sandbox")
+                Console.error(
+                    "\(purpose): started the embedded sandbox at \(started.baseURL) (legacy API at \(started.legacyURL)) because no backend was given for "
+                        + "\(forTheSandbox.joined(separator: ", ")), which the flows' base URLs read"
+                        + "; give \(forTheSandbox.count == 1 ? "it" : "them") with --vars-file or --var to test another backend, or --no-sandbox"
+                )
             } catch {
-                Console.error("warning: could not start the embedded sandbox (\(error)); \(purpose) that need \(forTheSandbox.joined(separator: ", ")) have no backend")
+                Console.error(
+                    "warning: could not start the embedded sandbox (\(error)); \(purpose) that need \(forTheSandbox.joined(separator: ", ")) have no backend"
+                )
             }
         }
         return LiveBackend(adapter: LiveHTTPAdapter(options: options), sandbox: sandbox)

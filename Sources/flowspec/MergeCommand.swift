@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import FlowSpecReports
 import FlowSpecRuntime
+import Foundation
 
 /// `flowspec merge -o OUT FILES…`: one report from the reports of several shards (`--shard K/N`).
 struct MergeCommand: AsyncParsableCommand {
@@ -9,22 +9,25 @@ struct MergeCommand: AsyncParsableCommand {
         commandName: "merge",
         abstract: "Merge the reports of several shards into one: JUnit XML, JSON reports or coverage files.",
         discussion: """
-        The kind of each file is read from its content; all files must be of one kind. JUnit: suites of the same \
-        name are joined and every count recomputed. JSON: scenarios concatenated, summary recomputed, earliest \
-        startedAt, durationSeconds from the earliest start to the latest end. Coverage: counts added up. \
-        Exit 0 merged, 2 a file is unreadable, malformed or of another kind, 3 the output could not be written.
-        """
+            The kind of each file is read from its content; all files must be of one kind. JUnit: suites of the same \
+            name are joined and every count recomputed. JSON: scenarios concatenated, summary recomputed, earliest \
+            startedAt, durationSeconds from the earliest start to the latest end. Coverage: counts added up. \
+            Exit 0 merged, 2 a file is unreadable, malformed or of another kind, 3 the output could not be written.
+            """
     )
 
     @Argument(help: "The report files to merge (at least one), e.g. shard-1/junit.xml shard-2/junit.xml.")
     var files: [String]
 
-    @Option(name: [.customShort("o"), .customLong("output")],
-            help: ArgumentHelp("Where to write the merged report (- for standard output).", valueName: "file"))
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp("Where to write the merged report (- for standard output).", valueName: "file"))
     var output: String
 
     func validate() throws {
-        if files.isEmpty { throw ValidationError("give the report files to merge, e.g. flowspec merge -o junit.xml shard-*/junit.xml") }
+        if files.isEmpty {
+            throw ValidationError("give the report files to merge, e.g. flowspec merge -o junit.xml shard-*/junit.xml")
+        }
         if output.isEmpty { throw ValidationError("-o needs a file name, or - for standard output") }
     }
 
@@ -46,7 +49,8 @@ struct MergeCommand: AsyncParsableCommand {
             Console.error("flowspec merge: could not write \(output): \(error.localizedDescription)")
             throw ExitCode(ExitPolicy.reportNotWritten.rawValue)
         }
-        Console.error("merged \(inputs.count) \(merged.format.merging?.plural ?? merged.format.name + " reports") into \(output)")
+        Console.error(
+            "merged \(inputs.count) \(merged.format.merging?.plural ?? merged.format.name + " reports") into \(output)")
     }
 
     private func read(_ path: String) throws -> ReportMerge.Input {
@@ -65,7 +69,8 @@ struct MergeCommand: AsyncParsableCommand {
             throw ExitCode(Exit.invalid)
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            Console.error("flowspec merge: \(path) is not UTF-8 text; expected a report written by flowspec run --report")
+            Console.error(
+                "flowspec merge: \(path) is not UTF-8 text; expected a report written by flowspec run --report")
             throw ExitCode(Exit.invalid)
         }
         return ReportMerge.Input(name: path, text: text)
@@ -75,7 +80,9 @@ struct MergeCommand: AsyncParsableCommand {
     private func checkFolder(of path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
-        if !folder.isEmpty, !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
+        if !folder.isEmpty,
+            !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue)
+        {
             Console.error("flowspec merge: the folder \(folder) does not exist (for -o \(path)); create it first")
             throw ExitCode(Exit.invalid)
         }

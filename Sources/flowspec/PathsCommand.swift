@@ -1,20 +1,20 @@
 import ArgumentParser
-import Foundation
 import FlowSpecDiagrams
-import FlowSpecScaffold
 import FlowSpecLanguage
 import FlowSpecRuntime
+import FlowSpecScaffold
 import FlowSpecScenarios
+import Foundation
 
 struct PathsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "paths",
         abstract: "List the paths through a flow and write scenario skeletons for them.",
         discussion: """
-        Lists the shortest path to every end state, then for every edge not yet on a listed path the shortest path \
-        through it to the nearest end state (docs/paths.md). --scaffold DIR writes one scripted scenario per path, \
-        with TODOs where a value could not be derived. Exit 0 ok · 2 bad usage, unknown flow, invalid spec or existing files.
-        """
+            Lists the shortest path to every end state, then for every edge not yet on a listed path the shortest path \
+            through it to the nearest end state (docs/paths.md). --scaffold DIR writes one scripted scenario per path, \
+            with TODOs where a value could not be derived. Exit 0 ok · 2 bad usage, unknown flow, invalid spec or existing files.
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
@@ -36,7 +36,9 @@ struct PathsCommand: AsyncParsableCommand {
 
     func validate() throws {
         // A lone --force reads as "overwrite the scaffold" but would write nothing: say so rather than ignore it.
-        if force, scaffold == nil { throw ValidationError("--force only applies with --scaffold DIR; add --scaffold DIR or drop --force") }
+        if force, scaffold == nil {
+            throw ValidationError("--force only applies with --scaffold DIR; add --scaffold DIR or drop --force")
+        }
     }
 
     func run() async throws {
@@ -61,7 +63,9 @@ struct PathsCommand: AsyncParsableCommand {
             Console.error("error: cannot create the folder \(folder): \(error.localizedDescription)")
             throw ExitCode(Exit.invalid)
         }
-        let clashes = files.map { directory.appendingPathComponent($0.fileName).path }.filter { fm.fileExists(atPath: $0) }
+        let clashes = files.map { directory.appendingPathComponent($0.fileName).path }.filter {
+            fm.fileExists(atPath: $0)
+        }
         if !clashes.isEmpty, !force {
             Console.error("error: not overwriting \(clashes.count) existing file\(clashes.count == 1 ? "" : "s"):")
             for path in clashes { Console.error("  \(path)") }
@@ -79,7 +83,8 @@ struct PathsCommand: AsyncParsableCommand {
             }
             if file.openTodos.isEmpty { complete += 1 }
         }
-        Console.error("wrote \(files.count) scenario skeleton\(files.count == 1 ? "" : "s") to \(folder): "
-                      + "\(complete) derived completely, \(files.count - complete) with TODOs to fill in")
+        Console.error(
+            "wrote \(files.count) scenario skeleton\(files.count == 1 ? "" : "s") to \(folder): "
+                + "\(complete) derived completely, \(files.count - complete) with TODOs to fill in")
     }
 }

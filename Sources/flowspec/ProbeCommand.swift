@@ -1,12 +1,12 @@
 import ArgumentParser
-import Foundation
-import Synchronization
 import FlowSpecHTTP
 import FlowSpecLanguage
 import FlowSpecProbe
 import FlowSpecReports
 import FlowSpecRuntime
 import FlowSpecScenarios
+import Foundation
+import Synchronization
 
 extension ProbeKind: ExpressibleByArgument {
     package init?(argument: String) { self.init(rawValue: argument) }
@@ -18,12 +18,12 @@ struct ProbeCommand: AsyncParsableCommand {
         commandName: "probe",
         abstract: "Run the standard auth attacks and promises against a live backend, from the sessions' probe files.",
         discussion: """
-        Each probe ends held, BROKEN (with the exchanges that prove it), ERROR (it could not be checked because something \
-        it needs failed, such as the login; with the cause), not applicable, or skipped (for a reason you chose, given). \
-        Probes log in with accounts of their own and log out again; with no backend variables the embedded sandbox is used. \
-        See docs/probe.md. Exit 0 something was checked and nothing broke · 1 a probe broken, a check that could not be \
-        made, or nothing checked at all · 2 bad spec or usage · 3 the backend did not answer or a report could not be written.
-        """
+            Each probe ends held, BROKEN (with the exchanges that prove it), ERROR (it could not be checked because something \
+            it needs failed, such as the login; with the cause), not applicable, or skipped (for a reason you chose, given). \
+            Probes log in with accounts of their own and log out again; with no backend variables the embedded sandbox is used. \
+            See docs/probe.md. Exit 0 something was checked and nothing broke · 1 a probe broken, a check that could not be \
+            made, or nothing checked at all · 2 bad spec or usage · 3 the backend did not answer or a report could not be written.
+            """
     )
 
     @Argument(help: "Probe files or folders (default: flows).")
@@ -32,19 +32,30 @@ struct ProbeCommand: AsyncParsableCommand {
     @Option(help: "The flows folder (default: the nearest flows/ folder).")
     var flows: String?
 
-    @Option(name: .customLong("probe"), help: "Only this probe kind (repeatable): \(ProbeKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        name: .customLong("probe"),
+        help: "Only this probe kind (repeatable): \(ProbeKind.allCases.map(\.rawValue).joined(separator: ", ")).")
     var kinds: [ProbeKind] = []
 
     @Option(name: .customLong("allow-wait"), parsing: .unconditional, help: WaitAllowance.help)
     var allowWait = WaitAllowance(seconds: ScenarioRunner.defaultAllowWait)
 
-    @Option(name: .customLong("report"), help: ArgumentHelp(
-        "Write a report of every verdict with its evidence, secrets masked: \(ReportFormats.probe.map { $0.name + ($0.requiresFile == nil ? "[=FILE]" : "=FILE") }.joined(separator: ", ")) (repeatable).",
-        discussion: "Reports without a file go to standard output; the console lines then go to standard error."),
-        transform: { text in try ReportRequest.parse(text, formats: ReportFormats.probe).mapError { ValidationError($0.description) }.get() })
+    @Option(
+        name: .customLong("report"),
+        help: ArgumentHelp(
+            "Write a report of every verdict with its evidence, secrets masked: \(ReportFormats.probe.map { $0.name + ($0.requiresFile == nil ? "[=FILE]" : "=FILE") }.joined(separator: ", ")) (repeatable).",
+            discussion: "Reports without a file go to standard output; the console lines then go to standard error."),
+        transform: { text in
+            try ReportRequest.parse(text, formats: ReportFormats.probe).mapError { ValidationError($0.description) }
+                .get()
+        })
     var reports: [ReportRequest] = []
 
-    @Option(name: .customLong("reproduce"), help: "Write each BROKEN verdict as a flow and a live scenario in this folder, runnable with `flowspec run DIR --flows flows`.")
+    @Option(
+        name: .customLong("reproduce"),
+        help:
+            "Write each BROKEN verdict as a flow and a live scenario in this folder, runnable with `flowspec run DIR --flows flows`."
+    )
     var reproduceDirectory: String?
 
     @OptionGroup var variables: VariableOptions
@@ -75,18 +86,28 @@ struct ProbeCommand: AsyncParsableCommand {
             throw ExitCode(Exit.invalid)
         }
         guard !declarations.isEmpty else {
-            Console.error("no probe files found in \(roots.joined(separator: " ")); a probe file starts with `probe: <session>` (docs/probe.md)")
+            Console.error(
+                "no probe files found in \(roots.joined(separator: " ")); a probe file starts with `probe: <session>` (docs/probe.md)"
+            )
             throw ExitCode(Exit.invalid)
         }
         var vars = try variables.resolved()
-        let probed = declarations.flatMap { [$0.login.name] + $0.protected.map(\.name) + [$0.logout?.name].compactMap { $0 } }
-        guard let backend = try await LiveBackend.prepare(needed: true, backendVariables: suite.specs.baseURLVariables(from: probed), vars: &vars,
-                                                          embedded: !noSandbox, options: http.liveOptions(), purpose: "probes") else {
+        let probed = declarations.flatMap {
+            [$0.login.name] + $0.protected.map(\.name) + [$0.logout?.name].compactMap { $0 }
+        }
+        guard
+            let backend = try await LiveBackend.prepare(
+                needed: true, backendVariables: suite.specs.baseURLVariables(from: probed), vars: &vars,
+                embedded: !noSandbox, options: http.liveOptions(), purpose: "probes")
+        else {
             throw ExitCode(Exit.infrastructure)
         }
-        do { try BaseURLCheck.validate(suite.specs.flows.values, vars: vars) } catch { await backend.stop(); throw error }
-        var environment = ProbeEnvironment(contexts: RunContextFactory(specs: suite.specs, vars: vars, origin: .probe), live: backend.adapter,
-                                           clock: SystemClock(), allowWait: allowWait.seconds, commandTimeout: 30)
+        do { try BaseURLCheck.validate(suite.specs.flows.values, vars: vars) } catch {
+            await backend.stop(); throw error
+        }
+        var environment = ProbeEnvironment(
+            contexts: RunContextFactory(specs: suite.specs, vars: vars, origin: .probe), live: backend.adapter,
+            clock: SystemClock(), allowWait: allowWait.seconds, commandTimeout: 30)
         environment.onWait = { Console.error($0) }
         let runner = ProbeRunner(environment: environment, declarations: declarations)
         let stream = consoleStream
@@ -104,9 +125,13 @@ struct ProbeCommand: AsyncParsableCommand {
                 throw ExitCode(ExitPolicy.reportNotWritten.rawValue)
             }
         }
-        if let reproduceDirectory { try writeReproductions(verdicts, declarations, specs: suite.specs, to: reproduceDirectory, stream: stream) }
+        if let reproduceDirectory {
+            try writeReproductions(verdicts, declarations, specs: suite.specs, to: reproduceDirectory, stream: stream)
+        }
         if ExitPolicy.nothingChecked(verdicts) {
-            Console.error("nothing was checked: every probe was skipped or not applicable (see the reasons above); a run that checks nothing is not a pass")
+            Console.error(
+                "nothing was checked: every probe was skipped or not applicable (see the reasons above); a run that checks nothing is not a pass"
+            )
         }
         if let status = ExitPolicy.status(of: verdicts) { throw ExitCode(status.rawValue) }
     }
@@ -115,8 +140,10 @@ struct ProbeCommand: AsyncParsableCommand {
 extension ProbeCommand {
     /// One flow (`DIR/probe/STEM.yaml`, and any flow it needs beside it) and one scenario (`DIR/STEM.yaml`) per
     /// reproducible BROKEN verdict.
-    func writeReproductions(_ verdicts: [ProbeVerdict], _ declarations: [ProbeDeclaration], specs: SpecSet, to directory: String,
-                            stream: ConsoleStream) throws {
+    func writeReproductions(
+        _ verdicts: [ProbeVerdict], _ declarations: [ProbeDeclaration], specs: SpecSet, to directory: String,
+        stream: ConsoleStream
+    ) throws {
         let writer = ReproductionWriter(specs: specs)
         let broken = verdicts.filter { $0.status == .broken }
         guard !broken.isEmpty else { return }
@@ -128,10 +155,14 @@ extension ProbeCommand {
             throw ExitCode(Exit.invalid)
         }
         for verdict in broken {
-            let what = "\(verdict.session) \(verdict.kind.rawValue)\(verdict.check.isEmpty ? "" : " · \(verdict.check)")"
+            let what =
+                "\(verdict.session) \(verdict.kind.rawValue)\(verdict.check.isEmpty ? "" : " · \(verdict.check)")"
             guard let declaration = declarations.first(where: { $0.session.name == verdict.session }),
-                  let files = writer.files(for: verdict, declaration) else {
-                stream.print("no reproduction for \(what): it needs a value a flow cannot read or a comparison a scenario cannot make (docs/probe.md, Reproductions); the JSON report has the exchanges")
+                let files = writer.files(for: verdict, declaration)
+            else {
+                stream.print(
+                    "no reproduction for \(what): it needs a value a flow cannot read or a comparison a scenario cannot make (docs/probe.md, Reproductions); the JSON report has the exchanges"
+                )
                 continue
             }
             let scenario = URL(fileURLWithPath: directory).appendingPathComponent("\(files.stem).yaml").path

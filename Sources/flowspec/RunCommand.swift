@@ -1,16 +1,17 @@
 import ArgumentParser
-import Foundation
 import FlowSpecHTTP
 import FlowSpecLanguage
 import FlowSpecReports
 import FlowSpecSandbox
 import FlowSpecScenarios
+import Foundation
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run scenarios and report pass or fail for each.",
-        discussion: "Ends with the line `N passed, N failed[, N skipped]`. Exit 0 all passed (at least one scenario was checked), 1 a scenario failed or every scenario was skipped, 2 invalid spec or usage, 3 infrastructure error."
+        discussion:
+            "Ends with the line `N passed, N failed[, N skipped]`. Exit 0 all passed (at least one scenario was checked), 1 a scenario failed or every scenario was skipped, 2 invalid spec or usage, 3 infrastructure error."
     )
 
     @Argument(help: "Scenario files or folders.")
@@ -40,15 +41,19 @@ struct RunCommand: AsyncParsableCommand {
         let requests = try output.prepare()
         var reporter = output.consoleReporter
         reporter.repetitions = selection.repetitions > 1 ? selection.repetitions : nil
-        let progress = ConsoleProgress(total: plan.count, reporter: reporter, quiet: output.quiet, stream: output.consoleStream)
+        let progress = ConsoleProgress(
+            total: plan.count, reporter: reporter, quiet: output.quiet, stream: output.consoleStream)
         await progress.start()
-        let result = try await SuiteRun.execute(suite: suite, plan: plan, options: suiteOptions,
-                                                recordExchanges: output.needs.contains(.exchanges), recordTraces: output.needs.contains(.traces)) { index, report in
+        let result = try await SuiteRun.execute(
+            suite: suite, plan: plan, options: suiteOptions,
+            recordExchanges: output.needs.contains(.exchanges), recordTraces: output.needs.contains(.traces)
+        ) { index, report in
             await progress.finished(index, report)
         }
         await progress.finish()
         output.consoleStream.print(ConsoleReporter.summary(result.reports))
-        try output.write(result.reports, scenarios: suite.scenarios, specs: suite.specs, started: result.started, requests: requests)
+        try output.write(
+            result.reports, scenarios: suite.scenarios, specs: suite.specs, started: result.started, requests: requests)
         if ExitPolicy.nothingChecked(result.reports) { Console.error(SuiteRun.nothingCheckedMessage) }
         if let status = ExitPolicy.status(of: result.reports) { throw ExitCode(status.rawValue) }
     }

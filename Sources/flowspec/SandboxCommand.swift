@@ -1,20 +1,23 @@
 import ArgumentParser
-import Foundation
 import FlowSpecLanguage
 import FlowSpecRuntime
 import FlowSpecSandbox
+import Foundation
 
 struct SandboxCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sandbox",
-        abstract: "Serve the reference backend (Repair Minder, Supabase Auth, Traveling; the legacy API on its own port).",
+        abstract:
+            "Serve the reference backend (Repair Minder, Supabase Auth, Traveling; the legacy API on its own port).",
         discussion: "Runs until interrupted (Ctrl-C). Endpoints, accounts file and outbox: docs/sandbox.md."
     )
 
     @Option(help: "Port for Repair Minder, Supabase (/auth/v1), Traveling and the outbox (0: a free port).")
     var port: Int = 8080
 
-    @Option(name: .customLong("legacy-port"), help: "Port for the legacy Repair Minder backend, which shares paths with the newer API (0: a free port).")
+    @Option(
+        name: .customLong("legacy-port"),
+        help: "Port for the legacy Repair Minder backend, which shares paths with the newer API (0: a free port).")
     var legacyPort: Int = 8081
 
     @Option(help: "Interface to listen on.")
@@ -23,14 +26,24 @@ struct SandboxCommand: AsyncParsableCommand {
     @Option(help: "Accounts, codes for test phones and token lifetimes (YAML or JSON; see docs/sandbox.md).")
     var accounts: String?
 
-    @Option(name: .customLong("break"), help: "Break one documented promise on purpose, to see the live suite catch it (repeatable; `--break list` shows them).")
+    @Option(
+        name: .customLong("break"),
+        help:
+            "Break one documented promise on purpose, to see the live suite catch it (repeatable; `--break list` shows them)."
+    )
     var breaks: [String] = []
 
-    @Option(name: .customLong("write-vars"), help: "Write the live-suite variables for this sandbox to FILE (YAML), for `flowspec run scenarios/live --vars-file FILE`.")
+    @Option(
+        name: .customLong("write-vars"),
+        help:
+            "Write the live-suite variables for this sandbox to FILE (YAML), for `flowspec run scenarios/live --vars-file FILE`."
+    )
     var writeVars: String?
 
     func validate() throws {
-        for p in [port, legacyPort] where !(0...65535).contains(p) { throw ValidationError("ports are 0–65535 (0 picks a free one), got \(p)") }
+        for p in [port, legacyPort] where !(0...65535).contains(p) {
+            throw ValidationError("ports are 0–65535 (0 picks a free one), got \(p)")
+        }
     }
 
     func run() async throws {
@@ -42,7 +55,9 @@ struct SandboxCommand: AsyncParsableCommand {
         for name in breaks {
             guard let b = SandboxBreak(rawValue: name) else {
                 let names = SandboxBreak.allCases.map(\.rawValue)
-                throw ValidationError("unknown --break `\(name)`" + (Suggestion.didYouMean(name, in: names).map { "; \($0)" } ?? "") + "; `--break list` shows them")
+                throw ValidationError(
+                    "unknown --break `\(name)`" + (Suggestion.didYouMean(name, in: names).map { "; \($0)" } ?? "")
+                        + "; `--break list` shows them")
             }
             broken.insert(b)
         }
@@ -62,7 +77,9 @@ struct SandboxCommand: AsyncParsableCommand {
         let vars = sandbox.liveVars()
         let interrupts = Self.watchInterrupts()
         if let writeVars {
-            let text = vars.sorted { $0.key < $1.key }.map { "\($0.key): \(YAMLWriter.quoted($0.value))" }.joined(separator: "\n") + "\n"
+            let text =
+                vars.sorted { $0.key < $1.key }.map { "\($0.key): \(YAMLWriter.quoted($0.value))" }.joined(
+                    separator: "\n") + "\n"
             do { try AtomicFile.write(Data(text.utf8), to: writeVars, permissions: 0o600) } catch {
                 Console.error("error: could not write \(writeVars): \(error.localizedDescription)")
                 await sandbox.stop()
@@ -76,7 +93,7 @@ struct SandboxCommand: AsyncParsableCommand {
         if !broken.isEmpty { print("  BROKEN on purpose: " + broken.map(\.rawValue).sorted().joined(separator: ", ")) }
         if let writeVars { print("  live-suite variables written to \(writeVars)") }
         print("Ctrl-C stops it.")
-        fflush(nil)   // the banner must be visible before we block, even when piped
+        fflush(nil) // the banner must be visible before we block, even when piped
         await Self.waitForInterrupt(interrupts)
         await sandbox.stop()
     }
@@ -102,9 +119,9 @@ struct SandboxCommand: AsyncParsableCommand {
     }
 
     /// Suspends until SIGINT or SIGTERM (watched since `watchInterrupts`).
-    static func waitForInterrupt(_ interrupts: (stream: AsyncStream<Int32>, sources: [any DispatchSourceSignal])) async {
+    static func waitForInterrupt(_ interrupts: (stream: AsyncStream<Int32>, sources: [any DispatchSourceSignal])) async
+    {
         for await _ in interrupts.stream { break }
         interrupts.sources.forEach { $0.cancel() }
     }
 }
-

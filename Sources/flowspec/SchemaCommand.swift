@@ -8,9 +8,9 @@ struct SchemaCommand: AsyncParsableCommand {
         commandName: "schema",
         abstract: "Print the JSON Schema (draft-07) of flow or scenario files, for editor completion and validation.",
         discussion: """
-        `flow` covers everything under flows/ (flows and sessions); `scenario` covers scenarios/.
-        Save it beside your files: flowspec schema flow > schemas/flow.schema.json (see docs/editor.md).
-        """
+            `flow` covers everything under flows/ (flows and sessions); `scenario` covers scenarios/.
+            Save it beside your files: flowspec schema flow > schemas/flow.schema.json (see docs/editor.md).
+            """
     )
 
     @Argument(help: "Which schema: \(SchemaKind.allCases.map(\.rawValue).joined(separator: " or ")).")

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import FlowSpecScenarios
+import Foundation
 
 /// Loads a suite, selects scenarios, starts the live backend if needed, and runs them: what `run` and
 /// `coverage` share.
@@ -21,15 +21,20 @@ struct SuiteRun {
         return suite
     }
 
-    static func execute(suite: Suite, plan: [(scenario: Scenario, repetition: Int?)], options: SuiteOptions, recordExchanges: Bool,
-                        recordTraces: Bool = true, onReport: @escaping @Sendable (Int, ScenarioReport) async -> Void) async throws -> SuiteRun {
+    static func execute(
+        suite: Suite, plan: [(scenario: Scenario, repetition: Int?)], options: SuiteOptions, recordExchanges: Bool,
+        recordTraces: Bool = true, onReport: @escaping @Sendable (Int, ScenarioReport) async -> Void
+    ) async throws -> SuiteRun {
         var runVars = try options.variables.resolved()
         let live = plan.map(\.scenario).filter(\.live)
-        let backend = try await LiveBackend.prepare(needed: !live.isEmpty, backendVariables: suite.specs.baseURLVariables(from: live.flatMap(\.flowNames)),
-                                                    vars: &runVars,
-                                                    embedded: !options.noSandbox, options: options.http.liveOptions())
+        let backend = try await LiveBackend.prepare(
+            needed: !live.isEmpty, backendVariables: suite.specs.baseURLVariables(from: live.flatMap(\.flowNames)),
+            vars: &runVars,
+            embedded: !options.noSandbox, options: options.http.liveOptions())
         if let backend {
-            do { try BaseURLCheck.validate(suite.specs.flows.values, vars: runVars) } catch { await backend.stop(); throw error }
+            do { try BaseURLCheck.validate(suite.specs.flows.values, vars: runVars) } catch {
+                await backend.stop(); throw error
+            }
         }
         var runner = ScenarioRunner(specs: suite.specs, jobs: options.jobs, vars: runVars, live: backend?.adapter)
         options.execution.configure(&runner)
@@ -47,5 +52,6 @@ struct SuiteRun {
     }
 
     /// Said after the summary line when the run checked nothing, so the exit 1 has its reason.
-    static let nothingCheckedMessage = "nothing was checked: every scenario was skipped (the reasons are above); a run that checks nothing is not a pass"
+    static let nothingCheckedMessage =
+        "nothing was checked: every scenario was skipped (the reasons are above); a run that checks nothing is not a pass"
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FlowSpecLanguage
 import FlowSpecRuntime
+import Foundation
 
 /// Asks for a missing input on the terminal; secret inputs are read with echo off.
 struct TerminalPrompter: InputPrompter {

@@ -6,7 +6,9 @@ import Testing
 /// URL's credentials.
 @Suite(.timeLimit(.minutes(3))) struct BadURLEndToEndTests {
     static let login = "Tests/EndToEndTests/Fixtures/flows/fixture/login.yaml"
-    static let inputs = ["--input", "email=qa@example.com", "--input", "password=correct horse", "--input", "code=123456"]
+    static let inputs = [
+        "--input", "email=qa@example.com", "--input", "password=correct horse", "--input", "code=123456",
+    ]
 
     @Test(arguments: [
         ("https://127.0.0.1:99999", "outside 1–65535"),
@@ -33,8 +35,10 @@ import Testing
     }
 
     @Test func runRefusesABadPortInAURLVariableBeforeAnyScenario() async throws {
-        let output = try await FlowSpecBinary.run(["run", "scenarios/live/repairminder-staff-password-login.yaml",
-                                                   "--var", "repairminder_url=https://127.0.0.1:99999"])
+        let output = try await FlowSpecBinary.run([
+            "run", "scenarios/live/repairminder-staff-password-login.yaml",
+            "--var", "repairminder_url=https://127.0.0.1:99999",
+        ])
         #expect(output.status == 2, "\(output.all)")
         #expect(output.stderr.contains("vars.repairminder_url"), "\(output.all)")
         #expect(output.stderr.contains("outside 1–65535"), "\(output.all)")

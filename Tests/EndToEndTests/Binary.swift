@@ -1,16 +1,18 @@
-import Foundation
 import FlowSpecRuntime
+import Foundation
 
 /// Runs the built `flowspec` binary the way a user does, capturing output and exit code.
 enum FlowSpecBinary {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static let url: URL = {
         // The test bundle sits beside the executable in .build/<config>/.
         let candidates = [
             Bundle.main.bundleURL.appendingPathComponent("flowspec"),
             Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("flowspec"),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flowspec"),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+                "flowspec"),
             root.appendingPathComponent(".build/debug/flowspec"),
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
@@ -27,14 +29,21 @@ enum FlowSpecBinary {
     /// as cores (2 on CI), and a test blocked in `read`/`waitUntilExit` there starves every other test in the process,
     /// which makes the sandbox's and the live suite's timing-sensitive tests fail on a loaded machine.
     /// `NO_COLOR=1` is set unless `removing` names it; `removing` drops inherited variables (`CI`, say).
-    static func run(_ arguments: [String], in directory: URL = root, environment: [String: String] = [:],
-                    removing: Set<String> = []) async throws -> Output {
-        try await BlockingWork.run { try runBlocking(arguments, in: directory, environment: environment, removing: removing) }
+    static func run(
+        _ arguments: [String], in directory: URL = root, environment: [String: String] = [:],
+        removing: Set<String> = []
+    ) async throws -> Output {
+        try await BlockingWork.run {
+            try runBlocking(arguments, in: directory, environment: environment, removing: removing)
+        }
     }
 
-    private static func runBlocking(_ arguments: [String], in directory: URL, environment: [String: String],
-                                    removing: Set<String>) throws -> Output {
-        let process = prepared(arguments, in: directory, environment: ["NO_COLOR": "1"].merging(environment) { $1 }, removing: removing)
+    private static func runBlocking(
+        _ arguments: [String], in directory: URL, environment: [String: String],
+        removing: Set<String>
+    ) throws -> Output {
+        let process = prepared(
+            arguments, in: directory, environment: ["NO_COLOR": "1"].merging(environment) { $1 }, removing: removing)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -44,12 +53,16 @@ enum FlowSpecBinary {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = errReader.wait()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// The binary with `arguments`, run from `directory`, with the inherited environment plus `environment` minus
     /// `removing`, and nothing on standard input.
-    static func prepared(_ arguments: [String], in directory: URL, environment: [String: String], removing: Set<String>) -> Process {
+    static func prepared(_ arguments: [String], in directory: URL, environment: [String: String], removing: Set<String>)
+        -> Process
+    {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments

@@ -1,5 +1,5 @@
-import Foundation
 import FlowSpecRuntime
+import Foundation
 
 /// Blocking work (waiting for a child process, reading a pipe to its end) on a thread of its own, never on one of
 /// Swift's cooperative threads, which are as few as the cores.

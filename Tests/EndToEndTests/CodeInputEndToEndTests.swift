@@ -30,7 +30,9 @@ import Testing
 
     /// A refused value never reaches the request, so its scenario scripts none.
     static func scenario(recovery: String, code: String, outcome: String) -> String {
-        let exchanges = outcome == "verified" ? """
+        let exchanges =
+            outcome == "verified"
+            ? """
             exchanges:
               - request: { method: POST, path: /verify, json: { recovery: "\(recovery)", code: "\(code)" } }
                 response: { status: 200 }
@@ -47,7 +49,8 @@ import Testing
     @Test func aPatternAloneDecidesACodesShape() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("flows/app"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("flows/app"), withIntermediateDirectories: true)
         try Self.flow.write(to: dir.appendingPathComponent("flows/app/verify.yaml"), atomically: true, encoding: .utf8)
         let cases = [
             ("dashed.yaml", Self.scenario(recovery: "ABCD-EFGH", code: "abcd-1234", outcome: "verified")),
@@ -55,7 +58,9 @@ import Testing
             ("unpatterned.yaml", Self.scenario(recovery: "ABCDEFGH", code: "123456", outcome: "refused")),
             ("spaced.yaml", Self.scenario(recovery: "ABCD-EFGH", code: "123 456", outcome: "refused")),
         ]
-        for (file, text) in cases { try text.write(to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8) }
+        for (file, text) in cases {
+            try text.write(to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
         let result = try await FlowSpecBinary.run(["run", "--flows", "flows"] + cases.map(\.0), in: dir)
         #expect(result.status == 0, "\(result.all)")
         #expect(result.stdout.contains("4 passed"), "\(result.stdout)")

@@ -5,23 +5,23 @@ import Testing
 /// window, so the second login sends the next window's code (the scripted backend accepts each code once).
 @Suite(.timeLimit(.minutes(5))) struct ComputedWaitEndToEndTests {
     static let flow = """
-    flow: demo.login-totp
-    defaults: { base_url: "http://localhost:9" }
-    inputs:
-      code: { type: code, secret: true }
-    start: verify
-    states:
-      verify:
-        request: { method: POST, path: /mfa, json: { code: "${inputs.code}" } }
-        on:
-          - when: status == 200
-            goto: signed_in
-          - else: true
-            goto: refused
-      signed_in: { end: signed_in, success: true, outputs: { at: now } }
-      refused: { end: refused, success: false }
+        flow: demo.login-totp
+        defaults: { base_url: "http://localhost:9" }
+        inputs:
+          code: { type: code, secret: true }
+        start: verify
+        states:
+          verify:
+            request: { method: POST, path: /mfa, json: { code: "${inputs.code}" } }
+            on:
+              - when: status == 200
+                goto: signed_in
+              - else: true
+                goto: refused
+          signed_in: { end: signed_in, success: true, outputs: { at: now } }
+          refused: { end: refused, success: false }
 
-    """
+        """
 
     /// From 1700000017 the codes for JBSWY3DPEHPK3PXP are 367665, then 870960 from 1700000040 (RFC 6238).
     static func scenario(wait: String) -> String {
@@ -48,7 +48,8 @@ import Testing
 
     static func folder(wait: String) throws -> URL {
         let dir = try FlowSpecBinary.temporaryDirectory()
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("flows/demo"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("flows/demo"), withIntermediateDirectories: true)
         try flow.write(to: dir.appendingPathComponent("flows/demo/login-totp.yaml"), atomically: true, encoding: .utf8)
         try scenario(wait: wait).write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
         return dir
@@ -76,6 +77,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let result = try await FlowSpecBinary.run(["check", "flows", "s.yaml"], in: dir)
         #expect(result.status == 2, "\(result.all)")
-        #expect(result.all.contains("s.yaml:13:11: error: a scenario `wait` can read `now` and `vars` only; found `store`"), "\(result.all)")
+        #expect(
+            result.all.contains("s.yaml:13:11: error: a scenario `wait` can read `now` and `vars` only; found `store`"),
+            "\(result.all)")
     }
 }

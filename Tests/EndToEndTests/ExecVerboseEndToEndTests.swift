@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import HostileBackend
+import Testing
 
 /// `flowspec exec --verbose` prints every request and response as `run --verbose` does, with the same masking: the
 /// password given with --input, the token the backend hands out (under a name that does not say "token"), the
@@ -8,38 +8,38 @@ import HostileBackend
 /// --json, on stderr with it (stdout then stays one JSON object).
 @Suite(.timeLimit(.minutes(5))) struct ExecVerboseEndToEndTests {
     static let flow = """
-    flow: demo.login
-    defaults: { base_url: "${vars.api_url}" }
-    inputs:
-      email: { type: email }
-      password: { type: string, secret: true }
-      # Not declared secret nor `type: code`: fetched by a command, it is masked all the same.
-      number: { type: string, pattern: "^[0-9]{6}$" }
-    variables: { greeting: "", echoed: "" }
-    start: login
-    states:
-      login:
-        request: { method: POST, path: /login, json: { email: "${inputs.email}", password: "${inputs.password}" } }
-        on:
-          - when: status == 200
-            store: { access_token: body.session_ref }
-            goto: ask_code
-      ask_code:
-        input: number
-        goto: verify
-      verify:
-        request:
-          method: POST
-          path: /verify
-          headers: { Authorization: "Bearer ${store.access_token}" }
-          json: { number: "${inputs.number}" }
-        on:
-          - when: status == 200
-            set: { greeting: body.greeting, echoed: body.number }
-            goto: signed_in
-      signed_in: { end: signed_in, success: true, outputs: { greeting: greeting, echoed: echoed } }
+        flow: demo.login
+        defaults: { base_url: "${vars.api_url}" }
+        inputs:
+          email: { type: email }
+          password: { type: string, secret: true }
+          # Not declared secret nor `type: code`: fetched by a command, it is masked all the same.
+          number: { type: string, pattern: "^[0-9]{6}$" }
+        variables: { greeting: "", echoed: "" }
+        start: login
+        states:
+          login:
+            request: { method: POST, path: /login, json: { email: "${inputs.email}", password: "${inputs.password}" } }
+            on:
+              - when: status == 200
+                store: { access_token: body.session_ref }
+                goto: ask_code
+          ask_code:
+            input: number
+            goto: verify
+          verify:
+            request:
+              method: POST
+              path: /verify
+              headers: { Authorization: "Bearer ${store.access_token}" }
+              json: { number: "${inputs.number}" }
+            on:
+              - when: status == 200
+                set: { greeting: body.greeting, echoed: body.number }
+                goto: signed_in
+          signed_in: { end: signed_in, success: true, outputs: { greeting: greeting, echoed: echoed } }
 
-    """
+        """
 
     static let password = "Hunter2-Correct-Horse"
     static let token = "sess-7f3a9c2e5b8d4f1a"
@@ -47,7 +47,8 @@ import HostileBackend
 
     static func folder() throws -> URL {
         let dir = try FlowSpecBinary.temporaryDirectory()
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("flows/demo"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("flows/demo"), withIntermediateDirectories: true)
         try flow.write(to: dir.appendingPathComponent("flows/demo/login.yaml"), atomically: true, encoding: .utf8)
         return dir
     }
@@ -55,15 +56,24 @@ import HostileBackend
     /// Hands out the token on /login; on /verify echoes the code back, as a careless server might.
     static func server() throws -> HostileServer {
         try HostileServer { request in
-            let body = request.path == "/login" ? #"{"session_ref":"\#(token)","user":"qa"}"# : #"{"greeting":"hello qa","number":"\#(code)"}"#
-            return [.send("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")]
+            let body =
+                request.path == "/login"
+                ? #"{"session_ref":"\#(token)","user":"qa"}"# : #"{"greeting":"hello qa","number":"\#(code)"}"#
+            return [
+                .send(
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+                )
+            ]
         }
     }
 
     static func exec(_ extra: [String], in dir: URL, _ server: HostileServer) async throws -> FlowSpecBinary.Output {
-        try await FlowSpecBinary.run(["exec", "demo.login", "--flows", "flows", "--base-url", server.url,
-                                      "--input", "email=qa@example.com", "--input", "password=\(password)",
-                                      "--input-command", "number=echo \(code)"] + extra, in: dir)
+        try await FlowSpecBinary.run(
+            [
+                "exec", "demo.login", "--flows", "flows", "--base-url", server.url,
+                "--input", "email=qa@example.com", "--input", "password=\(password)",
+                "--input-command", "number=echo \(code)",
+            ] + extra, in: dir)
     }
 
     @Test(arguments: [false, true])
@@ -78,8 +88,10 @@ import HostileBackend
         let sentCode = server.requests.last.map { String(decoding: $0.body, as: UTF8.self) } ?? ""
         #expect(sentCode.contains(Self.code), "the server received the fetched code: \(sentCode)")
         let shown = json ? result.stderr : result.stdout
-        for line in ["POST \(server.url)/login", "POST \(server.url)/verify", "Authorization: Bearer", "← 200",
-                     "\"email\":\"qa@example.com\"", "\"greeting\":\"hello qa\"", "(demo.login · verify)"] {
+        for line in [
+            "POST \(server.url)/login", "POST \(server.url)/verify", "Authorization: Bearer", "← 200",
+            "\"email\":\"qa@example.com\"", "\"greeting\":\"hello qa\"", "(demo.login · verify)",
+        ] {
             #expect(shown.contains(line), "`\(line)` in \(json ? "stderr" : "stdout"):\n\(shown)")
         }
         for secret in [Self.password, Self.token, Self.code] {

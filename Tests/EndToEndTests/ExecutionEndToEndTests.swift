@@ -30,28 +30,37 @@ import Testing
 
     /// Files sort by name, so with `--jobs 1` they run a, b, c, d: b is the first failure.
     var fourScenarios: [String: String] {
-        ["a.yaml": refusedLogin(name: "a is refused", expecting: "rejected"),
-         "b.yaml": refusedLogin(name: "b expects a login", expecting: "authenticated"),
-         "c.yaml": refusedLogin(name: "c is refused", expecting: "rejected"),
-         "d.yaml": refusedLogin(name: "d is refused", expecting: "rejected")]
+        [
+            "a.yaml": refusedLogin(name: "a is refused", expecting: "rejected"),
+            "b.yaml": refusedLogin(name: "b expects a login", expecting: "authenticated"),
+            "c.yaml": refusedLogin(name: "c is refused", expecting: "rejected"),
+            "d.yaml": refusedLogin(name: "d is refused", expecting: "rejected"),
+        ]
     }
 
     /// Runs `scenarios` (file name → YAML) from a fresh folder; `$DIR` in an argument is that folder's parent,
     /// where reports can go without being loaded as scenarios. Returns the output and the files left in `$DIR`.
-    func run(_ scenarios: [String: String], _ arguments: [String]) async throws -> (output: FlowSpecBinary.Output, dir: URL) {
+    func run(_ scenarios: [String: String], _ arguments: [String]) async throws -> (
+        output: FlowSpecBinary.Output, dir: URL
+    ) {
         let dir = try FlowSpecBinary.temporaryDirectory()
         let scenarioDir = dir.appendingPathComponent("scenarios")
         try FileManager.default.createDirectory(at: scenarioDir, withIntermediateDirectories: true)
-        for (file, text) in scenarios { try text.write(to: scenarioDir.appendingPathComponent(file), atomically: true, encoding: .utf8) }
+        for (file, text) in scenarios {
+            try text.write(to: scenarioDir.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
         let flows = FlowSpecBinary.root.appendingPathComponent("flows").path
-        let output = try await FlowSpecBinary.run(["run", "--flows", flows, scenarioDir.path] + arguments.map { $0.replacingOccurrences(of: "$DIR", with: dir.path) })
+        let output = try await FlowSpecBinary.run(
+            ["run", "--flows", flows, scenarioDir.path]
+                + arguments.map { $0.replacingOccurrences(of: "$DIR", with: dir.path) })
         return (output, dir)
     }
 
     // MARK: --fail-fast
 
     @Test func failFastSkipsWhatComesAfterTheFirstFailureAndSaysSo() async throws {
-        let (result, dir) = try await run(fourScenarios, ["--fail-fast", "--jobs", "1", "--report", "junit=$DIR/junit.xml"])
+        let (result, dir) = try await run(
+            fourScenarios, ["--fail-fast", "--jobs", "1", "--report", "junit=$DIR/junit.xml"])
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(result.status == 1, "\(result.all)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -59,14 +68,16 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("PASS  a is refused") })
         #expect(lines.contains { $0.hasPrefix("FAIL  b expects a login") })
         for name in ["c is refused", "d is refused"] {
-            let skip = try #require(lines.firstIndex { $0.hasPrefix("SKIP  \(name)") }, "\(name) not reported skipped: \(result.stdout)")
+            let skip = try #require(
+                lines.firstIndex { $0.hasPrefix("SKIP  \(name)") }, "\(name) not reported skipped: \(result.stdout)")
             #expect(lines[skip + 1].trimmingCharacters(in: .whitespaces) == Self.failFastReason)
         }
 
         let junit = try String(contentsOf: dir.appendingPathComponent("junit.xml"), encoding: .utf8)
         #expect(junit.contains(#"tests="4" failures="1" errors="0" skipped="2""#), "\(junit)")
         for name in ["c is refused", "d is refused"] {
-            let testcase = try #require(junit.range(of: #"<testcase name="\#(name)""#), "\(name) missing from the JUnit report")
+            let testcase = try #require(
+                junit.range(of: #"<testcase name="\#(name)""#), "\(name) missing from the JUnit report")
             let rest = junit[testcase.upperBound...]
             let end = try #require(rest.range(of: "</testcase>"))
             #expect(rest[..<end.lowerBound].contains(#"<skipped message="\#(Self.failFastReason)"/>"#), "\(junit)")
@@ -117,13 +128,15 @@ import Testing
             let marker = "120.\(Int.random(in: 100_000...999_999))"
             let started = ContinuousClock.now
             let result = try await FlowSpecBinary.run([
-                "run", "scenarios/live/repairminder-staff-me-shape.yaml", "scenarios/live/repairminder-staff-password-login.yaml",
+                "run", "scenarios/live/repairminder-staff-me-shape.yaml",
+                "scenarios/live/repairminder-staff-password-login.yaml",
                 "--no-sandbox", "--vars-file", sandbox.varsFile.path, "--var", "email_code_command=sleep \(marker)",
                 "--timeout", "1", "--fail-fast", "--jobs", "4",
             ])
             #expect(result.status == 1, "\(result.all)")
             #expect(result.stdout.hasSuffix("0 passed, 1 failed, 1 skipped\n"), "\(result.stdout)")
-            #expect(result.stdout.components(separatedBy: "timed out after 1 s (--timeout)").count == 2, "\(result.stdout)")
+            #expect(
+                result.stdout.components(separatedBy: "timed out after 1 s (--timeout)").count == 2, "\(result.stdout)")
             #expect(result.stdout.contains(Self.failFastReason))
             #expect(ContinuousClock.now - started < .seconds(60))
             for pid in Self.processes(matching: "sleep \(marker)") ?? [] { kill(pid, SIGKILL) }
@@ -136,7 +149,10 @@ import Testing
     func aTimeoutThatIsNotAPositiveNumberOfSecondsIsAUsageError(_ value: String) async throws {
         let result = try await FlowSpecBinary.run(["run", "scenarios", "--timeout", value])
         #expect(result.status == 2, "\(result.all)")
-        #expect(result.stderr.contains("--timeout must be a positive number of seconds, such as 60 or 0.5; leave it out for no limit"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "--timeout must be a positive number of seconds, such as 60 or 0.5; leave it out for no limit"),
+            "\(result.stderr)")
         #expect(!result.stdout.contains("passed"), "nothing ran")
     }
 
@@ -144,7 +160,9 @@ import Testing
         let result = try await FlowSpecBinary.run(["run", "scenarios", "--timeout", "abc"])
         #expect(result.status == 2, "\(result.all)")
         #expect(result.stderr.contains("The value 'abc' is invalid for '--timeout <timeout>'"), "\(result.stderr)")
-        #expect(result.stderr.contains("Seconds one scenario may take"), "the help line says what it wants: \(result.stderr)")
+        #expect(
+            result.stderr.contains("Seconds one scenario may take"),
+            "the help line says what it wants: \(result.stderr)")
     }
 
     /// Processes whose command line contains `text` (unique to one test), read from /proc; nil without /proc.
@@ -153,7 +171,8 @@ import Testing
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: proc.path) else { return nil }
         return entries.compactMap { entry -> pid_t? in
             guard let pid = pid_t(entry),
-                  let raw = try? Data(contentsOf: proc.appendingPathComponent(entry).appendingPathComponent("cmdline")) else { return nil }
+                let raw = try? Data(contentsOf: proc.appendingPathComponent(entry).appendingPathComponent("cmdline"))
+            else { return nil }
             // Arguments are separated by NUL bytes.
             let commandLine = String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
             return commandLine.contains(text) ? pid : nil

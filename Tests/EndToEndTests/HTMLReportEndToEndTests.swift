@@ -22,17 +22,24 @@ import Testing
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"))
 
         // One section per scenario, and the header's summary agrees with the console.
-        let scenarioFiles = try FileManager.default.contentsOfDirectory(atPath: FlowSpecBinary.root.appendingPathComponent("scenarios/repairminder").path)
-            .filter { $0.hasSuffix(".yaml") }
+        let scenarioFiles = try FileManager.default.contentsOfDirectory(
+            atPath: FlowSpecBinary.root.appendingPathComponent("scenarios/repairminder").path
+        )
+        .filter { $0.hasSuffix(".yaml") }
         let sections = html.components(separatedBy: "<details class=\"scenario ").dropFirst()
         #expect(sections.count >= scenarioFiles.count)
         let summary = try #require(result.all.split(separator: "\n").last { $0.contains(" passed, ") })
-        let counts = summary.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0]) }
+        let counts = summary.split(separator: ",").compactMap {
+            Int($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0])
+        }
         #expect(counts.reduce(0, +) == sections.count, "\(summary)")
 
         // Every scenario that ran shows its flow diagram(s) with a highlighted path, and no flow is missing.
         for section in sections {
-            let name = section.components(separatedBy: "<span class=\"name\">").dropFirst().first?.components(separatedBy: "</span>").first ?? "?"
+            let name =
+                section.components(separatedBy: "<span class=\"name\">").dropFirst().first?.components(
+                    separatedBy: "</span>"
+                ).first ?? "?"
             guard !section.hasPrefix("status-skipped") else { continue }
             #expect(section.contains("<svg class=\"fs-diagram fs-has-path\""), "no diagram for \(name)")
             let runs = section.components(separatedBy: "class=\"run ").count - 1

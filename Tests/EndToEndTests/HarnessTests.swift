@@ -6,7 +6,9 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct HarnessTests {
     @Test func pastTheDescriptorCeilingTheBinaryIsNotStarted() throws {
         let process = FlowSpecBinary.prepared(["--version"], in: FlowSpecBinary.root, environment: [:], removing: [])
-        let refusal = #expect(throws: FlowSpecBinary.TooManyDescriptors.self) { try FlowSpecBinary.start(process, ceiling: 2) }
+        let refusal = #expect(throws: FlowSpecBinary.TooManyDescriptors.self) {
+            try FlowSpecBinary.start(process, ceiling: 2)
+        }
         #expect(refusal?.description.contains("descriptors open") == true)
         #expect(!process.isRunning)
         // Under the ceiling it starts as before.

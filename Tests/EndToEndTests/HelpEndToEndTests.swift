@@ -18,6 +18,7 @@ import Testing
         let result = try await FlowSpecBinary.run(["run", "--help"])
         // Help wraps long lines: compare with the whitespace folded.
         let folded = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(folded.contains("--jobs <jobs> How many scenarios run at once (default: number of cores). --"), "\(folded)")
+        #expect(
+            folded.contains("--jobs <jobs> How many scenarios run at once (default: number of cores). --"), "\(folded)")
     }
 }

@@ -9,7 +9,8 @@ import Testing
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("huge.yaml")
-        try Data("""
+        try Data(
+            """
             scenario: huge
             flow: fixture.login
             inputs: { email: qa@example.com, password: pw, code: "123456" }
@@ -20,17 +21,21 @@ import Testing
               outcome: rejected
               \(line)
 
-            """.utf8).write(to: file)
+            """.utf8
+        ).write(to: file)
         let result = try await FlowSpecBinary.run(["check", "--flows", MalformedFixture.flows.path, file.path])
         #expect(result.status == 2, "\(result.all)")
         #expect(result.stdout.contains("huge.yaml:9:"), "\(result.all)")
         #expect(result.stdout.contains("`request_count`"), "\(result.all)")
     }
 
-    @Test(arguments: [["--request-timeout", "inf"], ["--request-timeout", "1e300"], ["--request-timeout", "-1"],
-                      ["--connect-timeout", "1e16"], ["--connect-timeout", "nan"]])
+    @Test(arguments: [
+        ["--request-timeout", "inf"], ["--request-timeout", "1e300"], ["--request-timeout", "-1"],
+        ["--connect-timeout", "1e16"], ["--connect-timeout", "nan"],
+    ])
     func aTimeoutNoClockCanHoldIsAUsageError(_ option: [String]) async throws {
-        let result = try await FlowSpecBinary.run(["run", "scenarios/traveling/login-invalid-credentials.yaml"] + option)
+        let result = try await FlowSpecBinary.run(
+            ["run", "scenarios/traveling/login-invalid-credentials.yaml"] + option)
         #expect(result.status == 2, "\(option): \(result.all)")
         #expect(result.stderr.contains("must be a positive number of seconds, at most 86400"), "\(result.stderr)")
     }
@@ -42,7 +47,10 @@ import Testing
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("long.yaml")
-        try Data("scenario: long\nflow: x.\(String(repeating: "a", count: 1 << 20))\nexchanges: []\nexpect: { outcome: ok }\n".utf8).write(to: file)
+        try Data(
+            "scenario: long\nflow: x.\(String(repeating: "a", count: 1 << 20))\nexchanges: []\nexpect: { outcome: ok }\n"
+                .utf8
+        ).write(to: file)
         // The time it takes is measured by SuggestionTests, away from the load of starting processes in parallel.
         let result = try await FlowSpecBinary.run(["check", "--flows", MalformedFixture.flows.path, file.path])
         #expect(result.status == 2, "\(result.all)")

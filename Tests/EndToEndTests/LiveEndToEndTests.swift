@@ -26,7 +26,9 @@ import Testing
             let refresh = try #require(tokens["staff"]?["refresh_token"] as? String)
             for secret in [password, access, refresh] { #expect(!login.all.contains(secret)) }
 
-            let me = try await FlowSpecBinary.run(["exec", "repairminder.me", "--base-url", url, "--store", store, "--json"])
+            let me = try await FlowSpecBinary.run([
+                "exec", "repairminder.me", "--base-url", url, "--store", store, "--json",
+            ])
             #expect(me.status == 0, "\(me.all)")
             let json = try #require(JSONSerialization.jsonObject(with: Data(me.stdout.utf8)) as? [String: Any])
             #expect(Set(json.keys) == ["flow", "outcome", "success", "skipped", "path", "outputs"])
@@ -36,7 +38,9 @@ import Testing
             #expect(json["path"] as? [String] == ["me", "ok"])
             for secret in [access, refresh] { #expect(!me.all.contains(secret)) }
 
-            let logout = try await FlowSpecBinary.run(["exec", "repairminder.logout", "--base-url", url, "--store", store])
+            let logout = try await FlowSpecBinary.run([
+                "exec", "repairminder.logout", "--base-url", url, "--store", store,
+            ])
             #expect(logout.status == 0, "\(logout.all)")
             // The family is revoked and the store cleared: /me now ends in a failure state.
             let after = try await FlowSpecBinary.run(["exec", "repairminder.me", "--base-url", url, "--store", store])
@@ -45,20 +49,29 @@ import Testing
     }
 
     @Test func execWithoutAnInputAndWithoutATerminalSaysWhichInputIsMissingAndExits2() async throws {
-        let result = try await FlowSpecBinary.run(["exec", "repairminder.staff-password-2fa", "--base-url", "http://127.0.0.1:9", "--input", "email=qa@example.com"])
+        let result = try await FlowSpecBinary.run([
+            "exec", "repairminder.staff-password-2fa", "--base-url", "http://127.0.0.1:9", "--input",
+            "email=qa@example.com",
+        ])
         #expect(result.status == 2, "\(result.all)")
         #expect(result.all.contains("missing input `password`"))
-        let unknown = try await FlowSpecBinary.run(["exec", "repairminder.staff-pasword-2fa", "--base-url", "http://127.0.0.1:9"])
+        let unknown = try await FlowSpecBinary.run([
+            "exec", "repairminder.staff-pasword-2fa", "--base-url", "http://127.0.0.1:9",
+        ])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("did you mean `repairminder.staff-password-2fa`"))
-        let badInput = try await FlowSpecBinary.run(["exec", "repairminder.me", "--base-url", "http://127.0.0.1:9", "--input", "emial=x"])
+        let badInput = try await FlowSpecBinary.run([
+            "exec", "repairminder.me", "--base-url", "http://127.0.0.1:9", "--input", "emial=x",
+        ])
         #expect(badInput.status == 2)
         #expect(badInput.stderr.contains("reads no input named `emial`"))
     }
 
     @Test func execAgainstNothingListeningIsAnInfrastructureErrorNamingTheURL() async throws {
-        let result = try await FlowSpecBinary.run(["exec", "repairminder.staff-password-2fa", "--base-url", "http://127.0.0.1:9",
-                                             "--input", "email=qa@example.com", "--input", "password=pw-123456"])
+        let result = try await FlowSpecBinary.run([
+            "exec", "repairminder.staff-password-2fa", "--base-url", "http://127.0.0.1:9",
+            "--input", "email=qa@example.com", "--input", "password=pw-123456",
+        ])
         #expect(result.status == 3, "\(result.all)")
         #expect(result.all.contains("refused: http://127.0.0.1:9/api/auth/login"))
         #expect(!result.all.contains("pw-123456"))
@@ -70,7 +83,9 @@ import Testing
         #expect(try await healthy.stop() == 0)
         #expect(passed.status == 0, "\(passed.all)")
         // The two expiry scenarios cannot wait out 15-minute tokens in 60 s: skipped, never passed.
-        #expect(passed.stdout.range(of: #"\n\d+ passed, 0 failed, 2 skipped\n$"#, options: .regularExpression) != nil, "\(passed.stdout.suffix(300))")
+        #expect(
+            passed.stdout.range(of: #"\n\d+ passed, 0 failed, 2 skipped\n$"#, options: .regularExpression) != nil,
+            "\(passed.stdout.suffix(300))")
         #expect(!passed.all.contains(healthy.vars["staff_password"]!))
 
         let broken = try await SandboxProcess.start(arguments: ["--break", "codes-reusable"])
@@ -84,11 +99,15 @@ import Testing
         let dir = try FlowSpecBinary.temporaryDirectory()
         let vars = dir.appendingPathComponent("vars.yaml")
         try "repairminder_url: http://127.0.0.1:9\n".write(to: vars, atomically: true, encoding: .utf8)
-        let result = try await FlowSpecBinary.run(["run", "scenarios/live", "--vars-file", vars.path, "--filter", "staff"])
+        let result = try await FlowSpecBinary.run([
+            "run", "scenarios/live", "--vars-file", vars.path, "--filter", "staff",
+        ])
         #expect(result.stdout.contains("SKIP"), "\(result.all)")
         #expect(result.stdout.contains("needs the variable"))
         #expect(result.stdout.contains("staff_email"))
-        #expect(result.stdout.range(of: #"0 failed, \d+ skipped\n$"#, options: .regularExpression) != nil, "\(result.stdout.suffix(300))")
+        #expect(
+            result.stdout.range(of: #"0 failed, \d+ skipped\n$"#, options: .regularExpression) != nil,
+            "\(result.stdout.suffix(300))")
         // Every selected scenario was skipped, so nothing was checked: not green.
         #expect(result.status == 1, "\(result.all)")
         #expect(result.stderr.contains("nothing was checked"), "\(result.stderr)")
@@ -102,6 +121,7 @@ import Testing
         try "repairminder_url: http://x\nstaff: [a, b]\n".write(to: vars, atomically: true, encoding: .utf8)
         let result = try await FlowSpecBinary.run(["run", "scenarios/live", "--vars-file", vars.path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("vars.yaml:2:8: error: variable `staff` must be a single value"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("vars.yaml:2:8: error: variable `staff` must be a single value"), "\(result.stderr)")
     }
 }

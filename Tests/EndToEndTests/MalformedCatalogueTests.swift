@@ -14,14 +14,17 @@ struct MalformedFixture: CustomTestStringConvertible, Sendable {
 
     static var all: [MalformedFixture] {
         let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
-        return files.filter { $0.pathExtension == "yaml" }.sorted { $0.lastPathComponent < $1.lastPathComponent }.compactMap { file in
-            guard let data = try? Data(contentsOf: file) else { return nil }
-            let text = String(decoding: data, as: UTF8.self)
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(2).map(String.init)
-            guard let first = lines.first, first.hasPrefix("# expect: ") else { return nil }
-            let hint = lines.count > 1 && lines[1].hasPrefix("# hint: ") ? String(lines[1].dropFirst("# hint: ".count)) : nil
-            return MalformedFixture(file: file, expected: String(first.dropFirst("# expect: ".count)), hint: hint)
-        }
+        return files.filter { $0.pathExtension == "yaml" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+            .compactMap { file in
+                guard let data = try? Data(contentsOf: file) else { return nil }
+                let text = String(decoding: data, as: UTF8.self)
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(2).map(String.init)
+                guard let first = lines.first, first.hasPrefix("# expect: ") else { return nil }
+                let hint =
+                    lines.count > 1 && lines[1].hasPrefix("# hint: ")
+                    ? String(lines[1].dropFirst("# hint: ".count)) : nil
+                return MalformedFixture(file: file, expected: String(first.dropFirst("# expect: ".count)), hint: hint)
+            }
     }
 }
 
@@ -41,7 +44,9 @@ struct MalformedFixture: CustomTestStringConvertible, Sendable {
         let index = lines.firstIndex(of: expectedLine)
         #expect(index != nil, "expected `\(expectedLine)` in:\n\(result.stdout)")
         if let hint = fixture.hint, let index {
-            #expect(lines.indices.contains(index + 1) && lines[index + 1] == "    hint: \(hint)", "hint missing in:\n\(result.stdout)")
+            #expect(
+                lines.indices.contains(index + 1) && lines[index + 1] == "    hint: \(hint)",
+                "hint missing in:\n\(result.stdout)")
         }
         // Exactly one error, so the fixture tests one thing.
         #expect(lines.filter { $0.contains(": error: ") }.count == (isWarning ? 0 : 1), "\(result.stdout)")

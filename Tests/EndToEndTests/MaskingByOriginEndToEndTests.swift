@@ -12,15 +12,20 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let json = dir.appendingPathComponent("r.json").path, html = dir.appendingPathComponent("r.html").path
         let junit = dir.appendingPathComponent("r.xml").path
-        let result = try await FlowSpecBinary.run(["run", "--flows", "flows", "origin.yaml", "--verbose",
-                                                   "--report", "json=\(json)", "--report", "html=\(html)", "--report", "junit=\(junit)"],
-                                                  in: fixtures)
+        let result = try await FlowSpecBinary.run(
+            [
+                "run", "--flows", "flows", "origin.yaml", "--verbose",
+                "--report", "json=\(json)", "--report", "html=\(html)", "--report", "junit=\(junit)",
+            ],
+            in: fixtures)
         #expect(result.status == 0, "\(result.all)")
         // Not vacuous: the values were sent and shown, masked.
         #expect(result.stdout.contains(#"{"email":"qa@example.com","password":"••••"}"#), "\(result.stdout)")
         #expect(result.stdout.contains(#"{"code":"••••"}"#), "\(result.stdout)")
         #expect(result.stdout.contains("/verify?otp=••••&lang=en"), "\(result.stdout)")
-        #expect(result.stdout.contains(#""refresh_token":"••••""#) && result.stdout.contains(#""access_token":"••••""#), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(#""refresh_token":"••••""#) && result.stdout.contains(#""access_token":"••••""#),
+            "\(result.stdout)")
         let reports = try [json, html, junit].map { try String(contentsOfFile: $0, encoding: .utf8) }
         for text in [result.stdout, result.stderr] + reports {
             #expect(!text.contains("726603"), "the code is shown")
@@ -29,7 +34,9 @@ import Testing
             #expect(!text.contains(#""new""#) && !text.contains(#"\"new\""#), "a store token is shown")
         }
         for text in [result.stdout, reports[0]] {
-            #expect(text.contains("bearer") && text.contains("3600") && text.contains("Max"), "over-masked: \(text.prefix(2000))")
+            #expect(
+                text.contains("bearer") && text.contains("3600") && text.contains("Max"),
+                "over-masked: \(text.prefix(2000))")
         }
     }
 }

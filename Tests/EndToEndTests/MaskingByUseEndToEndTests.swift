@@ -15,11 +15,14 @@ import Testing
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let reports = ["json", "junit", "html"].map { (kind: $0, path: dir.appendingPathComponent("r.\($0)").path) }
-        let result = try await FlowSpecBinary.run(["run", "--flows", "flows", "login.yaml", "profile.yaml", "--verbose",
-                                                   "--vars-file", "vars.yaml", "--var", "qa_login_value=plain-Lemon-42",
-                                                   "--var", "admin_password=Swordfish-99"]
-                                                  + reports.flatMap { ["--report", "\($0.kind)=\($0.path)"] },
-                                                  in: Self.fixtures, environment: ["FLOWSPEC_VAR_authenticator_seed": "JBSWY3DPEHPK3PXP"])
+        let result = try await FlowSpecBinary.run(
+            [
+                "run", "--flows", "flows", "login.yaml", "profile.yaml", "--verbose",
+                "--vars-file", "vars.yaml", "--var", "qa_login_value=plain-Lemon-42",
+                "--var", "admin_password=Swordfish-99",
+            ]
+                + reports.flatMap { ["--report", "\($0.kind)=\($0.path)"] },
+            in: Self.fixtures, environment: ["FLOWSPEC_VAR_authenticator_seed": "JBSWY3DPEHPK3PXP"])
         // Both scenarios fail on purpose (`request_count: 2`), so every report carries their exchanges.
         #expect(result.status == 1, "\(result.all)")
         #expect(result.stdout.contains("0 passed, 2 failed"), "\(result.stdout)")
@@ -29,12 +32,17 @@ import Testing
         #expect(result.stdout.contains(#""saved":"••••""#), "\(result.stdout)")
         // A request field named `code_email` is not a credential either: its last word says what it is.
         #expect(result.stdout.contains(#""code_email":"qa@example.com""#), "\(result.stdout)")
-        let texts = try [("stdout", result.stdout), ("stderr", result.stderr)] + reports.map { ($0.kind, try String(contentsOfFile: $0.path, encoding: .utf8)) }
+        let texts =
+            try [("stdout", result.stdout), ("stderr", result.stderr)]
+            + reports.map { ($0.kind, try String(contentsOfFile: $0.path, encoding: .utf8)) }
         for (name, text) in texts {
-            for secret in Self.secrets { #expect(!text.contains(secret), "\(secret) is shown in \(name): \(text.prefix(3000))") }
+            for secret in Self.secrets {
+                #expect(!text.contains(secret), "\(secret) is shown in \(name): \(text.prefix(3000))")
+            }
         }
         for (name, text) in texts where ["stdout", "json", "junit"].contains(name) {
-            #expect(text.contains("qa@example.com"), "the address in code_email is masked in \(name): \(text.prefix(3000))")
+            #expect(
+                text.contains("qa@example.com"), "the address in code_email is masked in \(name): \(text.prefix(3000))")
         }
     }
 
@@ -43,10 +51,15 @@ import Testing
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let junit = dir.appendingPathComponent("r.xml").path
-        let result = try await FlowSpecBinary.run(["run", "--flows", "flows", "fetched.yaml", "--verbose", "--var", "code_email=qa@example.com",
-                                                   "--report", "junit=\(junit)"], in: Self.fixtures)
+        let result = try await FlowSpecBinary.run(
+            [
+                "run", "--flows", "flows", "fetched.yaml", "--verbose", "--var", "code_email=qa@example.com",
+                "--report", "junit=\(junit)",
+            ], in: Self.fixtures)
         #expect(result.status == 1, "fails on purpose: \(result.all)")
-        #expect(result.stdout.contains(#""note":"••••""#) && result.stdout.contains(#""saved":"note •••• saved""#), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(#""note":"••••""#) && result.stdout.contains(#""saved":"note •••• saved""#),
+            "\(result.stdout)")
         for text in [result.stdout, result.stderr, try String(contentsOfFile: junit, encoding: .utf8)] {
             #expect(!text.contains("Kq7-fetched-42"), "\(text.prefix(3000))")
         }

@@ -9,7 +9,8 @@ import Testing
         while let item = enumerator?.nextObject() as? String {
             guard item.hasSuffix(".yaml") else { continue }
             let path = "flows/" + item
-            let text = (try? String(contentsOf: FlowSpecBinary.root.appendingPathComponent(path), encoding: .utf8)) ?? ""
+            let text =
+                (try? String(contentsOf: FlowSpecBinary.root.appendingPathComponent(path), encoding: .utf8)) ?? ""
             if text.hasPrefix("flow:") || text.contains("\nflow:") { out.append(path) }
         }
         return out.sorted()
@@ -91,18 +92,26 @@ import Testing
         for file in files {
             let result = try await FlowSpecBinary.run(["paths", file, "--format", "json"])
             #expect(result.status == 0, "\(file): \(result.all)")
-            let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(file)")
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(file)")
             #expect(json["schema"] as? String == "flowspec-paths")
             let paths = try #require(json["paths"] as? [[String: Any]])
             #expect(!paths.isEmpty, "\(file)")
             for path in paths {
-                #expect(path["ends"] is String && path["edges"] is [Any] && path["inputs"] is [Any] && path["success"] is Bool, "\(file)")
+                #expect(
+                    path["ends"] is String && path["edges"] is [Any] && path["inputs"] is [Any]
+                        && path["success"] is Bool, "\(file)")
             }
         }
         let text = try await FlowSpecBinary.run(["paths", "repairminder.staff-password-2fa"])
         #expect(text.status == 0)
-        #expect(text.stdout.hasPrefix("flow repairminder.staff-password-2fa (flows/repairminder/staff-password-2fa.yaml): 8 paths\n"))
-        #expect(text.stdout.contains("1. to end `authenticated` (success) — 5 states\n   login → request_code → ask_code → verify → authenticated\n"))
+        #expect(
+            text.stdout.hasPrefix(
+                "flow repairminder.staff-password-2fa (flows/repairminder/staff-password-2fa.yaml): 8 paths\n"))
+        #expect(
+            text.stdout.contains(
+                "1. to end `authenticated` (success) — 5 states\n   login → request_code → ask_code → verify → authenticated\n"
+            ))
         #expect(text.stdout.contains("--unreachable-->  flows/repairminder/staff-password-2fa.yaml:"))
     }
 
@@ -116,7 +125,10 @@ import Testing
     @Test func scaffoldsOfShippedFlowsLoadAndTheCompleteOnesPass() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        for flow in ["repairminder.staff-password-2fa", "repairminder.me", "repairminder.restore-session", "supabase.phone-otp", "traveling.login"] {
+        for flow in [
+            "repairminder.staff-password-2fa", "repairminder.me", "repairminder.restore-session", "supabase.phone-otp",
+            "traveling.login",
+        ] {
             let result = try await FlowSpecBinary.run(["paths", flow, "--scaffold", dir.path])
             #expect(result.status == 0, "\(flow): \(result.all)")
             #expect(result.stderr.contains("scenario skeleton"))
@@ -132,8 +144,10 @@ import Testing
             let text = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
             guard !text.contains("Open TODOs") else { continue }
             complete += 1
-            #expect(run.stdout.contains("PASS ") && run.stdout.range(of: "PASS .*\\(\(dir.path)/\(file)", options: .regularExpression) != nil,
-                    "\(file) has no TODOs but did not pass:\n\(run.stdout)")
+            #expect(
+                run.stdout.contains("PASS ")
+                    && run.stdout.range(of: "PASS .*\\(\(dir.path)/\(file)", options: .regularExpression) != nil,
+                "\(file) has no TODOs but did not pass:\n\(run.stdout)")
         }
         #expect(complete >= 10, "only \(complete) of \(files.count) skeletons were complete")
     }
@@ -150,7 +164,10 @@ import Testing
         #expect(files.first == "demo-login-01-ok.yaml")
         #expect(files.count >= 8)
         #expect(files.contains("demo-login-03-locked.yaml"))
-        #expect(result.stderr.contains("wrote \(files.count) scenario skeletons to \(out.path): \(files.count) derived completely, 0 with TODOs"))
+        #expect(
+            result.stderr.contains(
+                "wrote \(files.count) scenario skeletons to \(out.path): \(files.count) derived completely, 0 with TODOs"
+            ))
         let check = try await FlowSpecBinary.run(["check", "flows", "scenarios"], in: project)
         #expect(check.status == 0, "\(check.all)")
         let run = try await FlowSpecBinary.run(["run", "scenarios"], in: project)
@@ -184,7 +201,9 @@ import Testing
     @Test func unknownFlowsAndBrokenSpecsExit2() async throws {
         let unknown = try await FlowSpecBinary.run(["paths", "repairminder.staff-pasword-2fa"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("unknown flow `repairminder.staff-pasword-2fa`; did you mean `repairminder.staff-password-2fa`?"))
+        #expect(
+            unknown.stderr.contains(
+                "unknown flow `repairminder.staff-pasword-2fa`; did you mean `repairminder.staff-password-2fa`?"))
 
         let project = try Self.demoProject()
         defer { try? FileManager.default.removeItem(at: project) }

@@ -1,7 +1,8 @@
-import Foundation
 import FlowSpecRuntime
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A pseudo-terminal for running the binary "on a TTY": colour and the progress line only appear there.
@@ -20,19 +21,25 @@ final class PseudoTerminal: @unchecked Sendable {
     }
 
     init() throws {
-        guard let openpt = Self.libc("posix_openpt", as: OpenFunction.self), let grantpt = Self.libc("grantpt", as: OpenFunction.self),
-              let unlockpt = Self.libc("unlockpt", as: OpenFunction.self), let ptsname = Self.libc("ptsname", as: NameFunction.self)
+        guard let openpt = Self.libc("posix_openpt", as: OpenFunction.self),
+            let grantpt = Self.libc("grantpt", as: OpenFunction.self),
+            let unlockpt = Self.libc("unlockpt", as: OpenFunction.self),
+            let ptsname = Self.libc("ptsname", as: NameFunction.self)
         else {
-            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "libc has no pseudo-terminal calls"])
+            throw CocoaError(
+                .fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "libc has no pseudo-terminal calls"])
         }
         let controller = openpt(O_RDWR | O_NOCTTY)
-        guard controller >= 0, grantpt(controller) == 0, unlockpt(controller) == 0, let name = ptsname(controller) else {
-            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no pseudo-terminal: errno \(errno)"])
+        guard controller >= 0, grantpt(controller) == 0, unlockpt(controller) == 0, let name = ptsname(controller)
+        else {
+            throw CocoaError(
+                .fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no pseudo-terminal: errno \(errno)"])
         }
         let device = open(name, O_RDWR | O_NOCTTY)
         guard device >= 0 else {
             close(controller)
-            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot open \(String(cString: name))"])
+            throw CocoaError(
+                .fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot open \(String(cString: name))"])
         }
         self.controller = controller
         self.device = FileHandle(fileDescriptor: device, closeOnDealloc: true)
@@ -64,8 +71,10 @@ extension FlowSpecBinary {
 
     /// Runs the binary with standard error (and standard output unless `pipeStandardOutput`) on a pseudo-terminal.
     /// `NO_COLOR` and `CI` are removed from the inherited environment; `environment` adds to it.
-    static func runOnTerminal(_ arguments: [String], in directory: URL = root, environment: [String: String] = [:],
-                              pipeStandardOutput: Bool = false) async throws -> TerminalOutput {
+    static func runOnTerminal(
+        _ arguments: [String], in directory: URL = root, environment: [String: String] = [:],
+        pipeStandardOutput: Bool = false
+    ) async throws -> TerminalOutput {
         try await BlockingWork.run {
             let terminal = try PseudoTerminal()
             let inherited = Set(["NO_COLOR", "CI"]).subtracting(environment.keys)
@@ -82,8 +91,9 @@ extension FlowSpecBinary {
             let text = terminal.readToEnd()
             let pipedText = String(decoding: piped.wait(), as: UTF8.self)
             process.waitUntilExit()
-            return TerminalOutput(status: process.terminationStatus, terminal: text, piped: pipedText,
-                                  seconds: (ContinuousClock.now - started).seconds)
+            return TerminalOutput(
+                status: process.terminationStatus, terminal: text, piped: pipedText,
+                seconds: (ContinuousClock.now - started).seconds)
         }
     }
 }

@@ -34,7 +34,8 @@ import Testing
 
     func folder() throws -> URL {
         let dir = try FlowSpecBinary.temporaryDirectory()
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("flows/rx"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("flows/rx"), withIntermediateDirectories: true)
         try Data(Self.flow.utf8).write(to: dir.appendingPathComponent("flows/rx/check.yaml"))
         return dir
     }
@@ -43,7 +44,8 @@ import Testing
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let value = String(repeating: "a", count: 40)
-        try Data("""
+        try Data(
+            """
             scenario: a backtracking pattern gives up
             flow: rx.check
             inputs: { name: b }
@@ -53,14 +55,18 @@ import Testing
             expect:
               outcome: no
 
-            """.utf8).write(to: dir.appendingPathComponent("slow.yaml"))
+            """.utf8
+        ).write(to: dir.appendingPathComponent("slow.yaml"))
         let started = Date()
         let result = try await FlowSpecBinary.run(["run", "--flows", "flows", "slow.yaml"], in: dir)
         // Without the budget a 40-character match takes years; the bound leaves room for a loaded CI machine.
         #expect(Date().timeIntervalSince(started) < 120)
         #expect(result.status == 1, "\(result.all)")
-        #expect(result.stdout.contains("flows/rx/check.yaml:15:34: `matches` gave up: matching the pattern ((a*)*)*b against a 40-character text"),
-                "\(result.all)")
+        #expect(
+            result.stdout.contains(
+                "flows/rx/check.yaml:15:34: `matches` gave up: matching the pattern ((a*)*)*b against a 40-character text"
+            ),
+            "\(result.all)")
     }
 
     @Test func anInputPatternCheckedByExecGivesUpAndExitsTwo() async throws {
@@ -68,10 +74,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let value = String(repeating: "a", count: 41)
         let started = Date()
-        let result = try await FlowSpecBinary.run(["exec", "--flows", "flows", "rx.check", "--input", "name=\(value)"], in: dir)
+        let result = try await FlowSpecBinary.run(
+            ["exec", "--flows", "flows", "rx.check", "--input", "name=\(value)"], in: dir)
         #expect(Date().timeIntervalSince(started) < 120)
         #expect(result.status == 2, "\(result.all)")
-        #expect(result.all.contains("`name` could not be checked: matching the pattern ((a*)*)*b against a 41-character text"), "\(result.all)")
+        #expect(
+            result.all.contains(
+                "`name` could not be checked: matching the pattern ((a*)*)*b against a 41-character text"),
+            "\(result.all)")
         #expect(!result.all.contains(value), "the value itself is not echoed")
     }
 }

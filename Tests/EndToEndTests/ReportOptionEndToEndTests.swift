@@ -10,10 +10,14 @@ import Testing
     @Test func aReportThatCannotBeWrittenIsExitThreeForRunAndProbeAlike() async throws {
         var info = stat()
         guard stat("/dev/full", &info) == 0 else { return }
-        let run = try await FlowSpecBinary.run(["run", "scenarios/repairminder/customer-logout-without-token.yaml", "--report", "json=/dev/full"])
+        let run = try await FlowSpecBinary.run([
+            "run", "scenarios/repairminder/customer-logout-without-token.yaml", "--report", "json=/dev/full",
+        ])
         #expect(run.status == 3, "\(run.all)")
         #expect(run.stderr.contains("--report json: could not write /dev/full"), "\(run.stderr)")
-        let probe = try await FlowSpecBinary.run(["probe", "flows/repairminder", "--probe", "garbage", "--report", "json=/dev/full"])
+        let probe = try await FlowSpecBinary.run([
+            "probe", "flows/repairminder", "--probe", "garbage", "--report", "json=/dev/full",
+        ])
         #expect(probe.status == 3, "\(probe.all)")
         #expect(probe.stderr.contains("--report json: could not write /dev/full"), "\(probe.stderr)")
         #expect(probe.stdout.contains("held     garbage"), "the verdicts are still printed: \(probe.stdout)")
@@ -23,14 +27,18 @@ import Testing
     @Test func aProbeRefusesACoverageReportBeforeRunning() async throws {
         let result = try await FlowSpecBinary.run(["probe", "flows/repairminder", "--report", "coverage=c.json"])
         #expect(result.status == 2, "\(result.all)")
-        #expect(result.stderr.contains("`coverage` is not available here; use one of junit, json, tap, html"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("`coverage` is not available here; use one of junit, json, tap, html"),
+            "\(result.stderr)")
         #expect(!result.stdout.contains("probe repairminder"), "nothing ran: \(result.stdout)")
     }
 
     /// With TAP on standard output, the probe's console lines go to standard error, as `run`'s do: a TAP consumer
     /// reads clean TAP.
     @Test func aProbeReportOnStandardOutputMovesTheConsoleToStandardError() async throws {
-        let result = try await FlowSpecBinary.run(["probe", "flows/repairminder", "--probe", "garbage", "--report", "tap"])
+        let result = try await FlowSpecBinary.run([
+            "probe", "flows/repairminder", "--probe", "garbage", "--report", "tap",
+        ])
         #expect(result.status == 0, "\(result.all)")
         #expect(result.stdout.hasPrefix("TAP version 13"), "\(result.stdout)")
         #expect(!result.stdout.contains("held     garbage"), "\(result.stdout)")
@@ -40,7 +48,9 @@ import Testing
 
     /// A report in a folder that does not exist is a usage mistake, found before the probes log in.
     @Test func aProbeReportInAMissingFolderIsRefusedFirst() async throws {
-        let result = try await FlowSpecBinary.run(["probe", "flows/repairminder", "--report", "junit=no-such-folder/j.xml"])
+        let result = try await FlowSpecBinary.run([
+            "probe", "flows/repairminder", "--report", "junit=no-such-folder/j.xml",
+        ])
         #expect(result.status == 2, "\(result.all)")
         #expect(result.stderr.contains("the folder no-such-folder does not exist"), "\(result.stderr)")
         #expect(!result.stdout.contains("probe repairminder"), "\(result.stdout)")

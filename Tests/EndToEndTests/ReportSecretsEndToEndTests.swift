@@ -16,7 +16,9 @@ import Testing
     /// The embedded sandbox's default staff password (docs/sandbox.md), used by the live scenario.
     static let sandboxPassword = "correct-horse"
 
-    static var secrets: [String] { [password, code, access, refresh, storedAccess, storedRefresh, rotatedAccess, rotatedRefresh, sandboxPassword] }
+    static var secrets: [String] {
+        [password, code, access, refresh, storedAccess, storedRefresh, rotatedAccess, rotatedRefresh, sandboxPassword]
+    }
 
     static func login(name: String, outcome: String, verifyCode: String = code) -> String {
         """
@@ -83,7 +85,10 @@ import Testing
 
         """
 
-    static let formats = ["junit": "junit.xml", "json": "report.json", "tap": "report.tap", "html": "report.html", "coverage": "coverage.json"]
+    static let formats = [
+        "junit": "junit.xml", "json": "report.json", "tap": "report.tap", "html": "report.html",
+        "coverage": "coverage.json",
+    ]
 
     @Test func noReportFormatShowsASecret() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
@@ -92,20 +97,31 @@ import Testing
         try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
         let files = [
             "pass.yaml": Self.login(name: "staff signs in with password and 2FA code", outcome: "authenticated"),
-            "fail-outcome.yaml": Self.login(name: "staff sign-in expected to be rejected (fails on purpose)", outcome: "rejected"),
-            "fail-unscripted.yaml": Self.login(name: "the verify request matches no scripted exchange (fails on purpose)",
-                                               outcome: "authenticated", verifyCode: "482913"),
+            "fail-outcome.yaml": Self.login(
+                name: "staff sign-in expected to be rejected (fails on purpose)", outcome: "rejected"),
+            "fail-unscripted.yaml": Self.login(
+                name: "the verify request matches no scripted exchange (fails on purpose)",
+                outcome: "authenticated", verifyCode: "482913"),
             "refresh.yaml": Self.refreshScenario,
         ]
-        for (name, text) in files { try text.write(to: scenarios.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        for (name, text) in files {
+            try text.write(to: scenarios.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
         let live = FlowSpecBinary.root.appendingPathComponent("scenarios/live/repairminder-staff-password-login.yaml")
         try FileManager.default.copyItem(at: live, to: scenarios.appendingPathComponent("live.yaml"))
 
-        var arguments = ["run", "scenarios", "--flows", FlowSpecBinary.root.appendingPathComponent("flows").path, "--verbose", "--jobs", "1"]
-        for (kind, file) in Self.formats.sorted(by: { $0.key < $1.key }) { arguments += ["--report", "\(kind)=\(file)"] }
+        var arguments = [
+            "run", "scenarios", "--flows", FlowSpecBinary.root.appendingPathComponent("flows").path, "--verbose",
+            "--jobs", "1",
+        ]
+        for (kind, file) in Self.formats.sorted(by: { $0.key < $1.key }) {
+            arguments += ["--report", "\(kind)=\(file)"]
+        }
         let result = try await FlowSpecBinary.run(arguments, in: dir)
         #expect(result.status == 1, "two scenarios fail on purpose: \(result.all)")
-        #expect(result.all.contains("3 passed, 2 failed"), "the live scenario runs against the embedded sandbox: \(result.all)")
+        #expect(
+            result.all.contains("3 passed, 2 failed"),
+            "the live scenario runs against the embedded sandbox: \(result.all)")
         // The detector has teeth: the scenario files themselves hold every scripted secret.
         let sources = files.values.joined()
         for secret in Self.secrets where secret != Self.sandboxPassword { #expect(sources.contains(secret)) }

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// `flowspec run --report …` and `flowspec merge` as a CI job uses them.
 @Suite(.timeLimit(.minutes(5))) struct ReportsEndToEndTests {
@@ -20,8 +21,9 @@ import Testing
         func number(_ name: String) -> Int { Int(root.attribute(forName: name)?.stringValue ?? "") ?? -1 }
         let cases = root.elements(forName: "testsuite").flatMap { $0.elements(forName: "testcase") }
         #expect(cases.count == number("tests"))
-        return Counts(total: number("tests"), passed: number("tests") - number("failures") - number("errors") - number("skipped"),
-                      failed: number("failures") + number("errors"), skipped: number("skipped"))
+        return Counts(
+            total: number("tests"), passed: number("tests") - number("failures") - number("errors") - number("skipped"),
+            failed: number("failures") + number("errors"), skipped: number("skipped"))
     }
 
     func json(_ path: URL) throws -> [String: Any] {
@@ -30,7 +32,9 @@ import Testing
 
     func jsonCounts(_ document: [String: Any]) throws -> Counts {
         let summary = try #require(document["summary"] as? [String: Int])
-        return Counts(total: summary["total"] ?? -1, passed: summary["passed"] ?? -1, failed: summary["failed"] ?? -1, skipped: summary["skipped"] ?? -1)
+        return Counts(
+            total: summary["total"] ?? -1, passed: summary["passed"] ?? -1, failed: summary["failed"] ?? -1,
+            skipped: summary["skipped"] ?? -1)
     }
 
     func names(_ document: [String: Any]) -> [String] {
@@ -41,7 +45,10 @@ import Testing
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let junit = dir.appendingPathComponent("junit.xml"), report = dir.appendingPathComponent("report.json")
-        let result = try await FlowSpecBinary.run(["run", "scenarios/repairminder", "--report", "junit=\(junit.path)", "--report", "json=\(report.path)", "--report", "tap"])
+        let result = try await FlowSpecBinary.run([
+            "run", "scenarios/repairminder", "--report", "junit=\(junit.path)", "--report", "json=\(report.path)",
+            "--report", "tap",
+        ])
         #expect(result.status == 0, "\(result.all)")
         let counts = try summary(result.stderr)
         #expect(counts.total > 10)
@@ -65,30 +72,41 @@ import Testing
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         func path(_ name: String) -> URL { dir.appendingPathComponent(name) }
-        let whole = try await FlowSpecBinary.run(["run", "scenarios/repairminder", "--report", "junit=\(path("all.xml").path)", "--report", "json=\(path("all.json").path)",
-                                            "--report", "coverage=\(path("all-coverage.json").path)"])
+        let whole = try await FlowSpecBinary.run([
+            "run", "scenarios/repairminder", "--report", "junit=\(path("all.xml").path)", "--report",
+            "json=\(path("all.json").path)",
+            "--report", "coverage=\(path("all-coverage.json").path)",
+        ])
         #expect(whole.status == 0, "\(whole.all)")
         for shard in 1...2 {
-            let run = try await FlowSpecBinary.run(["run", "scenarios/repairminder", "--shard", "\(shard)/2",
-                                              "--report", "junit=\(path("s\(shard).xml").path)", "--report", "json=\(path("s\(shard).json").path)",
-                                              "--report", "coverage=\(path("s\(shard)-coverage.json").path)"])
+            let run = try await FlowSpecBinary.run([
+                "run", "scenarios/repairminder", "--shard", "\(shard)/2",
+                "--report", "junit=\(path("s\(shard).xml").path)", "--report", "json=\(path("s\(shard).json").path)",
+                "--report", "coverage=\(path("s\(shard)-coverage.json").path)",
+            ])
             #expect(run.status == 0, "\(run.all)")
         }
         #expect(try junitCounts(path("s1.xml")).total > 0)
         #expect(try junitCounts(path("s2.xml")).total > 0)
 
-        let mergedXML = try await FlowSpecBinary.run(["merge", "-o", path("merged.xml").path, path("s1.xml").path, path("s2.xml").path])
+        let mergedXML = try await FlowSpecBinary.run([
+            "merge", "-o", path("merged.xml").path, path("s1.xml").path, path("s2.xml").path,
+        ])
         #expect(mergedXML.status == 0, "\(mergedXML.all)")
         #expect(mergedXML.stderr.contains("merged 2 JUnit XML reports"))
         #expect(try junitCounts(path("merged.xml")) == junitCounts(path("all.xml")))
 
-        let mergedJSON = try await FlowSpecBinary.run(["merge", "-o", path("merged.json").path, path("s1.json").path, path("s2.json").path])
+        let mergedJSON = try await FlowSpecBinary.run([
+            "merge", "-o", path("merged.json").path, path("s1.json").path, path("s2.json").path,
+        ])
         #expect(mergedJSON.status == 0, "\(mergedJSON.all)")
         let merged = try json(path("merged.json")), all = try json(path("all.json"))
         #expect(try jsonCounts(merged) == jsonCounts(all))
         #expect(names(merged).sorted() == names(all).sorted())
 
-        let mergedCoverage = try await FlowSpecBinary.run(["merge", "-o", "-", path("s1-coverage.json").path, path("s2-coverage.json").path])
+        let mergedCoverage = try await FlowSpecBinary.run([
+            "merge", "-o", "-", path("s1-coverage.json").path, path("s2-coverage.json").path,
+        ])
         #expect(mergedCoverage.status == 0, "\(mergedCoverage.all)")
         #expect(mergedCoverage.stdout.contains("\"flowspec-coverage\""))
     }
@@ -97,10 +115,14 @@ import Testing
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
-        let run = try await FlowSpecBinary.run(["run", "scenarios/repairminder", "--filter", "logout", "--report", "junit=\(path("j.xml"))", "--report", "json=\(path("r.json"))"])
+        let run = try await FlowSpecBinary.run([
+            "run", "scenarios/repairminder", "--filter", "logout", "--report", "junit=\(path("j.xml"))", "--report",
+            "json=\(path("r.json"))",
+        ])
         #expect(run.status == 0, "\(run.all)")
         try "<testsuites><testsuite name=\"cut off".write(toFile: path("broken.xml"), atomically: true, encoding: .utf8)
-        try "<!DOCTYPE html><html><body>report</body></html>".write(toFile: path("page.html"), atomically: true, encoding: .utf8)
+        try "<!DOCTYPE html><html><body>report</body></html>".write(
+            toFile: path("page.html"), atomically: true, encoding: .utf8)
 
         let mixed = try await FlowSpecBinary.run(["merge", "-o", path("out.xml"), path("j.xml"), path("r.json")])
         #expect(mixed.status == 2)
@@ -134,8 +156,11 @@ import Testing
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let junit = dir.appendingPathComponent("junit.xml")
-        try String(repeating: "old content that is much longer than nothing\n", count: 5000).write(to: junit, atomically: true, encoding: .utf8)
-        let result = try await FlowSpecBinary.run(["run", "scenarios/repairminder", "--filter", "logout", "--report", "junit=\(junit.path)"])
+        try String(repeating: "old content that is much longer than nothing\n", count: 5000).write(
+            to: junit, atomically: true, encoding: .utf8)
+        let result = try await FlowSpecBinary.run([
+            "run", "scenarios/repairminder", "--filter", "logout", "--report", "junit=\(junit.path)",
+        ])
         #expect(result.status == 0, "\(result.all)")
         let text = try String(contentsOf: junit, encoding: .utf8)
         #expect(text.hasPrefix("<?xml"))

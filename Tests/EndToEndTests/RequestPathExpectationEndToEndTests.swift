@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import HostileBackend
+import Testing
 
 /// `expect.requests[].path` selects requests by the path sent on the wire (the base URL's path prefix included),
 /// through the built binary: `{ path: /full/prefix/tokens/refresh, count: 0 }` passed while that request was sent,
@@ -33,28 +33,32 @@ import HostileBackend
     }
 
     static func scenario(live: Bool, path: String, count: Int) -> String {
-        let backend = live ? "live: true\n" : """
-        exchanges:
-          - request: { method: GET, path: /me }
-            response: { status: 401 }
-          - request: { method: POST, path: /tokens/refresh }
-            response: { status: 200 }
+        let backend =
+            live
+            ? "live: true\n"
+            : """
+            exchanges:
+              - request: { method: GET, path: /me }
+                response: { status: 401 }
+              - request: { method: POST, path: /tokens/refresh }
+                response: { status: 200 }
 
-        """
+            """
         return """
-        scenario: the refresh request is counted by the path it was sent to
-        flow: demo.refresh
-        \(backend)expect:
-          outcome: done
-          requests:
-            - { method: POST, path: \(path), count: \(count) }
+            scenario: the refresh request is counted by the path it was sent to
+            flow: demo.refresh
+            \(backend)expect:
+              outcome: done
+              requests:
+                - { method: POST, path: \(path), count: \(count) }
 
-        """
+            """
     }
 
     static func folder(flow: String, scenario: String) throws -> URL {
         let dir = try FlowSpecBinary.temporaryDirectory()
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("flows/demo"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("flows/demo"), withIntermediateDirectories: true)
         try flow.write(to: dir.appendingPathComponent("flows/demo/refresh.yaml"), atomically: true, encoding: .utf8)
         try scenario.write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
         return dir
@@ -62,8 +66,9 @@ import HostileBackend
 
     /// The bug as reported: a base URL with a path prefix, and `count: 0` for the request that was sent.
     @Test func aScriptedCountOfZeroForASentRequestFailsByItsFullPath() async throws {
-        let dir = try Self.folder(flow: Self.flow(baseURL: "http://localhost:9/full/prefix"),
-                                  scenario: Self.scenario(live: false, path: "/full/prefix/tokens/refresh", count: 0))
+        let dir = try Self.folder(
+            flow: Self.flow(baseURL: "http://localhost:9/full/prefix"),
+            scenario: Self.scenario(live: false, path: "/full/prefix/tokens/refresh", count: 0))
         defer { try? FileManager.default.removeItem(at: dir) }
         let result = try await FlowSpecBinary.run(["run", "--flows", "flows", "s.yaml"], in: dir)
         #expect(result.status == 1, "\(result.all)")
@@ -75,8 +80,9 @@ import HostileBackend
     @Test(arguments: ["/full/prefix/tokens/refresh", "/tokens/refresh"])
     func eitherFormCountsTheRequest(_ path: String) async throws {
         for (count, status) in [(0, Int32(1)), (1, Int32(0))] {
-            let dir = try Self.folder(flow: Self.flow(baseURL: "http://localhost:9/full/prefix/"),
-                                      scenario: Self.scenario(live: false, path: path, count: count))
+            let dir = try Self.folder(
+                flow: Self.flow(baseURL: "http://localhost:9/full/prefix/"),
+                scenario: Self.scenario(live: false, path: path, count: count))
             defer { try? FileManager.default.removeItem(at: dir) }
             let result = try await FlowSpecBinary.run(["run", "--flows", "flows", "s.yaml"], in: dir)
             #expect(result.status == status, "\(path) count \(count): \(result.all)")
@@ -90,12 +96,21 @@ import HostileBackend
             return [.send("HTTP/1.1 \(status)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")]
         }
         defer { server.stop() }
-        for (path, count, status) in [("/full/prefix/tokens/refresh", 0, Int32(1)), ("/full/prefix/tokens/refresh", 1, Int32(0))] {
-            let dir = try Self.folder(flow: Self.flow(baseURL: "${vars.api_url}"), scenario: Self.scenario(live: true, path: path, count: count))
+        for (path, count, status) in [
+            ("/full/prefix/tokens/refresh", 0, Int32(1)), ("/full/prefix/tokens/refresh", 1, Int32(0)),
+        ] {
+            let dir = try Self.folder(
+                flow: Self.flow(baseURL: "${vars.api_url}"),
+                scenario: Self.scenario(live: true, path: path, count: count))
             defer { try? FileManager.default.removeItem(at: dir) }
-            let result = try await FlowSpecBinary.run(["run", "--flows", "flows", "s.yaml", "--var", "api_url=\(server.url)/full/prefix"], in: dir)
+            let result = try await FlowSpecBinary.run(
+                ["run", "--flows", "flows", "s.yaml", "--var", "api_url=\(server.url)/full/prefix"], in: dir)
             #expect(result.status == status, "count \(count): \(result.all)")
-            if count == 0 { #expect(result.stdout.contains("expected 0 requests to POST /full/prefix/tokens/refresh (s.yaml"), "\(result.stdout)") }
+            if count == 0 {
+                #expect(
+                    result.stdout.contains("expected 0 requests to POST /full/prefix/tokens/refresh (s.yaml"),
+                    "\(result.stdout)")
+            }
         }
         #expect(server.requests.map(\.path).contains("/full/prefix/tokens/refresh"), "\(server.requests.map(\.path))")
     }
@@ -103,13 +118,19 @@ import HostileBackend
     /// `check` (and `run`, which loads the same way) refuses an expectation that no request of the flow can match,
     /// located at the entry, listing what the flow can send.
     @Test func checkFlagsAnExpectationNoRequestCanMatch() async throws {
-        let dir = try Self.folder(flow: Self.flow(baseURL: "http://localhost:9/full/prefix"),
-                                  scenario: Self.scenario(live: false, path: "/prefix/tokens/refresh", count: 0))
+        let dir = try Self.folder(
+            flow: Self.flow(baseURL: "http://localhost:9/full/prefix"),
+            scenario: Self.scenario(live: false, path: "/prefix/tokens/refresh", count: 0))
         defer { try? FileManager.default.removeItem(at: dir) }
         let result = try await FlowSpecBinary.run(["check", "flows", "s.yaml"], in: dir)
         #expect(result.status == 2, "\(result.all)")
-        #expect(result.all.contains("s.yaml:11:7: error: no request of `demo.refresh` can match `POST /prefix/tokens/refresh`"), "\(result.all)")
-        #expect(result.all.contains("the flow can send: GET /full/prefix/me, POST /full/prefix/tokens/refresh"), "\(result.all)")
+        #expect(
+            result.all.contains(
+                "s.yaml:11:7: error: no request of `demo.refresh` can match `POST /prefix/tokens/refresh`"),
+            "\(result.all)")
+        #expect(
+            result.all.contains("the flow can send: GET /full/prefix/me, POST /full/prefix/tokens/refresh"),
+            "\(result.all)")
         let run = try await FlowSpecBinary.run(["run", "--flows", "flows", "s.yaml"], in: dir)
         #expect(run.status == 2, "\(run.all)")
     }
@@ -118,13 +139,16 @@ import HostileBackend
     /// any prefix is accepted, a wrong end is still refused, and the hint says why.
     @Test func withABaseURLFromAVariableOnlyTheEndIsCompared() async throws {
         for (path, status) in [("/any/prefix/tokens/refresh", Int32(0)), ("/tokens/refreshed", Int32(2))] {
-            let dir = try Self.folder(flow: Self.flow(baseURL: "${vars.api_url}"), scenario: Self.scenario(live: true, path: path, count: 0))
+            let dir = try Self.folder(
+                flow: Self.flow(baseURL: "${vars.api_url}"), scenario: Self.scenario(live: true, path: path, count: 0))
             defer { try? FileManager.default.removeItem(at: dir) }
             let result = try await FlowSpecBinary.run(["check", "flows", "s.yaml"], in: dir)
             #expect(result.status == status, "\(path): \(result.all)")
             if status == 2 {
                 #expect(result.all.contains("POST …/tokens/refresh"), "\(result.all)")
-                #expect(result.all.contains("the base URL comes from `vars.api_url`, unknown until the run"), "\(result.all)")
+                #expect(
+                    result.all.contains("the base URL comes from `vars.api_url`, unknown until the run"),
+                    "\(result.all)")
             }
         }
     }
@@ -138,12 +162,20 @@ import HostileBackend
             return [.send("HTTP/1.1 \(status)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")]
         }
         defer { server.stop() }
-        let dir = try Self.folder(flow: Self.flow(baseURL: "${vars.api_url}"), scenario: Self.scenario(live: true, path: "/fx/tokens/refresh", count: 0))
+        let dir = try Self.folder(
+            flow: Self.flow(baseURL: "${vars.api_url}"),
+            scenario: Self.scenario(live: true, path: "/fx/tokens/refresh", count: 0))
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try await FlowSpecBinary.run(["check", "flows", "s.yaml"], in: dir).status == 0, "check cannot know the prefix")
-        let result = try await FlowSpecBinary.run(["run", "--flows", "flows", "s.yaml", "--var", "api_url=\(server.url)/fs"], in: dir)
+        #expect(
+            try await FlowSpecBinary.run(["check", "flows", "s.yaml"], in: dir).status == 0,
+            "check cannot know the prefix")
+        let result = try await FlowSpecBinary.run(
+            ["run", "--flows", "flows", "s.yaml", "--var", "api_url=\(server.url)/fs"], in: dir)
         #expect(result.status == 1, "\(result.all)")
-        #expect(result.stdout.contains("s.yaml:7:7: error: no request of `demo.refresh` can match `POST /fx/tokens/refresh`"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "s.yaml:7:7: error: no request of `demo.refresh` can match `POST /fx/tokens/refresh`"),
+            "\(result.stdout)")
         #expect(result.stdout.contains("POST /fs/tokens/refresh"), "\(result.stdout)")
         #expect(server.requests.isEmpty, "nothing is sent: \(server.requests.map(\.path))")
     }

@@ -23,7 +23,7 @@ final class SandboxProcess: @unchecked Sendable {
         try FlowSpecBinary.start(sandbox.process)
         let deadline = ContinuousClock.now + .seconds(30)
         while !FileManager.default.fileExists(atPath: sandbox.varsFile.path), ContinuousClock.now < deadline,
-              sandbox.process.isRunning
+            sandbox.process.isRunning
         {
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -49,7 +49,9 @@ final class SandboxProcess: @unchecked Sendable {
         for line in text.split(separator: "\n") {
             guard let colon = line.firstIndex(of: ":") else { continue }
             var value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            if value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()).replacingOccurrences(of: "\\\"", with: "\"") }
+            if value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast()).replacingOccurrences(of: "\\\"", with: "\"")
+            }
             parsed[String(line[..<colon])] = value
         }
         return parsed

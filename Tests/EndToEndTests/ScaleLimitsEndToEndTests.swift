@@ -20,7 +20,9 @@ import Testing
         let result = try await FlowSpecBinary.run(["run", "scenarios/traveling", "--repeat", "100000", "--list"])
         #expect(result.status == 2, "\(result.all.prefix(500))")
         #expect(result.stderr.contains("selected scenarios makes"), "\(result.stderr)")
-        #expect(result.stderr.contains("flowspec plays at most 100,000 at once: lower --repeat, or select fewer scenarios"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("flowspec plays at most 100,000 at once: lower --repeat, or select fewer scenarios"),
+            "\(result.stderr)")
         #expect(result.stdout.isEmpty, "nothing listed")
     }
 
@@ -33,7 +35,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let flows = dir.appendingPathComponent("flows/test")
         try FileManager.default.createDirectory(at: flows, withIntermediateDirectories: true)
-        try Data("""
+        try Data(
+            """
             flow: test.spin
             variables: { n: 0 }
             max_steps: 100000
@@ -48,8 +51,10 @@ import Testing
                     goto: done
               done: { end: done, success: true }
 
-            """.utf8).write(to: flows.appendingPathComponent("spin.yaml"))
-        try Data("""
+            """.utf8
+        ).write(to: flows.appendingPathComponent("spin.yaml"))
+        try Data(
+            """
             flow: test.busy
             variables: { rounds: 0 }
             max_steps: 100000
@@ -65,14 +70,16 @@ import Testing
                     goto: done
               done: { end: done, success: true }
 
-            """.utf8).write(to: flows.appendingPathComponent("busy.yaml"))
+            """.utf8
+        ).write(to: flows.appendingPathComponent("busy.yaml"))
         for name in ["one", "two"] {
             try Data("scenario: busy \(name)\nflow: test.busy\nexchanges: []\nexpect: { outcome: done }\n".utf8)
                 .write(to: dir.appendingPathComponent("busy-\(name).yaml"))
         }
         let started = ContinuousClock.now
-        let result = try await FlowSpecBinary.run(["run", "--flows", "flows", "busy-one.yaml", "busy-two.yaml", "--timeout", "1", "--jobs", "2"],
-                                                  in: dir)
+        let result = try await FlowSpecBinary.run(
+            ["run", "--flows", "flows", "busy-one.yaml", "busy-two.yaml", "--timeout", "1", "--jobs", "2"],
+            in: dir)
         let elapsed = ContinuousClock.now - started
         #expect(result.status == 1, "\(result.all)")
         #expect(result.stdout.components(separatedBy: "timed out after 1 s (--timeout)").count == 3, "\(result.stdout)")
@@ -87,11 +94,17 @@ import Testing
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("deep.xml")
-        try Data(("<testsuites><testsuite name=\"s\">" + String(repeating: "<x>", count: 200_000) + String(repeating: "</x>", count: 200_000)
-                  + "</testsuite></testsuites>\n").utf8).write(to: file)
-        let result = try await FlowSpecBinary.run(["merge", "-o", dir.appendingPathComponent("out.xml").path, file.path])
+        try Data(
+            ("<testsuites><testsuite name=\"s\">" + String(repeating: "<x>", count: 200_000)
+                + String(repeating: "</x>", count: 200_000)
+                + "</testsuite></testsuites>\n").utf8
+        ).write(to: file)
+        let result = try await FlowSpecBinary.run([
+            "merge", "-o", dir.appendingPathComponent("out.xml").path, file.path,
+        ])
         #expect(result.status == 2, "\(result.all.prefix(500))")
-        #expect(result.stderr.contains("deep.xml: elements nested deeper than 256 levels"), "\(result.stderr.prefix(500))")
+        #expect(
+            result.stderr.contains("deep.xml: elements nested deeper than 256 levels"), "\(result.stderr.prefix(500))")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.xml").path), "nothing written")
     }
 }

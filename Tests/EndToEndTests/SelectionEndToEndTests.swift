@@ -12,19 +12,25 @@ import Testing
         var key: String { "\(file)|\(name)" }
     }
 
-    func list(_ extra: [String], environment: [String: String] = [:]) async throws -> (entries: [Listed], last: String, output: FlowSpecBinary.Output) {
+    func list(_ extra: [String], environment: [String: String] = [:]) async throws -> (
+        entries: [Listed], last: String, output: FlowSpecBinary.Output
+    ) {
         let result = try await FlowSpecBinary.run(["run", "scenarios", "--list"] + extra, environment: environment)
         #expect(result.status == 0, "\(result.all)")
         var lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         let last = lines.popLast() ?? ""
         let entries = lines.compactMap { line -> Listed? in
-            guard let space = line.firstIndex(of: " "), let open = line.range(of: "  [", options: .backwards), line.hasSuffix("]") else {
+            guard let space = line.firstIndex(of: " "), let open = line.range(of: "  [", options: .backwards),
+                line.hasSuffix("]")
+            else {
                 Issue.record("not a list line: \(line)")
                 return nil
             }
             let name = line[space..<open.lowerBound].trimmingCharacters(in: .whitespaces)
-            let tags = line[open.upperBound..<line.index(before: line.endIndex)].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let tags = line[open.upperBound..<line.index(before: line.endIndex)].split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             return Listed(file: String(line[..<space]), name: name, tags: tags)
         }
         return (entries, last, result)
@@ -56,16 +62,22 @@ import Testing
         #expect(last == "\(files.count) scenarios")
         #expect(Set(entries.map(\.file)) == Set(files.map(\.file)))
         #expect(entries.map(\.key) == entries.map(\.key).sorted(), "listed in (file, name) order")
-        let invalidPassword = try #require(entries.first { $0.file == "scenarios/repairminder/staff-login-invalid-password.yaml" })
+        let invalidPassword = try #require(
+            entries.first { $0.file == "scenarios/repairminder/staff-login-invalid-password.yaml" })
         #expect(invalidPassword.tags == ["repairminder", "staff", "password", "negative", "scripted"])
         #expect(entries.allSatisfy { $0.tags.last == "scripted" || $0.tags.contains("live") })
         // Aligned: every name starts in the same column, right after the widest file and two spaces.
         let width = files.map(\.file.count).max()!
         for line in result.stdout.split(separator: "\n").dropLast() {
-            #expect(line.dropFirst(width).hasPrefix("  ") && !line.dropFirst(width + 2).hasPrefix(" "), "misaligned: \(line)")
+            #expect(
+                line.dropFirst(width).hasPrefix("  ") && !line.dropFirst(width + 2).hasPrefix(" "),
+                "misaligned: \(line)")
         }
         // --list runs nothing: no PASS lines and no summary (scenario names may say "passed").
-        #expect(!result.stdout.split(separator: "\n").contains { $0.hasPrefix("PASS ") || $0.range(of: #"^\d+ passed, \d+ failed"#, options: .regularExpression) != nil })
+        #expect(
+            !result.stdout.split(separator: "\n").contains {
+                $0.hasPrefix("PASS ") || $0.range(of: #"^\d+ passed, \d+ failed"#, options: .regularExpression) != nil
+            })
     }
 
     // MARK: --tag
@@ -80,7 +92,9 @@ import Testing
         #expect(!positive.isEmpty && positive != magicLink)
         #expect(Set(try await list(["--tag", "magic-link and not negative"]).entries.map(\.file)) == positive)
 
-        let either = Set(files.filter { ($0.tags.contains("legacy") || $0.tags.contains("2fa")) && !$0.tags.contains("negative") }.map(\.file))
+        let either = Set(
+            files.filter { ($0.tags.contains("legacy") || $0.tags.contains("2fa")) && !$0.tags.contains("negative") }
+                .map(\.file))
         #expect(Set(try await list(["--tag", "(legacy or 2fa) and not negative"]).entries.map(\.file)) == either)
     }
 
@@ -104,7 +118,9 @@ import Testing
         let (entries, last, result) = try await list(["--tag", "magic-lnk"])
         #expect(entries.isEmpty)
         #expect(last == "0 scenarios")
-        #expect(result.stderr.contains("warning: --tag: no scenario has the tag `magic-lnk`; did you mean `magic-link`?"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("warning: --tag: no scenario has the tag `magic-lnk`; did you mean `magic-link`?"),
+            "\(result.stderr)")
     }
 
     // MARK: --shard
@@ -144,7 +160,8 @@ import Testing
 
     @Test func shuffleWithoutASeedPrintsOneThatReplaysTheOrder() async throws {
         let random = try await list(["--shuffle"])
-        let seed = try #require(random.output.stderr.firstMatch(of: /shuffled with --seed (\d+)/)?.1, "\(random.output.stderr)")
+        let seed = try #require(
+            random.output.stderr.firstMatch(of: /shuffled with --seed (\d+)/)?.1, "\(random.output.stderr)")
         #expect(try await list(["--shuffle", "--seed", String(seed)]).entries.map(\.key) == random.entries.map(\.key))
     }
 
@@ -175,21 +192,32 @@ import Testing
 
     /// Runs `scenarios` (file name → YAML) from a fresh folder; `$DIR` in an argument is a folder beside it
     /// holding `otherFiles` (a vars file must not sit among the scenarios, or it is loaded as one).
-    func run(_ scenarios: [String: String], _ arguments: [String], otherFiles: [String: String] = [:],
-             environment: [String: String] = [:]) async throws -> FlowSpecBinary.Output {
+    func run(
+        _ scenarios: [String: String], _ arguments: [String], otherFiles: [String: String] = [:],
+        environment: [String: String] = [:]
+    ) async throws -> FlowSpecBinary.Output {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let scenarioDir = dir.appendingPathComponent("scenarios")
         try FileManager.default.createDirectory(at: scenarioDir, withIntermediateDirectories: true)
-        for (file, text) in scenarios { try text.write(to: scenarioDir.appendingPathComponent(file), atomically: true, encoding: .utf8) }
-        for (file, text) in otherFiles { try text.write(to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8) }
+        for (file, text) in scenarios {
+            try text.write(to: scenarioDir.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
+        for (file, text) in otherFiles {
+            try text.write(to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
         let flows = FlowSpecBinary.root.appendingPathComponent("flows").path
-        return try await FlowSpecBinary.run(["run", "--flows", flows, scenarioDir.path] + arguments.map { $0.replacingOccurrences(of: "$DIR", with: dir.path) },
-                                      environment: environment)
+        return try await FlowSpecBinary.run(
+            ["run", "--flows", flows, scenarioDir.path]
+                + arguments.map { $0.replacingOccurrences(of: "$DIR", with: dir.path) },
+            environment: environment)
     }
 
     @Test func repeatRunsAScenarioThreeTimesAndReportsEachRun() async throws {
-        let scenario = ["tiny.yaml": rejectedLogin(name: "tiny rejected login", email: "staff@example.com", emailInput: "staff@example.com")]
+        let scenario = [
+            "tiny.yaml": rejectedLogin(
+                name: "tiny rejected login", email: "staff@example.com", emailInput: "staff@example.com")
+        ]
         let result = try await run(scenario, ["--repeat", "3"])
         #expect(result.status == 0, "\(result.all)")
         #expect(result.stdout.hasSuffix("3 passed, 0 failed\n"), "\(result.stdout)")
@@ -201,8 +229,10 @@ import Testing
 
     @Test func environmentVariablesReachScenariosAndVarWinsOverThem() async throws {
         let scenarios = [
-            "env.yaml": rejectedLogin(name: "sends the environment's email", email: "from-env@example.com", emailInput: "${vars.email}"),
-            "flag.yaml": rejectedLogin(name: "sends the flag's email", email: "from-flag@example.com", emailInput: "${vars.email}"),
+            "env.yaml": rejectedLogin(
+                name: "sends the environment's email", email: "from-env@example.com", emailInput: "${vars.email}"),
+            "flag.yaml": rejectedLogin(
+                name: "sends the flag's email", email: "from-flag@example.com", emailInput: "${vars.email}"),
         ]
         let varsFile = ["vars.yaml": "email: from-file@example.com\n"]
         let environment = ["FLOWSPEC_VAR_email": "from-env@example.com"]
@@ -211,30 +241,46 @@ import Testing
         #expect(envOnly.stdout.hasSuffix("1 passed, 0 failed\n"))
 
         // The environment wins over a vars file…
-        let overFile = try await run(scenarios, ["--filter", "environment", "--vars-file", "$DIR/vars.yaml"], otherFiles: varsFile,
-                           environment: environment)
+        let overFile = try await run(
+            scenarios, ["--filter", "environment", "--vars-file", "$DIR/vars.yaml"], otherFiles: varsFile,
+            environment: environment)
         #expect(overFile.status == 0, "\(overFile.all)")
 
         // …and --var wins over the environment.
-        let flagWins = try await run(scenarios, ["--filter", "flag", "--var", "email=from-flag@example.com"], environment: environment)
+        let flagWins = try await run(
+            scenarios, ["--filter", "flag", "--var", "email=from-flag@example.com"], environment: environment)
         #expect(flagWins.status == 0, "\(flagWins.all)")
-        let envLoses = try await run(scenarios, ["--filter", "environment", "--var", "email=from-flag@example.com"], environment: environment)
+        let envLoses = try await run(
+            scenarios, ["--filter", "environment", "--var", "email=from-flag@example.com"], environment: environment)
         #expect(envLoses.status == 1, "\(envLoses.all)")
-        #expect(envLoses.stdout.contains("from-flag@example.com"), "the unmatched request shows the --var value: \(envLoses.stdout)")
+        #expect(
+            envLoses.stdout.contains("from-flag@example.com"),
+            "the unmatched request shows the --var value: \(envLoses.stdout)")
 
         // Without the environment variable the vars file's value is sent, which neither scenario expects.
-        let fileOnly = try await run(scenarios, ["--filter", "environment", "--vars-file", "$DIR/vars.yaml"], otherFiles: varsFile)
+        let fileOnly = try await run(
+            scenarios, ["--filter", "environment", "--vars-file", "$DIR/vars.yaml"], otherFiles: varsFile)
         #expect(fileOnly.status == 1, "\(fileOnly.all)")
     }
 
     @Test func severalVarsFilesYAMLAndJSONTheLaterWins() async throws {
-        let scenarios = ["flag.yaml": rejectedLogin(name: "sends the later file's email", email: "from-later@example.com", emailInput: "${vars.email}")]
-        let files = ["first.yaml": "email: from-first@example.com\nother: kept\n", "later.json": #"{"email": "from-later@example.com"}"#]
-        let laterWins = try await run(scenarios, ["--vars-file", "$DIR/first.yaml", "--vars-file", "$DIR/later.json"], otherFiles: files)
+        let scenarios = [
+            "flag.yaml": rejectedLogin(
+                name: "sends the later file's email", email: "from-later@example.com", emailInput: "${vars.email}")
+        ]
+        let files = [
+            "first.yaml": "email: from-first@example.com\nother: kept\n",
+            "later.json": #"{"email": "from-later@example.com"}"#,
+        ]
+        let laterWins = try await run(
+            scenarios, ["--vars-file", "$DIR/first.yaml", "--vars-file", "$DIR/later.json"], otherFiles: files)
         #expect(laterWins.status == 0, "\(laterWins.all)")
-        let reversed = try await run(scenarios, ["--vars-file", "$DIR/later.json", "--vars-file", "$DIR/first.yaml"], otherFiles: files)
+        let reversed = try await run(
+            scenarios, ["--vars-file", "$DIR/later.json", "--vars-file", "$DIR/first.yaml"], otherFiles: files)
         #expect(reversed.status == 1, "\(reversed.all)")
-        #expect(reversed.stdout.contains("from-first@example.com"), "the unmatched request shows the later file's value: \(reversed.stdout)")
+        #expect(
+            reversed.stdout.contains("from-first@example.com"),
+            "the unmatched request shows the later file's value: \(reversed.stdout)")
     }
 
     // MARK: usage errors
@@ -242,7 +288,10 @@ import Testing
     @Test func badSelectionOptionsExit2AndSayWhatToFix() async throws {
         let badTag = try await FlowSpecBinary.run(["run", "scenarios", "--tag", "smoke and"])
         #expect(badTag.status == 2)
-        #expect(badTag.stderr.contains(#"'smoke and' is invalid for '--tag <expr>': expected a tag name or ( after "and" at column 10"#), "\(badTag.stderr)")
+        #expect(
+            badTag.stderr.contains(
+                #"'smoke and' is invalid for '--tag <expr>': expected a tag name or ( after "and" at column 10"#),
+            "\(badTag.stderr)")
 
         let foreign = try await FlowSpecBinary.run(["run", "scenarios", "--tag", "a && b"])
         #expect(foreign.status == 2)
@@ -250,7 +299,8 @@ import Testing
 
         let shard = try await FlowSpecBinary.run(["run", "scenarios", "--shard", "4/3"])
         #expect(shard.status == 2)
-        #expect(shard.stderr.contains("'4/3' is invalid for '--shard <K/N>': K must be between 1 and 3"), "\(shard.stderr)")
+        #expect(
+            shard.stderr.contains("'4/3' is invalid for '--shard <K/N>': K must be between 1 and 3"), "\(shard.stderr)")
 
         let shardShape = try await FlowSpecBinary.run(["run", "scenarios", "--shard", "half"])
         #expect(shardShape.status == 2)

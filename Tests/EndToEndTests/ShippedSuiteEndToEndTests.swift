@@ -13,7 +13,9 @@ import Testing
         #expect(result.status == 0, "\(result.all)")
         let last = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
         // Skipped: exactly the two expiry scenarios, whose 15-minute tokens the default 60 s allowance cannot wait out.
-        #expect(last.range(of: #"^\d+ passed, 0 failed, 2 skipped$"#, options: .regularExpression) != nil, "summary was: \(last)")
+        #expect(
+            last.range(of: #"^\d+ passed, 0 failed, 2 skipped$"#, options: .regularExpression) != nil,
+            "summary was: \(last)")
         #expect(!result.stdout.contains("FAIL"))
         let skips = result.stdout.split(separator: "\n").filter { $0.hasPrefix("SKIP") }
         #expect(skips.count == 2 && skips.allSatisfy { $0.contains("expired") }, "\(skips)")
@@ -22,13 +24,16 @@ import Testing
     @Test func aWrongExpectationMakesRunExit1AndExplainsItself() async throws {
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let source = FlowSpecBinary.root.appendingPathComponent("scenarios/repairminder/staff-login-password-and-valid-2fa-code.yaml")
+        let source = FlowSpecBinary.root.appendingPathComponent(
+            "scenarios/repairminder/staff-login-password-and-valid-2fa-code.yaml")
         var text = try String(contentsOf: source, encoding: .utf8)
         #expect(text.contains("outcome: authenticated"))
         text = text.replacingOccurrences(of: "outcome: authenticated", with: "outcome: rejected")
         let file = dir.appendingPathComponent("wrong.yaml")
         try text.write(to: file, atomically: true, encoding: .utf8)
-        let result = try await FlowSpecBinary.run(["run", "--flows", FlowSpecBinary.root.appendingPathComponent("flows").path, file.path])
+        let result = try await FlowSpecBinary.run([
+            "run", "--flows", FlowSpecBinary.root.appendingPathComponent("flows").path, file.path,
+        ])
         #expect(result.status == 1, "\(result.all)")
         #expect(result.stdout.contains("FAIL"))
         #expect(result.stdout.contains("expected outcome `rejected`, got `authenticated`"))
@@ -40,23 +45,25 @@ import Testing
         let dir = try FlowSpecBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let scenario = """
-        scenario: a refresh whose answer the flow does not expect
-        flow: repairminder.me
-        inputs: {}
-        store: { staff: { access_token: old-access-SECRET-1, refresh_token: refresh-SECRET-2 } }
-        exchanges:
-          - request: { method: GET, path: /api/auth/me }
-            response: { status: 401, json: { error: "expired" } }
-          - request: { method: POST, path: /api/auth/refresh }
-            response: { status: 200, json: { token: new-access-SECRET-3, refreshToken: refresh-SECRET-4, expiresIn: 900 } }
-          - request: { method: GET, path: /api/auth/me, headers: { Authorization: "Bearer wrong" } }
-            response: { status: 200, json: { user: { id: u1 } } }
-        expect:
-          outcome: ok
-        """
+            scenario: a refresh whose answer the flow does not expect
+            flow: repairminder.me
+            inputs: {}
+            store: { staff: { access_token: old-access-SECRET-1, refresh_token: refresh-SECRET-2 } }
+            exchanges:
+              - request: { method: GET, path: /api/auth/me }
+                response: { status: 401, json: { error: "expired" } }
+              - request: { method: POST, path: /api/auth/refresh }
+                response: { status: 200, json: { token: new-access-SECRET-3, refreshToken: refresh-SECRET-4, expiresIn: 900 } }
+              - request: { method: GET, path: /api/auth/me, headers: { Authorization: "Bearer wrong" } }
+                response: { status: 200, json: { user: { id: u1 } } }
+            expect:
+              outcome: ok
+            """
         let file = dir.appendingPathComponent("leak.yaml")
         try scenario.write(to: file, atomically: true, encoding: .utf8)
-        let result = try await FlowSpecBinary.run(["run", "--flows", FlowSpecBinary.root.appendingPathComponent("flows").path, file.path])
+        let result = try await FlowSpecBinary.run([
+            "run", "--flows", FlowSpecBinary.root.appendingPathComponent("flows").path, file.path,
+        ])
         #expect(result.status == 1, "\(result.all)")
         #expect(result.stdout.contains("header Authorization: expected \"Bearer wrong\", got \"Bearer ••••\""))
         for secret in ["old-access-SECRET-1", "refresh-SECRET-2", "new-access-SECRET-3", "refresh-SECRET-4"] {

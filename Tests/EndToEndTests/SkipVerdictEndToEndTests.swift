@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// A promise that could not be checked is skipped with its reason in every output — console, JUnit, TAP, JSON,
 /// HTML — never passed: the shipped expiry scenario against the embedded sandbox's 15-minute tokens.
@@ -14,8 +15,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let junit = dir.appendingPathComponent("junit.xml"), json = dir.appendingPathComponent("report.json")
         let html = dir.appendingPathComponent("report.html"), tap = dir.appendingPathComponent("report.tap")
-        let result = try await FlowSpecBinary.run(["run", Self.expiry, "--report", "junit=\(junit.path)", "--report", "json=\(json.path)",
-                                                   "--report", "html=\(html.path)", "--report", "tap=\(tap.path)"])
+        let result = try await FlowSpecBinary.run([
+            "run", Self.expiry, "--report", "junit=\(junit.path)", "--report", "json=\(json.path)",
+            "--report", "html=\(html.path)", "--report", "tap=\(tap.path)",
+        ])
         // Reported skipped, not failed — but a run whose only scenario was skipped checked nothing: exit 1, saying so.
         #expect(result.status == 1, "a run that checked nothing is not green: \(result.all)")
         #expect(result.stderr.contains("nothing was checked: every scenario was skipped"), "\(result.stderr)")
@@ -37,7 +40,9 @@ import Testing
         let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
         let scenario = try #require((document["scenarios"] as? [[String: Any]])?.first)
         #expect(scenario["status"] as? String == "skipped")
-        #expect((scenario["skipReason"] as? String)?.contains("would wait 15 min") == true, "\(scenario["skipReason"] ?? "")")
+        #expect(
+            (scenario["skipReason"] as? String)?.contains("would wait 15 min") == true,
+            "\(scenario["skipReason"] ?? "")")
 
         let page = try String(contentsOf: html, encoding: .utf8)
         #expect(page.contains("SKIPPED"))

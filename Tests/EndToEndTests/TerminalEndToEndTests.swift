@@ -38,8 +38,12 @@ import Testing
         let arguments = ["run", "scenarios", "--no-sandbox"]
         let onTerminal = try await FlowSpecBinary.runOnTerminal(arguments, in: dir)
         #expect(onTerminal.status == 0, "\(onTerminal.terminal)")
-        #expect(onTerminal.terminal.contains("\(Self.escape)32mPASS\(Self.escape)0m  scripted noop"), "\(onTerminal.terminal)")
-        #expect(onTerminal.terminal.hasSuffix("2 passed, 0 failed\n"), "the summary line keeps its shape: \(onTerminal.terminal)")
+        #expect(
+            onTerminal.terminal.contains("\(Self.escape)32mPASS\(Self.escape)0m  scripted noop"),
+            "\(onTerminal.terminal)")
+        #expect(
+            onTerminal.terminal.hasSuffix("2 passed, 0 failed\n"),
+            "the summary line keeps its shape: \(onTerminal.terminal)")
 
         // Piped, with neither NO_COLOR nor CI set: plain text.
         let piped = try await FlowSpecBinary.run(arguments, in: dir, removing: ["NO_COLOR", "CI"])
@@ -50,7 +54,8 @@ import Testing
 
     @Test func noColourWithNO_COLOROnATerminal() async throws {
         let dir = try Self.project()
-        let result = try await FlowSpecBinary.runOnTerminal(["run", "scenarios", "--no-sandbox"], in: dir, environment: ["NO_COLOR": "1"])
+        let result = try await FlowSpecBinary.runOnTerminal(
+            ["run", "scenarios", "--no-sandbox"], in: dir, environment: ["NO_COLOR": "1"])
         #expect(result.status == 0, "\(result.terminal)")
         #expect(result.terminal.contains("PASS  scripted noop"))
         // No colour. (On a slow machine the run may last a second and draw the progress line, whose erase-line
@@ -60,13 +65,15 @@ import Testing
 
     @Test func aRunOverASecondDrawsAProgressLineOnTheTerminalOnlyAndErasesIt() async throws {
         let dir = try Self.project(wait: "2s")
-        let result = try await FlowSpecBinary.runOnTerminal(["run", "scenarios", "--no-sandbox"], in: dir, pipeStandardOutput: true)
+        let result = try await FlowSpecBinary.runOnTerminal(
+            ["run", "scenarios", "--no-sandbox"], in: dir, pipeStandardOutput: true)
         #expect(result.status == 0, "\(result.terminal)\(result.piped)")
         // Drawn on standard error (the terminal) after a second: the counter of finished scenarios out of 2.
         let drawn = "\r\(Self.escape)K["
         #expect(result.terminal.contains(drawn), "no progress line: \(result.terminal.debugDescription)")
-        #expect(result.terminal.range(of: #"\[[0-2]/2\] · [1-9]\d* s"#, options: .regularExpression) != nil,
-                "\(result.terminal.debugDescription)")
+        #expect(
+            result.terminal.range(of: #"\[[0-2]/2\] · [1-9]\d* s"#, options: .regularExpression) != nil,
+            "\(result.terminal.debugDescription)")
         // Erased at the end, so the terminal is left clean.
         #expect(result.terminal.hasSuffix("\r\(Self.escape)K"), "\(result.terminal.debugDescription)")
         // Standard output, piped, gets the report lines and the summary only: no progress, no colour.
@@ -76,14 +83,16 @@ import Testing
 
     @Test func noProgressLineWhenCIIsSetOrTheRunIsShort() async throws {
         let slow = try Self.project(wait: "2s")
-        let onCI = try await FlowSpecBinary.runOnTerminal(["run", "scenarios", "--no-sandbox"], in: slow, environment: ["CI": "true"],
-                                                          pipeStandardOutput: true)
+        let onCI = try await FlowSpecBinary.runOnTerminal(
+            ["run", "scenarios", "--no-sandbox"], in: slow, environment: ["CI": "true"],
+            pipeStandardOutput: true)
         #expect(onCI.status == 0, "\(onCI.terminal)\(onCI.piped)")
         #expect(onCI.seconds >= 2)
         #expect(!onCI.terminal.contains("\r"), "\(onCI.terminal.debugDescription)")
 
         let quick = try Self.project()
-        let short = try await FlowSpecBinary.runOnTerminal(["run", "scenarios", "--no-sandbox"], in: quick, pipeStandardOutput: true)
+        let short = try await FlowSpecBinary.runOnTerminal(
+            ["run", "scenarios", "--no-sandbox"], in: quick, pipeStandardOutput: true)
         #expect(short.status == 0)
         // Only a run that really ended within the second can promise no line (a loaded machine may be slower).
         if short.seconds < 0.9 { #expect(!short.terminal.contains("\r"), "\(short.terminal.debugDescription)") }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import HostileBackend
+import Testing
 
 /// "A wrong code, then the one that was sent", live: a scenario input's list ends with a `{ command: … }`, whose
 /// answer comes after the given values — and a command anywhere else in the list is a located error.
@@ -30,17 +30,18 @@ import HostileBackend
 
     func project(_ inputs: String) throws -> URL {
         let dir = try FlowSpecBinary.temporaryDirectory()
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("flows/app"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("flows/app"), withIntermediateDirectories: true)
         try Self.flow.write(to: dir.appendingPathComponent("flows/app/verify.yaml"), atomically: true, encoding: .utf8)
         try """
-            scenario: a wrong code is refused, then the code from the mailbox is accepted
-            live: true
-            flow: app.verify
-            inputs:
-              code: \(inputs)
-            expect: { outcome: signed_in, request_count: 2 }
+        scenario: a wrong code is refused, then the code from the mailbox is accepted
+        live: true
+        flow: app.verify
+        inputs:
+          code: \(inputs)
+        expect: { outcome: signed_in, request_count: 2 }
 
-            """.write(to: dir.appendingPathComponent("verify.yaml"), atomically: true, encoding: .utf8)
+        """.write(to: dir.appendingPathComponent("verify.yaml"), atomically: true, encoding: .utf8)
         return dir
     }
 
@@ -52,9 +53,13 @@ import HostileBackend
         defer { server.stop() }
         let dir = try project(#"["000000", { command: "echo 314159" }]"#)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let result = try await FlowSpecBinary.run(["run", "verify.yaml", "--flows", "flows", "--var", "api_url=\(server.url)"], in: dir)
+        let result = try await FlowSpecBinary.run(
+            ["run", "verify.yaml", "--flows", "flows", "--var", "api_url=\(server.url)"], in: dir)
         #expect(result.status == 0, "\(result.all)")
-        #expect(server.requests.map { String(decoding: $0.body, as: UTF8.self) } == [#"{"code":"000000"}"#, #"{"code":"314159"}"#])
+        #expect(
+            server.requests.map { String(decoding: $0.body, as: UTF8.self) } == [
+                #"{"code":"000000"}"#, #"{"code":"314159"}"#,
+            ])
     }
 
     @Test func aCommandBeforeTheLastItemIsALocatedError() async throws {
@@ -62,6 +67,9 @@ import HostileBackend
         defer { try? FileManager.default.removeItem(at: dir) }
         let result = try await FlowSpecBinary.run(["check", "flows", "verify.yaml"], in: dir)
         #expect(result.status == 2, "\(result.all)")
-        #expect(result.all.contains("verify.yaml:5:10: error: a `{ command: … }` of input `code` must be the list's last item"), "\(result.all)")
+        #expect(
+            result.all.contains(
+                "verify.yaml:5:10: error: a `{ command: … }` of input `code` must be the list's last item"),
+            "\(result.all)")
     }
 }

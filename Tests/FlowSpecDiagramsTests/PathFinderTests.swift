@@ -1,39 +1,40 @@
-import Testing
-import TestSupport
 import FlowSpecLanguage
+import TestSupport
+import Testing
+
 @testable import FlowSpecDiagrams
 
 @Suite(.timeLimit(.minutes(5))) struct PathFinderTests {
     /// Password, then a code that may be wrong (ask again), may be invalid, with an offline branch.
     static let login = """
-    flow: t.login
-    inputs:
-      email: { type: email }
-      code: { type: code }
-    start: login
-    states:
-      login:
-        request: { method: POST, path: /login, json: { email: "${inputs.email}" } }
-        on:
-          - when: status == 200 && body.requires2FA == true
-            goto: ask_code
-          - when: status == 200
-            goto: ok
-          - else: true
-            goto: rejected
-        unreachable: offline
-      ask_code: { input: code, goto: verify, invalid: rejected }
-      verify:
-        request: { method: POST, path: /verify, json: { code: "${inputs.code}" } }
-        on:
-          - when: status == 200
-            goto: ok
-          - when: status == 401
-            goto: ask_code
-      ok: { end: ok, success: true }
-      rejected: { end: rejected, success: false }
-      offline: { end: offline, success: false }
-    """
+        flow: t.login
+        inputs:
+          email: { type: email }
+          code: { type: code }
+        start: login
+        states:
+          login:
+            request: { method: POST, path: /login, json: { email: "${inputs.email}" } }
+            on:
+              - when: status == 200 && body.requires2FA == true
+                goto: ask_code
+              - when: status == 200
+                goto: ok
+              - else: true
+                goto: rejected
+            unreachable: offline
+          ask_code: { input: code, goto: verify, invalid: rejected }
+          verify:
+            request: { method: POST, path: /verify, json: { code: "${inputs.code}" } }
+            on:
+              - when: status == 200
+                goto: ok
+              - when: status == 401
+                goto: ask_code
+          ok: { end: ok, success: true }
+          rejected: { end: rejected, success: false }
+          offline: { end: offline, success: false }
+        """
 
     static func report(_ yaml: String, _ name: String) throws -> (PathReport, Flow) {
         let specs = try TestSpecs.load(["\(name).yaml": yaml])
@@ -47,20 +48,22 @@ import FlowSpecLanguage
 
     @Test func listsShortestPathsToEndsThenUncoveredEdges() throws {
         let (report, _) = try Self.report(Self.login, "t.login")
-        #expect(report.paths.map(Self.describe) == [
-            "login#1 → ok",                            // end `ok`: one edge, not through 2FA
-            "login#2 → rejected",                      // end `rejected`
-            "login#3 → offline",                       // end `offline`
-            "login#0 ask_code#1 → rejected",           // edge login#0, then the nearest end (invalid code)
-            "login#0 ask_code#0 verify#0 → ok",        // edge ask_code#0; verify#0 comes along
-            "login#0 ask_code#0 verify#1 ask_code#1 → rejected", // edge verify#1: wrong code, asked again
-        ])
-        #expect(report.paths.map { path -> String in
-            switch path.purpose {
-            case .end(let end): "end \(end)"
-            case .edge(let edge): "edge \(edge.state)#\(edge.index)"
-            }
-        } == ["end ok", "end rejected", "end offline", "edge login#0", "edge ask_code#0", "edge verify#1"])
+        #expect(
+            report.paths.map(Self.describe) == [
+                "login#1 → ok", // end `ok`: one edge, not through 2FA
+                "login#2 → rejected", // end `rejected`
+                "login#3 → offline", // end `offline`
+                "login#0 ask_code#1 → rejected", // edge login#0, then the nearest end (invalid code)
+                "login#0 ask_code#0 verify#0 → ok", // edge ask_code#0; verify#0 comes along
+                "login#0 ask_code#0 verify#1 ask_code#1 → rejected", // edge verify#1: wrong code, asked again
+            ])
+        #expect(
+            report.paths.map { path -> String in
+                switch path.purpose {
+                case .end(let end): "end \(end)"
+                case .edge(let edge): "edge \(edge.state)#\(edge.index)"
+                }
+            } == ["end ok", "end rejected", "end offline", "edge login#0", "edge ask_code#0", "edge verify#1"])
         #expect(report.unreachableStates.isEmpty)
         #expect(report.deadEndEdges.isEmpty)
     }
@@ -79,41 +82,41 @@ import FlowSpecLanguage
 
     @Test func retryLoopGoesAroundOnce() throws {
         let yaml = """
-        flow: t.retry
-        inputs:
-          code: { type: code }
-        start: ask
-        states:
-          ask: { input: code, goto: verify }
-          verify:
-            request: { method: POST, path: /verify }
-            on:
-              - when: status == 200
-                goto: ok
-              - when: status == 401
-                goto: ask
-          ok: { end: ok, success: true }
-        """
+            flow: t.retry
+            inputs:
+              code: { type: code }
+            start: ask
+            states:
+              ask: { input: code, goto: verify }
+              verify:
+                request: { method: POST, path: /verify }
+                on:
+                  - when: status == 200
+                    goto: ok
+                  - when: status == 401
+                    goto: ask
+              ok: { end: ok, success: true }
+            """
         let (report, _) = try Self.report(yaml, "t.retry")
         #expect(report.paths.map(Self.describe) == ["ask#0 verify#0 → ok", "ask#0 verify#1 ask#0 verify#0 → ok"])
     }
 
     @Test func reportsUnreachableStatesAndDeadEndEdges() throws {
         let yaml = """
-        flow: t.odd
-        start: a
-        states:
-          a:
-            choice:
-              - when: 1 == 1
-                goto: done
-              - else: true
-                goto: spin
-          spin: { wait: 1s, goto: spin2 }
-          spin2: { wait: 1s, goto: spin }
-          island: { wait: 1s, goto: done }
-          done: { end: done, success: true }
-        """
+            flow: t.odd
+            start: a
+            states:
+              a:
+                choice:
+                  - when: 1 == 1
+                    goto: done
+                  - else: true
+                    goto: spin
+              spin: { wait: 1s, goto: spin2 }
+              spin2: { wait: 1s, goto: spin }
+              island: { wait: 1s, goto: done }
+              done: { end: done, success: true }
+            """
         let specs = SpecSet.fromSources(["t.yaml": yaml])
         let flow = try #require(specs.flows["t.odd"])
         let report = PathFinder.report(FlowGraph(flow))
@@ -135,8 +138,14 @@ import FlowSpecLanguage
         let (report, flow) = try Self.report(Self.login, "t.login")
         let text = PathsText.render(report, flow: flow)
         #expect(text.hasPrefix("flow t.login (t.login.yaml): 6 paths\n"))
-        #expect(text.contains("1. to end `ok` (success) — 2 states\n   login → ok\n   login [POST /login]\n     --status == 200-->  t.login.yaml:"))
-        #expect(text.contains("4. through `login` #0 (status == 200 && body.requires2FA == true) → `ask_code`, then to end `rejected` (failure) — 3 states"))
+        #expect(
+            text.contains(
+                "1. to end `ok` (success) — 2 states\n   login → ok\n   login [POST /login]\n     --status == 200-->  t.login.yaml:"
+            ))
+        #expect(
+            text.contains(
+                "4. through `login` #0 (status == 200 && body.requires2FA == true) → `ask_code`, then to end `rejected` (failure) — 3 states"
+            ))
         #expect(text.contains("   ask_code [input code]\n     -->  t.login.yaml:"))
         #expect(text.contains("--unreachable-->"))
         #expect(text.contains("--invalid-->"))

@@ -1,42 +1,44 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import Testing
-import TestSupport
 import FlowSpecLanguage
+import Foundation
+import TestSupport
+import Testing
+
 @testable import FlowSpecDiagrams
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite(.timeLimit(.minutes(5))) struct SVGDiagramTests {
     static let twoFactor = """
-    flow: t.two-factor
-    inputs: { code: { type: code } }
-    variables: { attempts: 0 }
-    start: login
-    states:
-      login:
-        request: { method: POST, path: /api/auth/login }
-        unreachable: offline
-        on:
-          - when: status == 200 && body.requiresTwoFactor == true
-            goto: ask
-          - when: status == 400 || status == 401
-            goto: rejected
-      ask: { input: code, goto: verify, invalid: ask }
-      verify:
-        request: { method: POST, path: /api/auth/2fa/verify }
-        on:
-          - when: status == 200
-            goto: ok
-          - when: status == 401 && attempts + 1 >= 3
-            goto: rejected
-          - when: status == 401
-            set: { attempts: attempts + 1 }
-            goto: ask
-      ok: { end: authenticated, success: true }
-      rejected: { end: rejected, success: false }
-      offline: { end: offline, success: false }
-    """
+        flow: t.two-factor
+        inputs: { code: { type: code } }
+        variables: { attempts: 0 }
+        start: login
+        states:
+          login:
+            request: { method: POST, path: /api/auth/login }
+            unreachable: offline
+            on:
+              - when: status == 200 && body.requiresTwoFactor == true
+                goto: ask
+              - when: status == 400 || status == 401
+                goto: rejected
+          ask: { input: code, goto: verify, invalid: ask }
+          verify:
+            request: { method: POST, path: /api/auth/2fa/verify }
+            on:
+              - when: status == 200
+                goto: ok
+              - when: status == 401 && attempts + 1 >= 3
+                goto: rejected
+              - when: status == 401
+                set: { attempts: attempts + 1 }
+                goto: ask
+          ok: { end: authenticated, success: true }
+          rejected: { end: rejected, success: false }
+          offline: { end: offline, success: false }
+        """
 
     static func graph(_ yaml: String = twoFactor, name: String = "t.two-factor") throws -> FlowGraph {
         let specs = try TestSpecs.load(["t.yaml": yaml])
@@ -58,10 +60,11 @@ import FlowSpecLanguage
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(svg.hasSuffix("</svg>\n"))
         #if canImport(FoundationXML) || os(macOS)
-        let document = try XMLDocument(xmlString: svg, options: [])
-        #expect(document.rootElement()?.name == "svg")
-        let nodes = try document.nodes(forXPath: "//*[local-name()='g'][contains(concat(' ', @class, ' '), ' fs-node ')]")
-        #expect(nodes.count == graph.states.count)
+            let document = try XMLDocument(xmlString: svg, options: [])
+            #expect(document.rootElement()?.name == "svg")
+            let nodes = try document.nodes(
+                forXPath: "//*[local-name()='g'][contains(concat(' ', @class, ' '), ' fs-node ')]")
+            #expect(nodes.count == graph.states.count)
         #endif
     }
 
@@ -104,27 +107,30 @@ import FlowSpecLanguage
 
     @Test func failedRunMarksWhereItStoppedAndFailedEnds() throws {
         let graph = try Self.graph()
-        let stopped = SVGDiagram.render(graph, highlight: RunHighlight(visits: [("login", 0), ("ask", 0), ("verify", nil)], in: graph, failed: true))
+        let stopped = SVGDiagram.render(
+            graph,
+            highlight: RunHighlight(visits: [("login", 0), ("ask", 0), ("verify", nil)], in: graph, failed: true))
         #expect(try Self.element(stopped, "data-state=\"verify\"").contains("fs-failed-at"))
         #expect(stopped.contains("✗ stopped"))
-        let rejected = SVGDiagram.render(graph, highlight: RunHighlight(visits: [("login", 1), ("rejected", nil)], in: graph, failed: true),
-                                         options: .init(embedStylesheet: false))
+        let rejected = SVGDiagram.render(
+            graph, highlight: RunHighlight(visits: [("login", 1), ("rejected", nil)], in: graph, failed: true),
+            options: .init(embedStylesheet: false))
         #expect(try Self.element(rejected, "data-state=\"rejected\"").contains("fs-end-fail"))
         #expect(!rejected.contains("fs-failed-at"))
     }
 
     @Test func guardsAndNamesAreEscaped() throws {
         let yaml = """
-        flow: t.escape
-        start: check
-        states:
-          check:
-            request: { method: GET, path: "/search?q=a&b=<c>" }
-            on:
-              - when: body.x == "<&>\\"" || body.longer_field_name_for_truncation == "tail-text"
-                goto: done
-          done: { end: done, success: true }
-        """
+            flow: t.escape
+            start: check
+            states:
+              check:
+                request: { method: GET, path: "/search?q=a&b=<c>" }
+                on:
+                  - when: body.x == "<&>\\"" || body.longer_field_name_for_truncation == "tail-text"
+                    goto: done
+              done: { end: done, success: true }
+            """
         let graph = try Self.graph(yaml, name: "t.escape")
         let svg = SVGDiagram.render(graph)
         #expect(!svg.contains("<&>"))
@@ -134,7 +140,7 @@ import FlowSpecLanguage
         #expect(svg.contains("…</text>"))
         #expect(svg.contains("&quot;tail-text&quot;</title>"))
         #if canImport(FoundationXML) || os(macOS)
-        _ = try XMLDocument(xmlString: svg, options: [])
+            _ = try XMLDocument(xmlString: svg, options: [])
         #endif
         #expect(Markup.escape("a\u{1}b") == "a\\u0001b")
     }
@@ -143,7 +149,8 @@ import FlowSpecLanguage
         let graph = try Self.graph()
         let highlight = RunHighlight(visits: Self.retryPath, in: graph, failed: false)
         let first = SVGDiagram.render(graph, highlight: highlight)
-        let again = SVGDiagram.render(try Self.graph(), highlight: RunHighlight(visits: Self.retryPath, in: graph, failed: false))
+        let again = SVGDiagram.render(
+            try Self.graph(), highlight: RunHighlight(visits: Self.retryPath, in: graph, failed: false))
         #expect(first == again)
         // The highlight does not move anything: the same flow looks the same in every run.
         let plain = SVGLayout(graph, sizes: [:], labelWidths: [:])
@@ -184,7 +191,8 @@ import FlowSpecLanguage
         let clock = ContinuousClock()
         var svg = ""
         let elapsed = clock.measure {
-            svg = SVGDiagram.render(graph, highlight: RunHighlight(visits: [("s0", 0), ("s1", 0), ("s2", nil)], in: graph, failed: true))
+            svg = SVGDiagram.render(
+                graph, highlight: RunHighlight(visits: [("s0", 0), ("s1", 0), ("s2", nil)], in: graph, failed: true))
         }
         // About a second alone; 10 s was exceeded with the whole suite on two cores. A quadratic or worse layout
         // of 1000 states takes minutes, so 60 s still tells them apart.
@@ -199,7 +207,9 @@ import FlowSpecLanguage
     static func layout(_ graph: FlowGraph) -> SVGLayout {
         var sizes: [String: SVGLayout.Size] = [:]
         for state in graph.states { sizes[state] = SVGDiagram.Caption(graph.flow.states[state], name: state).size }
-        return SVGLayout(graph, sizes: sizes, labelWidths: Dictionary(uniqueKeysWithValues: graph.edges.map { (SVGDiagram.key($0), 60.0) }))
+        return SVGLayout(
+            graph, sizes: sizes,
+            labelWidths: Dictionary(uniqueKeysWithValues: graph.edges.map { (SVGDiagram.key($0), 60.0) }))
     }
 
     static func expectNoOverlaps(_ layout: SVGLayout) {

@@ -12,16 +12,25 @@ import Testing
     /// Module → prefixes of modules it must never import.
     static let forbidden: [String: [String]] = [
         "FlowSpecLanguage": ["FlowSpec"] + network,
-        "FlowSpecRuntime": ["FlowSpecScenarios", "FlowSpecProbe", "FlowSpecReports", "FlowSpecHTTP", "FlowSpecSandbox",
-                            "FlowSpecDiagrams", "FlowSpecScaffold"] + network,
-        "FlowSpecScenarios": ["FlowSpecProbe", "FlowSpecReports", "FlowSpecHTTP", "FlowSpecSandbox", "FlowSpecDiagrams",
-                              "FlowSpecScaffold"] + network,
+        "FlowSpecRuntime": [
+            "FlowSpecScenarios", "FlowSpecProbe", "FlowSpecReports", "FlowSpecHTTP", "FlowSpecSandbox",
+            "FlowSpecDiagrams", "FlowSpecScaffold",
+        ] + network,
+        "FlowSpecScenarios": [
+            "FlowSpecProbe", "FlowSpecReports", "FlowSpecHTTP", "FlowSpecSandbox", "FlowSpecDiagrams",
+            "FlowSpecScaffold",
+        ] + network,
         "FlowSpecSandbox": ["FlowSpec", "AsyncHTTPClient"],
-        "FlowSpecDiagrams": ["FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecProbe", "FlowSpecReports", "FlowSpecHTTP",
-                             "FlowSpecSandbox", "FlowSpecScaffold", "Foundation"] + network,
-        "FlowSpecScaffold": ["FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecProbe", "FlowSpecReports", "FlowSpecHTTP",
-                             "FlowSpecSandbox"] + network,
-        "FlowSpecProbe": ["FlowSpecReports", "FlowSpecHTTP", "FlowSpecSandbox", "FlowSpecDiagrams", "FlowSpecScaffold"] + network,
+        "FlowSpecDiagrams": [
+            "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecProbe", "FlowSpecReports", "FlowSpecHTTP",
+            "FlowSpecSandbox", "FlowSpecScaffold", "Foundation",
+        ] + network,
+        "FlowSpecScaffold": [
+            "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecProbe", "FlowSpecReports", "FlowSpecHTTP",
+            "FlowSpecSandbox",
+        ] + network,
+        "FlowSpecProbe": ["FlowSpecReports", "FlowSpecHTTP", "FlowSpecSandbox", "FlowSpecDiagrams", "FlowSpecScaffold"]
+            + network,
         "FlowSpecReports": ["FlowSpecHTTP", "FlowSpecSandbox", "FlowSpecScaffold"] + network,
         "FlowSpecHTTP": ["FlowSpecScenarios", "FlowSpecProbe", "FlowSpecReports", "FlowSpecSandbox", "Hummingbird"],
     ]
@@ -35,7 +44,8 @@ import Testing
             for line in text.split(separator: "\n") {
                 let words = line.split(separator: " ")
                 guard let at = words.firstIndex(of: "import"), at + 1 < words.count,
-                      words[..<at].allSatisfy({ $0.hasPrefix("@") || ["public", "package", "internal"].contains($0) }) else { continue }
+                    words[..<at].allSatisfy({ $0.hasPrefix("@") || ["public", "package", "internal"].contains($0) })
+                else { continue }
                 out.append(("\(module)/\(file)", String(words[at + 1])))
             }
         }
@@ -55,7 +65,9 @@ import Testing
 
     /// AsyncHTTPClient is confined to the live HTTP module.
     @Test func onlyTheHTTPModuleImportsAsyncHTTPClient() throws {
-        let modules = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).filter { $0 != "FlowSpecHTTP" }
+        let modules = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).filter {
+            $0 != "FlowSpecHTTP"
+        }
         for module in modules {
             for (file, imported) in try Self.imports(of: module) where imported == "AsyncHTTPClient" {
                 Issue.record("\(file) imports AsyncHTTPClient; only FlowSpecHTTP may (ARCHITECTURE.md)")

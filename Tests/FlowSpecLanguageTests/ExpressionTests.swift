@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSpecLanguage
 
 let here = SourceLocation(file: "t.yaml", line: 3, column: 10)
@@ -17,7 +18,8 @@ func parseError(_ text: String) -> Diagnostic? {
 
 func typeErrors(_ text: String, response: Bool = true, inputs: Set<String> = ["email"]) throws -> [String] {
     var d = Diagnostics()
-    TypeChecker.checkCondition(try parse(text), in: ExprContext(place: "test", hasResponse: response, declaredInputs: inputs), into: &d)
+    TypeChecker.checkCondition(
+        try parse(text), in: ExprContext(place: "test", hasResponse: response, declaredInputs: inputs), into: &d)
     return d.items.map(\.message)
 }
 
@@ -26,19 +28,24 @@ func typeErrors(_ text: String, response: Bool = true, inputs: Set<String> = ["e
     func aStrayCommaIsAnError(_ text: String) {
         let error = parseError(text)
         #expect(error != nil, "`\(text)` parsed")
-        #expect(error?.message.contains("unexpected") == true || error?.message.contains("expected") == true, "\(error?.message ?? "")")
+        #expect(
+            error?.message.contains("unexpected") == true || error?.message.contains("expected") == true,
+            "\(error?.message ?? "")")
     }
 
     @Test func precedenceBindsComparisonTighterThanLogic() throws {
         let e = try parse("status == 200 && body.ok || false")
-        guard case .binary(.or, let lhs, _) = e.kind, case .binary(.and, let and, _) = lhs.kind, case .binary(.equal, _, _) = and.kind else {
+        guard case .binary(.or, let lhs, _) = e.kind, case .binary(.and, let and, _) = lhs.kind,
+            case .binary(.equal, _, _) = and.kind
+        else {
             Issue.record("wrong tree: \(e.kind)")
             return
         }
     }
 
     @Test func durationsAreSeconds() throws {
-        guard case .binary(.add, _, let rhs) = try parse("now + 15m").kind, case .literal(.number(let n)) = rhs.kind else {
+        guard case .binary(.add, _, let rhs) = try parse("now + 15m").kind, case .literal(.number(let n)) = rhs.kind
+        else {
             Issue.record("expected now + number")
             return
         }
@@ -82,7 +89,9 @@ func typeErrors(_ text: String, response: Bool = true, inputs: Set<String> = ["e
     }
 
     @Test func responseRootsNeedAResponse() throws {
-        #expect(try typeErrors("status == 200", response: false).first?.contains("`status` is only available where there is a response") == true)
+        #expect(
+            try typeErrors("status == 200", response: false).first?.contains(
+                "`status` is only available where there is a response") == true)
     }
 
     @Test func undeclaredInputsAreReportedWithSuggestion() throws {
@@ -108,7 +117,9 @@ func typeErrors(_ text: String, response: Bool = true, inputs: Set<String> = ["e
     }
 
     @Test func interpolationAndEscapes() throws {
-        guard case .success(let t) = Template.parse("Bearer ${store.token} $${literal}", at: here) else { Issue.record("parse failed"); return }
+        guard case .success(let t) = Template.parse("Bearer ${store.token} $${literal}", at: here) else {
+            Issue.record("parse failed"); return
+        }
         #expect(t.parts.count == 3)
         if case .text(let tail) = t.parts[2] { #expect(tail == " ${literal}") } else { Issue.record("no tail text") }
     }
@@ -127,13 +138,17 @@ func typeErrors(_ text: String, response: Bool = true, inputs: Set<String> = ["e
     }
 
     @Test func unclosedHoleIsAnErrorAtItsColumn() {
-        guard case .failure(let d) = Template.parse("Bearer ${store.token", at: here) else { Issue.record("should fail"); return }
+        guard case .failure(let d) = Template.parse("Bearer ${store.token", at: here) else {
+            Issue.record("should fail"); return
+        }
         #expect(d.location.column == 17)
         #expect(d.message.hasPrefix("unclosed `${`"))
     }
 
     @Test func expressionErrorsInsideHolesHaveExactColumns() {
-        guard case .failure(let d) = Template.parse("x ${status ==}", at: here) else { Issue.record("should fail"); return }
+        guard case .failure(let d) = Template.parse("x ${status ==}", at: here) else {
+            Issue.record("should fail"); return
+        }
         #expect(d.location.column == 23)
     }
 }
@@ -164,8 +179,11 @@ func typeErrors(_ text: String, response: Bool = true, inputs: Set<String> = ["e
     @Test func wrongArgumentsAreLoadTimeErrors() throws {
         #expect(try typeErrors(#"slice(5, 0) == "x""#) == ["`slice` takes text, not a number"])
         #expect(try typeErrors(#"slice("abc", "1") == "x""#).first?.contains("character positions as numbers") == true)
-        #expect(try typeErrors(#"forge_jwt(body.t, "unsigend") == "x""#).first == #"`forge_jwt` forges one of "altered_signature", "altered_claims", "unsigned", not "unsigend""#)
-        #expect(try typeErrors(#"forge_jwt(1, "unsigned") == "x""#) == ["`forge_jwt` takes a token string, not a number"])
+        #expect(
+            try typeErrors(#"forge_jwt(body.t, "unsigend") == "x""#).first
+                == #"`forge_jwt` forges one of "altered_signature", "altered_claims", "unsigned", not "unsigend""#)
+        #expect(
+            try typeErrors(#"forge_jwt(1, "unsigned") == "x""#) == ["`forge_jwt` takes a token string, not a number"])
         #expect(try typeErrors(#"slice(body.t, 0, len(body.t) / 2) == forge_jwt(body.t, "altered_claims")"#).isEmpty)
         #expect(parseError("slice(body.t)")?.message.contains("2 to 3 arguments") == true)
     }

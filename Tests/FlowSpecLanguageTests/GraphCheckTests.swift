@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSpecLanguage
 
 /// `checkGraph` finds the states that can reach an end by walking backwards from the ends once. These random flows
@@ -13,7 +14,7 @@ import Testing
         }
         for round in 0..<60 {
             let count = 2 + random(40)
-            var targets: [[Int]] = []  // -1: a state that is not defined
+            var targets: [[Int]] = [] // -1: a state that is not defined
             var ends: Set<Int> = []
             var lines = ["flow: demo.g\(round)", "start: s0", "states:"]
             for index in 0..<count {
@@ -26,7 +27,8 @@ import Testing
                 let gotos = (0..<(1 + random(3))).map { _ in random(12) == 0 ? -1 : random(count) }
                 targets.append(gotos)
                 let branches = gotos.enumerated().map { position, target in
-                    position == gotos.count - 1 ? "{ else: true, goto: \(target < 0 ? "missing" : "s\(target)") }"
+                    position == gotos.count - 1
+                        ? "{ else: true, goto: \(target < 0 ? "missing" : "s\(target)") }"
                         : "{ when: \"vars.x == \(position)\", goto: \(target < 0 ? "missing" : "s\(target)") }"
                 }
                 lines.append("  s\(index): { choice: [\(branches.joined(separator: ", "))] }")
@@ -36,14 +38,17 @@ import Testing
             var changed = true
             while changed {
                 changed = false
-                for index in 0..<count where !canEnd.contains(index) && targets[index].contains(where: { $0 < 0 || canEnd.contains($0) }) {
+                for index in 0..<count
+                where !canEnd.contains(index) && targets[index].contains(where: { $0 < 0 || canEnd.contains($0) }) {
                     canEnd.insert(index)
                     changed = true
                 }
             }
             var reachable: Set<Int> = [0], queue = [0]
             while let index = queue.popLast() {
-                for target in targets[index] where target >= 0 && reachable.insert(target).inserted { queue.append(target) }
+                for target in targets[index] where target >= 0 && reachable.insert(target).inserted {
+                    queue.append(target)
+                }
             }
             let expected = (0..<count).filter { !canEnd.contains($0) && reachable.contains($0) }.map { "s\($0)" }
             let text = lines.joined(separator: "\n") + "\n"

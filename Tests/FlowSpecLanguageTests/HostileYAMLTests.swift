@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 
 /// Inputs a mutation fuzzer found that used to take time or memory exponential in their size.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 
 /// JSONTestSuite's parsing cases (Fixtures/JSONTestSuite, vendored with its licence).
@@ -43,7 +44,9 @@ enum JSONTestSuite {
         let data = try JSONTestSuite.bytes(name)
         let started = ContinuousClock.now
         _ = try? JSONValue.parsing(data)
-        #expect(ContinuousClock.now - started < .seconds(30), "a hang or a blow-up, not a loaded machine (microseconds alone)")
+        #expect(
+            ContinuousClock.now - started < .seconds(30),
+            "a hang or a blow-up, not a loaded machine (microseconds alone)")
     }
 }
 
@@ -53,21 +56,29 @@ enum JSONTestSuite {
     }
 
     /// The numbers the old parser let through: each is refused, with why.
-    @Test(arguments: ["-01", "+1", ".2e-3", "2.e3", "2.", "1e", "1e+", "-", "01", "0x1", "1.5e", "-.5", "1ee2", "1.2.3", "1e2e3", "--1", "Infinity", "NaN", "-Infinity"])
+    @Test(arguments: [
+        "-01", "+1", ".2e-3", "2.e3", "2.", "1e", "1e+", "-", "01", "0x1", "1.5e", "-.5", "1ee2", "1.2.3", "1e2e3",
+        "--1", "Infinity", "NaN", "-Infinity",
+    ])
     func refusesNumbersOutsideTheGrammar(_ text: String) {
         #expect(error(text) != nil, "\(text) is not a JSON number")
         #expect(error("[\(text)]") != nil, "[\(text)] is not JSON")
     }
 
     @Test func readsNumbersInTheGrammar() {
-        for (text, value) in [("0", 0.0), ("-0", -0.0), ("12345", 12345), ("-1.5e2", -150), ("2E+3", 2000), ("0.25e-1", 0.025), ("1e-400", 0)] {
+        for (text, value) in [
+            ("0", 0.0), ("-0", -0.0), ("12345", 12345), ("-1.5e2", -150), ("2E+3", 2000), ("0.25e-1", 0.025),
+            ("1e-400", 0),
+        ] {
             #expect(JSONValue.parse(text) == .number(value), "\(text)")
         }
-        #expect(JSONValue.parse("1e400") == nil, "beyond Double: refused, never infinity (which is not JSON to print back)")
+        #expect(
+            JSONValue.parse("1e400") == nil, "beyond Double: refused, never infinity (which is not JSON to print back)")
     }
 
     @Test func keepsTrueDistinctFromOneAndNumbersAsWritten() throws {
-        let value = try JSONValue.parsing(Data(#"{"t": true, "one": 1, "f": false, "zero": 0, "big": 12345678901234, "x": 1.50}"#.utf8))
+        let value = try JSONValue.parsing(
+            Data(#"{"t": true, "one": 1, "f": false, "zero": 0, "big": 12345678901234, "x": 1.50}"#.utf8))
         #expect(value["t"] == .bool(true))
         #expect(value["one"] == .number(1))
         #expect(value["t"] != value["one"])

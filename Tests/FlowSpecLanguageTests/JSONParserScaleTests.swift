@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 
 /// The JSON parser takes time in proportion to the document, and stops when its run's deadline has passed.
@@ -69,7 +70,9 @@ import Testing
 
     @Test func smallDocumentsAreNeverStopped() throws {
         // Fewer values than one look at the deadline: a run past its deadline still reads a small body whole.
-        let value = RunDeadline.$current.withValue(RunDeadline(afterSeconds: 0)) { JSONValue.parse(#"{"token":"abc","n":[1,2,3]}"#) }
+        let value = RunDeadline.$current.withValue(RunDeadline(afterSeconds: 0)) {
+            JSONValue.parse(#"{"token":"abc","n":[1,2,3]}"#)
+        }
         #expect(value?["token"] == .string("abc"))
     }
 
@@ -106,7 +109,9 @@ enum RandomJSON {
         default:
             let count = Int(random.below(depth == 0 ? 20_000 : 40))
             var fields: [String: JSONValue] = [:]
-            for i in 0..<count where left > 0 { fields["\(text(&random))\(i)"] = value(&random, depth: depth + 1, left: &left) }
+            for i in 0..<count where left > 0 {
+                fields["\(text(&random))\(i)"] = value(&random, depth: depth + 1, left: &left)
+            }
             return .object(fields)
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSpecLanguage
 
 /// A large flow's states are decoded side by side (FlowDecoder.decodeStates); the flow and its messages must be what
@@ -34,13 +35,16 @@ import Testing
         let lines = d.items.map(\.location.line)
         #expect(!lines.isEmpty)
         #expect(lines == lines.sorted(), "messages in file order")
-        #expect(d.items.filter { $0.message.contains("retyr") }.count == (0..<count).filter { $0 % 23 == 7 && $0 % 17 != 5 }.count)
+        #expect(
+            d.items.filter { $0.message.contains("retyr") }.count
+                == (0..<count).filter { $0 % 23 == 7 && $0 % 17 != 5 }.count)
         // The same states decoded one by one give the same messages.
         let statesNode = try #require(root["states"])
         let pairs = try #require(Fields.pairs(of: statesNode, what: "states", &d))
         var oneByOne = Diagnostics()
         for (ref, node) in pairs { _ = FlowDecoder.decodeState(ref, node, &oneByOne) }
-        #expect(FlowDecoder.decodeStates(pairs).flatMap(\.1.items).map(\.description) == oneByOne.items.map(\.description))
+        #expect(
+            FlowDecoder.decodeStates(pairs).flatMap(\.1.items).map(\.description) == oneByOne.items.map(\.description))
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 
 /// A response body and run variables, nothing else: what list functions read in these tests.
@@ -40,7 +41,8 @@ private func valueErrors(_ text: String) throws -> [Diagnostic] {
 
 /// `any`, `all`, `count`, `filter`, `first` and `map`: a condition or a projection over each element, `it`.
 @Suite(.timeLimit(.minutes(5))) struct ListFunctionTests {
-    static let flows = #"{"data": {"flows": [{"id": "login", "is_pending": false}, {"id": "mfa_authenticate", "is_pending": true, "types": ["totp", "recovery_codes"]}]}}"#
+    static let flows =
+        #"{"data": {"flows": [{"id": "login", "is_pending": false}, {"id": "mfa_authenticate", "is_pending": true, "types": ["totp", "recovery_codes"]}]}}"#
 
     @Test(arguments: [
         (#"any(body.data.flows, it.id == "mfa_authenticate")"#, "true"),
@@ -80,7 +82,9 @@ private func valueErrors(_ text: String) throws -> [Diagnostic] {
 
     /// A missing list has no elements; an object or a string is not a list, and saying so beats a silent false.
     @Test func aMissingListIsEmptyAndAnythingElseIsAnError() throws {
-        let cases: [(String, String)] = [("any", "false"), ("all", "true"), ("count", "0"), ("filter", "[]"), ("map", "[]"), ("first", "null")]
+        let cases: [(String, String)] = [
+            ("any", "false"), ("all", "true"), ("count", "0"), ("filter", "[]"), ("map", "[]"), ("first", "null"),
+        ]
         for (function, expected) in cases {
             let text = "\(function)(body.nothing, it == 1)"
             #expect(try evaluate(text, body: "{}").compactJSON == expected, "\(text)")
@@ -89,7 +93,9 @@ private func valueErrors(_ text: String) throws -> [Diagnostic] {
         #expect(try evaluate("first([])", body: "{}") == .null)
 
         let error = try #require(try evaluationError("any(body.data, it.id == 1)", body: Self.flows))
-        #expect(error.message.hasPrefix("`any` looks through a list, but its first argument is the object"), "\(error.message)")
+        #expect(
+            error.message.hasPrefix("`any` looks through a list, but its first argument is the object"),
+            "\(error.message)")
         #expect(error.location.column == here.column + 9, "at the first argument (a member is located at its name)")
         let text = try #require(try evaluationError(#"count(body.s, it == "a")"#, body: #"{"s": "abc"}"#))
         #expect(text.message.contains("the string \"abc\""), "\(text.message)")
@@ -97,7 +103,10 @@ private func valueErrors(_ text: String) throws -> [Diagnostic] {
 
     @Test func aConditionThatIsNotTrueOrFalseIsAnErrorNamingTheElement() throws {
         let error = try #require(try evaluationError("any(body.xs, it)", body: #"{"xs": [false, 7]}"#))
-        #expect(error.message == "`any` needs true or false from its condition, but for the element at position 1 it gave the number 7")
+        #expect(
+            error.message
+                == "`any` needs true or false from its condition, but for the element at position 1 it gave the number 7"
+        )
         #expect(error.location.column == here.column + 13)
     }
 
@@ -116,14 +125,20 @@ private func valueErrors(_ text: String) throws -> [Diagnostic] {
         let notCondition = try typeErrors("any(body.items, it.id)")
         #expect(notCondition.isEmpty, "`it.id` may be a boolean: \(notCondition)")
         let number = try valueErrors("count(body.items, 1 + 2)")
-        #expect(number.map(\.message) == ["`count` needs a condition on each element (true or false), but its second argument is a number"])
+        #expect(
+            number.map(\.message) == [
+                "`count` needs a condition on each element (true or false), but its second argument is a number"
+            ])
         #expect(number.first?.location.column == here.column + 20)
         #expect(number.first?.hint?.contains("it.id ==") == true)
 
         let string = try valueErrors(#"any("abc", it == "a")"#)
         #expect(string.map(\.message) == ["`any` looks through a list, but its first argument is a string"])
         #expect(string.first?.location.column == here.column + 4)
-        #expect(try valueErrors(#"map(headers, it)"#).map(\.message) == ["`map` looks through a list, but its first argument is an object"])
+        #expect(
+            try valueErrors(#"map(headers, it)"#).map(\.message) == [
+                "`map` looks through a list, but its first argument is an object"
+            ])
         #expect(try valueErrors(#"filter(5, true)"#).count == 1)
 
         let outside = try valueErrors("it.id == 1")
@@ -134,21 +149,28 @@ private func valueErrors(_ text: String) throws -> [Diagnostic] {
         #expect(try valueErrors("any(it, true)").first?.message.contains("`it` is only defined inside") == true)
         #expect(try valueErrors("map(body.a, it.x) == it").count == 1)
         #expect(try valueErrors("any(body.a, any(it.b, it.c == 1))").isEmpty)
-        #expect(try valueErrors("len(map(body.a, it.x)) > 0 && count(body.a, it.ok) == 2 && first(body.a).x == 1").isEmpty)
-        #expect(try typeErrors("count(body.a, it.ok)").first?.contains("a condition must be true or false, but") == true)
+        #expect(
+            try valueErrors("len(map(body.a, it.x)) > 0 && count(body.a, it.ok) == 2 && first(body.a).x == 1").isEmpty)
+        #expect(
+            try typeErrors("count(body.a, it.ok)").first?.contains("a condition must be true or false, but") == true)
     }
 
     /// A condition that does not read `it` gives every element the same answer: a warning, except a literal
     /// (`count(list, true)` counts them all).
     @Test func aConditionWithoutItIsAWarning() throws {
         let warned = try valueErrors(#"any(body.flows, body.id == "mfa")"#)
-        #expect(warned.map(\.message) == ["the second argument of `any` does not read `it`, so it is the same for every element"])
+        #expect(
+            warned.map(\.message) == [
+                "the second argument of `any` does not read `it`, so it is the same for every element"
+            ])
         #expect(warned.first?.severity == .warning)
         #expect(warned.first?.location.column == here.column + 24)
         #expect(try valueErrors("count(body.flows, true)").isEmpty)
         #expect(try valueErrors("map(body.flows, 1)").isEmpty)
         #expect(try valueErrors("any(body.a, any(it.b, it == 1))").isEmpty)
-        #expect(try valueErrors("any(body.a, any(body.b, it == 1))").count == 1, "the inner `it` is body.b's; body.a's elements are unused")
+        #expect(
+            try valueErrors("any(body.a, any(body.b, it == 1))").count == 1,
+            "the inner `it` is body.b's; body.a's elements are unused")
         #expect(try valueErrors("any(body.a, any(body.b, status == 1))").count == 2)
     }
 
@@ -181,7 +203,9 @@ private func valueErrors(_ text: String) throws -> [Diagnostic] {
             _ = try Evaluator.evaluate(try parse("count(body.a, any(body.a, it == 2))"), ListScope(body: body))
             Issue.record("2.5 billion comparisons finished")
         } catch let error as EvaluationError {
-            #expect(error.message.contains("of CPU time (0.5 s plus 10 µs per value in its lists), so it was stopped"), "\(error.message)")
+            #expect(
+                error.message.contains("of CPU time (0.5 s plus 10 µs per value in its lists), so it was stopped"),
+                "\(error.message)")
         }
         #expect(ContinuousClock.now - started < .seconds(60))
     }
@@ -192,7 +216,9 @@ private func valueErrors(_ text: String) throws -> [Diagnostic] {
         let members = (0..<20_000).map { #""m\#($0)""# }.joined(separator: ",")
         let groups = Array(repeating: #"{"members":[\#(members)]}"#, count: 10).joined(separator: ",")
         let scope = ListScope(body: JSONValue.parse(#"{"groups":[\#(groups)]}"#)!)
-        #expect(try Evaluator.evaluate(try parse(#"count(body.groups, any(it.members, it == "m19999"))"#), scope) == .number(10))
+        #expect(
+            try Evaluator.evaluate(try parse(#"count(body.groups, any(it.members, it == "m19999"))"#), scope)
+                == .number(10))
     }
 
     @Test func onlyAnEnclosingFunctionsElementIsAFreeRead() throws {
@@ -214,7 +240,8 @@ private func valueErrors(_ text: String) throws -> [Diagnostic] {
     @Test(arguments: [
         (#"string("plain")"#, "plain"), ("string(null)", ""), ("string(true)", "true"), ("string(3)", "3"),
         ("string(-42)", "-42"), ("string(-0)", "0"), ("string(1.5)", "1.5"), ("string(0.1)", "0.1"),
-        ("string(0.0000001)", "1e-07"), ("string(1000000000000000)", "1000000000000000.0"), ("string(10000000000000000)", "1e+16"), ("string(999999999999999)", "999999999999999"),
+        ("string(0.0000001)", "1e-07"), ("string(1000000000000000)", "1000000000000000.0"),
+        ("string(10000000000000000)", "1e+16"), ("string(999999999999999)", "999999999999999"),
         ("string(1234567890123456)", "1234567890123456.0"), ("string([1, \"a\", null, true])", #"[1,"a",null,true]"#),
     ])
     func scalarsAndLists(_ text: String, _ expected: String) throws {
@@ -222,8 +249,13 @@ private func valueErrors(_ text: String) throws -> [Diagnostic] {
     }
 
     @Test func objectsAreCompactWithSortedKeysAndJSONEscapes() throws {
-        let body = #"{"data": { "flows": [ { "id": "mfa", "types": ["totp"] } ], "Count": 1 }, "odd": {"b": "q\"\\\n\r\t\u0001/é😀", "_": 1, "a": 2, "B": 3, "1": 4}}"#
-        #expect(try evaluate("string(body.data)", body: body) == .string(#"{"Count":1,"flows":[{"id":"mfa","types":["totp"]}]}"#))
-        #expect(try evaluate("string(body.odd)", body: body) == .string(#"{"1":4,"B":3,"_":1,"a":2,"b":"q\"\\\n\r\t\u0001/é😀"}"#))
+        let body =
+            #"{"data": { "flows": [ { "id": "mfa", "types": ["totp"] } ], "Count": 1 }, "odd": {"b": "q\"\\\n\r\t\u0001/é😀", "_": 1, "a": 2, "B": 3, "1": 4}}"#
+        #expect(
+            try evaluate("string(body.data)", body: body)
+                == .string(#"{"Count":1,"flows":[{"id":"mfa","types":["totp"]}]}"#))
+        #expect(
+            try evaluate("string(body.odd)", body: body)
+                == .string(#"{"1":4,"B":3,"_":1,"a":2,"b":"q\"\\\n\r\t\u0001/é😀"}"#))
     }
 }

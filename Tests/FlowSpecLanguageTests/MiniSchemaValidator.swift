@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import FlowSpecLanguage
 
 /// A small JSON Schema (draft-07) validator for exactly the keywords FlowSpec's schemas use. It refuses any
@@ -62,7 +63,8 @@ struct MiniSchemaValidator {
             }
         }
         if let options = s["enum"]?.arrayValue, !options.contains(value) {
-            out.append("\(path): \(value.compactJSON) is not one of \(options.map(\.compactJSON).joined(separator: ", "))")
+            out.append(
+                "\(path): \(value.compactJSON) is not one of \(options.map(\.compactJSON).joined(separator: ", "))")
         }
         if let constant = s["const"], constant != value { out.append("\(path): must be \(constant.compactJSON)") }
         if case .string(let text) = value, let pattern = s["pattern"]?.stringValue, !Self.matches(text, pattern) {
@@ -73,7 +75,9 @@ struct MiniSchemaValidator {
             if let max = s["maximum"]?.numberValue, n > max { out.append("\(path): \(n) is above \(max)") }
         }
         if case .array(let items) = value {
-            if let min = s["minItems"]?.numberValue, Double(items.count) < min { out.append("\(path): fewer than \(Int(min)) items") }
+            if let min = s["minItems"]?.numberValue, Double(items.count) < min {
+                out.append("\(path): fewer than \(Int(min)) items")
+            }
             if let itemSchema = s["items"] {
                 for (i, item) in items.enumerated() { out += validate(item, itemSchema, at: "\(path)[\(i)]") }
             }
@@ -101,7 +105,9 @@ struct MiniSchemaValidator {
         for key in s["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] where fields[key] == nil {
             out.append("\(path): missing required key `\(key)`")
         }
-        if let min = s["minProperties"]?.numberValue, Double(fields.count) < min { out.append("\(path): fewer than \(Int(min)) keys") }
+        if let min = s["minProperties"]?.numberValue, Double(fields.count) < min {
+            out.append("\(path): fewer than \(Int(min)) keys")
+        }
         for (key, needed) in s["dependencies"]?.objectValue ?? [:] where fields[key] != nil {
             for other in needed.arrayValue?.compactMap(\.stringValue) ?? [] where fields[other] == nil {
                 out.append("\(path): `\(key)` needs `\(other)`")
@@ -113,13 +119,19 @@ struct MiniSchemaValidator {
             let at = "\(path).\(key)"
             if let nameSchema = s["propertyNames"] { out += validate(.string(key), nameSchema, at: "\(at) (name)") }
             var matched = false
-            if let propertySchema = properties[key] { matched = true; out += validate(fields[key]!, propertySchema, at: at) }
+            if let propertySchema = properties[key] {
+                matched = true; out += validate(fields[key]!, propertySchema, at: at)
+            }
             for (pattern, patternSchema) in patterns where Self.matches(key, pattern) {
                 matched = true
                 out += validate(fields[key]!, patternSchema, at: at)
             }
             if !matched, let additional = s["additionalProperties"] {
-                if case .bool(false) = additional { out.append("\(at): unknown key `\(key)`") } else { out += validate(fields[key]!, additional, at: at) }
+                if case .bool(false) = additional {
+                    out.append("\(at): unknown key `\(key)`")
+                } else {
+                    out += validate(fields[key]!, additional, at: at)
+                }
             }
         }
         return out
@@ -127,7 +139,9 @@ struct MiniSchemaValidator {
 
     static func has(_ value: JSONValue, type: String) -> Bool {
         switch (type, value) {
-        case ("null", .null), ("boolean", .bool), ("number", .number), ("string", .string), ("array", .array), ("object", .object): true
+        case ("null", .null), ("boolean", .bool), ("number", .number), ("string", .string), ("array", .array),
+            ("object", .object):
+            true
         case ("integer", .number(let n)): n == n.rounded()
         default: false
         }

@@ -1,15 +1,19 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 
 /// PathText answers as URL does where the loader and the checker used URL before.
 @Suite struct PathTextTests {
-    static let paths = ["flows", "flows/", "./flows", "flows/./rm/../rm/login.yaml", "/tmp//a/b/", "../x/y.yaml", "/",
-                        "a/../../b", ".", "scenarios/live/x.yml", "/work/main/flows/repairminder/login.yaml", "é/ü.yaml"]
+    static let paths = [
+        "flows", "flows/", "./flows", "flows/./rm/../rm/login.yaml", "/tmp//a/b/", "../x/y.yaml", "/",
+        "a/../../b", ".", "scenarios/live/x.yml", "/work/main/flows/repairminder/login.yaml", "é/ü.yaml",
+    ]
 
     @Test(arguments: paths) func standardizedIsURLsStandardizedPath(_ path: String) {
         let cwd = FileManager.default.currentDirectoryPath
-        #expect(PathText.standardized(path, workingDirectory: cwd) == URL(fileURLWithPath: path).standardizedFileURL.path)
+        #expect(
+            PathText.standardized(path, workingDirectory: cwd) == URL(fileURLWithPath: path).standardizedFileURL.path)
     }
 
     @Test(arguments: paths + ["login.yaml", "./login.yaml", "flows/.hidden.yaml", "flows/x.json", "a/b.c.yaml"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 
 /// Patterns come from flow authors, the text from backends: a backtracking pattern must give up, not hang.

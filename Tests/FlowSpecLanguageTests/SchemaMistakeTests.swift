@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSpecLanguage
 
 /// A clean flow, session and refresh flow: each mistake below edits one of them.
@@ -96,7 +97,9 @@ struct FlowMistake: CustomTestStringConvertible, Sendable {
 }
 
 private let mistakes: [FlowMistake] = [
-    FlowMistake("misspelt transitions key", "    on:\n      - when: status == 200\n        set", "    trasitions:\n      - when: status == 200\n        set"),
+    FlowMistake(
+        "misspelt transitions key", "    on:\n      - when: status == 200\n        set",
+        "    trasitions:\n      - when: status == 200\n        set"),
     FlowMistake("unknown top-level key", "max_steps: 50", "max_step: 50"),
     FlowMistake("state with two kinds", "    input: code\n", "    input: code\n    choice: []\n"),
     FlowMistake("state with no kind", "    input: code\n", "    inptu: code\n"),
@@ -108,10 +111,17 @@ private let mistakes: [FlowMistake] = [
     FlowMistake("both path and url", "path: /login", "path: /login\n      url: \"http://x/login\""),
     FlowMistake("neither path nor url", "      path: /login\n", ""),
     FlowMistake("both json and form", "      query: { page: 1 }", "      form: { a: b }"),
-    FlowMistake("request state without on", "    session: none\n    on:\n      - when: status == 200\n        set: { user: body.id }\n        store: { token: body.token }\n        goto: ask\n      - else: true\n        forget: all\n        goto: rejected\n", "    session: none\n"),
+    FlowMistake(
+        "request state without on",
+        "    session: none\n    on:\n      - when: status == 200\n        set: { user: body.id }\n        store: { token: body.token }\n        goto: ask\n      - else: true\n        forget: all\n        goto: rejected\n",
+        "    session: none\n"),
     FlowMistake("header given as a list", "User-Agent: \"Demo/1.0\"", "User-Agent: [a, b]"),
-    FlowMistake("transition with when and else", "      - else: true\n        forget: all", "      - else: true\n        when: status == 500\n        forget: all"),
-    FlowMistake("transition without goto", "        store: { token: body.token }\n        goto: ask", "        store: { token: body.token }"),
+    FlowMistake(
+        "transition with when and else", "      - else: true\n        forget: all",
+        "      - else: true\n        when: status == 500\n        forget: all"),
+    FlowMistake(
+        "transition without goto", "        store: { token: body.token }\n        goto: ask",
+        "        store: { token: body.token }"),
     FlowMistake("else: false", "      - else: true\n        forget: all", "      - else: false\n        forget: all"),
     FlowMistake("empty when", "      - when: exists(user)", "      - when:"),
     FlowMistake("forget neither all nor a list", "forget: all", "forget: everything"),
@@ -127,8 +137,12 @@ private let mistakes: [FlowMistake] = [
     FlowMistake("defaults with unknown key", "  base_url:", "  baseurl:"),
     FlowMistake("flow without start", "start: login\n", ""),
     FlowMistake("session without namespace", in: "demo/session.yaml", "namespace: default\n", ""),
-    FlowMistake("session without headers", in: "demo/session.yaml", "headers:\n  Authorization: \"Bearer ${store.token}\"\n", ""),
-    FlowMistake("refresh without when or ahead", in: "demo/session.yaml", "  ahead: { expires_at: store.expires_at, margin: 60s }\n", ""),
+    FlowMistake(
+        "session without headers", in: "demo/session.yaml", "headers:\n  Authorization: \"Bearer ${store.token}\"\n", ""
+    ),
+    FlowMistake(
+        "refresh without when or ahead", in: "demo/session.yaml",
+        "  ahead: { expires_at: store.expires_at, margin: 60s }\n", ""),
     FlowMistake("ahead without margin", in: "demo/session.yaml", ", margin: 60s", ""),
     FlowMistake("reserved failure outcome", in: "demo/session.yaml", "outcome: signed_out", "outcome: unhandled"),
     FlowMistake("session with unknown key", in: "demo/session.yaml", "refresh:", "refesh:"),

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 
-private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// The YAML files shipped under `folder`, relative to the repository.
 private func shippedYAML(_ folder: String) -> [String] {
@@ -25,7 +27,9 @@ private func json(file: String) throws -> JSONValue {
 
 /// The shipped flow schema: it lists the probe catalogue's promises, which this module cannot see (FlowSpecProbeTests'
 /// ProbeCatalogueTests keeps the file equal to the one `flowspec schema flow` prints).
-let shippedFlowSchema = JSONValue.parse((try? Data(contentsOf: repository.appendingPathComponent("schemas/flow.schema.json"))) ?? Data()) ?? .null
+let shippedFlowSchema =
+    JSONValue.parse((try? Data(contentsOf: repository.appendingPathComponent("schemas/flow.schema.json"))) ?? Data())
+    ?? .null
 let flowValidator = MiniSchemaValidator(root: shippedFlowSchema)
 let scenarioValidator = MiniSchemaValidator(root: SchemaKind.scenario.document(probePromises: []))
 
@@ -43,9 +47,15 @@ let scenarioValidator = MiniSchemaValidator(root: SchemaKind.scenario.document(p
                 if property["description"].stringValue?.isEmpty ?? true { out.append("\(path)/\(name)") }
                 out += undocumented(property, "\(path)/\(name)")
             }
-            for (name, definition) in fields["definitions"]?.objectValue ?? [:] { out += undocumented(definition, "\(path)/\(name)") }
-            for key in ["additionalProperties", "items"] { if let sub = fields[key] { out += undocumented(sub, "\(path)/\(key)") } }
-            for (i, sub) in (fields["anyOf"]?.arrayValue ?? []).enumerated() { out += undocumented(sub, "\(path)/anyOf/\(i)") }
+            for (name, definition) in fields["definitions"]?.objectValue ?? [:] {
+                out += undocumented(definition, "\(path)/\(name)")
+            }
+            for key in ["additionalProperties", "items"] {
+                if let sub = fields[key] { out += undocumented(sub, "\(path)/\(key)") }
+            }
+            for (i, sub) in (fields["anyOf"]?.arrayValue ?? []).enumerated() {
+                out += undocumented(sub, "\(path)/anyOf/\(i)")
+            }
             return out
         }
         #expect(undocumented(shippedFlowSchema, "#") == [])
@@ -56,7 +66,8 @@ let scenarioValidator = MiniSchemaValidator(root: SchemaKind.scenario.document(p
         for kind in SchemaKind.allCases {
             #expect(kind.text(probePromises: []) == kind.text(probePromises: []))
             #expect(kind.text(probePromises: []).hasSuffix("}\n"))
-            #expect(kind.text(probePromises: []).contains("\n  \"$schema\": \"http://json-schema.org/draft-07/schema#\""))
+            #expect(
+                kind.text(probePromises: []).contains("\n  \"$schema\": \"http://json-schema.org/draft-07/schema#\""))
             #expect(JSONValue.parse(kind.text(probePromises: [])) == kind.document(probePromises: []))
         }
     }
@@ -65,14 +76,19 @@ let scenarioValidator = MiniSchemaValidator(root: SchemaKind.scenario.document(p
 
     @Test func flowKeysAreTheLoaders() {
         let definitions = SchemaKind.flow.document(probePromises: [])["definitions"]
-        func keys(_ definition: String) -> Set<String> { Set(definitions[definition]["properties"].objectValue.map { Array($0.keys) } ?? []) }
+        func keys(_ definition: String) -> Set<String> {
+            Set(definitions[definition]["properties"].objectValue.map { Array($0.keys) } ?? [])
+        }
         #expect(keys("flowFile") == Set(FlowDecoder.topKeys))
         #expect(keys("transition") == Set(FlowDecoder.transitionKeys))
         #expect(keys("sessionFile") == ["session", "title", "namespace", "headers", "refresh"])
         let kinds = FlowDecoder.stateKinds.map { keys("\($0)State").intersection(FlowDecoder.stateKinds) }
         #expect(kinds == FlowDecoder.stateKinds.map { [$0] })
-        #expect(definitions["input"]["properties"]["type"]["enum"] == .array(InputDecl.Kind.allCases.map { .string($0.rawValue) }))
-        #expect(definitions["request"]["properties"]["method"]["anyOf"].arrayValue?.first?["enum"]
+        #expect(
+            definitions["input"]["properties"]["type"]["enum"]
+                == .array(InputDecl.Kind.allCases.map { .string($0.rawValue) }))
+        #expect(
+            definitions["request"]["properties"]["method"]["anyOf"].arrayValue?.first?["enum"]
                 == .array(FlowDecoder.methods.sorted().map(JSONValue.string)))
     }
 

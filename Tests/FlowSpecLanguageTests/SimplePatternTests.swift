@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 
 /// `SimplePattern` must answer exactly as ICU (NSRegularExpression) does, whenever it answers at all: on the shipped
@@ -13,11 +14,15 @@ import Testing
         return (true, found.location == 0 && found.length == whole.length)
     }
 
-    func expectAgreement(_ pattern: String, _ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    func expectAgreement(_ pattern: String, _ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        throws
+    {
         guard let simple = SimplePattern(pattern), let answer = simple.wholeMatch(text) else { return }
         let oracle = try icu(pattern, text)
-        #expect(answer == oracle.whole && answer == oracle.first,
-                "\(pattern.debugDescription) on \(text.debugDescription): \(answer), ICU \(oracle)", sourceLocation: sourceLocation)
+        #expect(
+            answer == oracle.whole && answer == oracle.first,
+            "\(pattern.debugDescription) on \(text.debugDescription): \(answer), ICU \(oracle)",
+            sourceLocation: sourceLocation)
     }
 
     @Test func theShippedPatternsAreMatchedWithoutICU() {
@@ -27,8 +32,11 @@ import Testing
     }
 
     @Test func patternsOutsideTheSubsetAreLeftToICU() {
-        for pattern in [#"[0-9]{6}"#, #"^[0-9]{6}"#, #"^a+b+$"#, #"^a|b$"#, #"^(?i)abc$"#, #"^a+?$"#, #"^a++$"#, #"^\bword$"#,
-                        #"^[[:alpha:]]$"#, #"^\p{L}+$"#, #"^(a)(b)$"#, #"^a\$"#, #"^\d{2,4}-\w*$"#, #"^(|a)$"#, #"^[a-]$"#, #"^$"#, #"^()$"#, #"^a{,3}$"#, #"^\1$"#] {
+        for pattern in [
+            #"[0-9]{6}"#, #"^[0-9]{6}"#, #"^a+b+$"#, #"^a|b$"#, #"^(?i)abc$"#, #"^a+?$"#, #"^a++$"#, #"^\bword$"#,
+            #"^[[:alpha:]]$"#, #"^\p{L}+$"#, #"^(a)(b)$"#, #"^a\$"#, #"^\d{2,4}-\w*$"#, #"^(|a)$"#, #"^[a-]$"#, #"^$"#,
+            #"^()$"#, #"^a{,3}$"#, #"^\1$"#,
+        ] {
             #expect(SimplePattern(pattern) == nil, "\(pattern)")
         }
     }
@@ -36,7 +44,10 @@ import Testing
     /// A pattern `SimplePattern` accepts is compiled by ICU only when a text needs ICU; it must be one ICU accepts,
     /// and ICU must then answer with its own (Unicode) rules.
     @Test func acceptedPatternsAreValidICUAndICUAnswersForUnicodeTexts() throws {
-        for pattern in [#"^a{9999}$"#, #"^a{0,9999}$"#, #"^[!-~]$"#, #"^[ -/]+$"#, #"^\~\!$"#, #"^(a|b|c|d)$"#, #"^(?:x|y)$"#, #"^[\S\d]$"#]
+        for pattern in [
+            #"^a{9999}$"#, #"^a{0,9999}$"#, #"^[!-~]$"#, #"^[ -/]+$"#, #"^\~\!$"#, #"^(a|b|c|d)$"#, #"^(?:x|y)$"#,
+            #"^[\S\d]$"#,
+        ]
         where SimplePattern(pattern) != nil {
             #expect((try? NSRegularExpression(pattern: pattern)) != nil, "\(pattern)")
         }
@@ -45,7 +56,7 @@ import Testing
         }
         let digits = try #require(RegexCache.compile(#"^\d{6}$"#))
         #expect(digits.simple != nil)
-        #expect(try digits.wholeMatch("١٢٣٤٥٦"))  // Arabic-Indic digits: \d in ICU's Unicode sense
+        #expect(try digits.wholeMatch("١٢٣٤٥٦")) // Arabic-Indic digits: \d in ICU's Unicode sense
         #expect(try !digits.wholeMatch("١٢٣٤٥"))
         #expect(try digits.firstMatch(in: "123456"))
         #expect(RegexCache.compile("^(a$") == nil)
@@ -53,17 +64,23 @@ import Testing
 
     @Test func textsWithLineEndsOrUnicodeAreLeftToICU() throws {
         let simple = try #require(SimplePattern(#"^[0-9]{6}$"#))
-        for text in ["123456\n", "123456\r\n", "\u{0B}123456", "12345٦", "123456\u{2028}", "é"] { #expect(simple.wholeMatch(text) == nil) }
+        for text in ["123456\n", "123456\r\n", "\u{0B}123456", "12345٦", "123456\u{2028}", "é"] {
+            #expect(simple.wholeMatch(text) == nil)
+        }
         #expect(simple.wholeMatch("123456") == true)
         #expect(simple.wholeMatch("12345") == false)
     }
 
     @Test func pickedCasesAgreeWithICU() throws {
-        let patterns = [#"^[0-9]{6}$"#, #"^\S+$"#, #"^(staff|customer)$"#, #"^([0-9]{6}|[A-Za-z0-9]{8})$"#, #"^\d{2,4}-\w$"#,
-                        #"^[^a-c]?x\.y$"#, #"^(?:ab|a)$"#, #"^[a-zA-Z_\-]{3,}$"#, #"^\+[1-9]\d{1,14}$"#, #"^.{2}$"#, #"^\D\W\s$"#,
-                        #"^[\d ]+$"#, #"^x*$"#]
-        let texts = ["", "123456", "12345", "1234567", "abc", "staff", "customer", "staffcustomer", "abCD12_-", "a b", " ", "ab",
-                     "12-", "1234-abc_9", "x.y", "dx.y", "ax.y", "+15551234567", "+0555", "!! ", "a", "xxxx", "1 2 3"]
+        let patterns = [
+            #"^[0-9]{6}$"#, #"^\S+$"#, #"^(staff|customer)$"#, #"^([0-9]{6}|[A-Za-z0-9]{8})$"#, #"^\d{2,4}-\w$"#,
+            #"^[^a-c]?x\.y$"#, #"^(?:ab|a)$"#, #"^[a-zA-Z_\-]{3,}$"#, #"^\+[1-9]\d{1,14}$"#, #"^.{2}$"#, #"^\D\W\s$"#,
+            #"^[\d ]+$"#, #"^x*$"#,
+        ]
+        let texts = [
+            "", "123456", "12345", "1234567", "abc", "staff", "customer", "staffcustomer", "abCD12_-", "a b", " ", "ab",
+            "12-", "1234-abc_9", "x.y", "dx.y", "ax.y", "+15551234567", "+0555", "!! ", "a", "xxxx", "1 2 3",
+        ]
         for pattern in patterns {
             #expect(SimplePattern(pattern) != nil, "\(pattern)")
             for text in texts { try expectAgreement(pattern, text) }
@@ -74,20 +91,26 @@ import Testing
     /// failure names a case that can be replayed.
     @Test(arguments: 1...3) func randomPatternsAgreeWithICU(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
-        let atoms = ["a", "b", "z", "0", "7", "-", "_", " ", ".", #"\d"#, #"\w"#, #"\s"#, #"\D"#, #"\W"#, #"\S"#, #"\."#, #"\-"#,
-                     "[a-c]", "[0-9]", "[^0-9]", "[A-Za-z0-9]", #"[\d_]"#, "[x-z5]", "[ab]", "(", ")", "|", "[", "\\b", "}"]
+        let atoms = [
+            "a", "b", "z", "0", "7", "-", "_", " ", ".", #"\d"#, #"\w"#, #"\s"#, #"\D"#, #"\W"#, #"\S"#, #"\."#, #"\-"#,
+            "[a-c]", "[0-9]", "[^0-9]", "[A-Za-z0-9]", #"[\d_]"#, "[x-z5]", "[ab]", "(", ")", "|", "[", "\\b", "}",
+        ]
         let quantifiers = ["", "", "", "?", "*", "+", "{2}", "{1,3}", "{0,}", "{3,2}", "+?", "{2"]
         let alphabet = Array("abz07-_ .xyABZ9!|(){}[]")
         var accepted = 0
         for _ in 0..<400 {
             var body = ""
             for _ in 0..<Int(random.next() % 4 + 1) {
-                body += atoms[Int(random.next() % UInt64(atoms.count))] + quantifiers[Int(random.next() % UInt64(quantifiers.count))]
+                body +=
+                    atoms[Int(random.next() % UInt64(atoms.count))]
+                    + quantifiers[Int(random.next() % UInt64(quantifiers.count))]
             }
             var pattern = "^" + body + "$"
             if random.next() % 3 == 0 {
                 var other = ""
-                for _ in 0..<Int(random.next() % 3 + 1) { other += atoms[Int(random.next() % 20)] + quantifiers[Int(random.next() % 9)] }
+                for _ in 0..<Int(random.next() % 3 + 1) {
+                    other += atoms[Int(random.next() % 20)] + quantifiers[Int(random.next() % 9)]
+                }
                 pattern = "^(" + body + "|" + other + ")$"
             }
             guard SimplePattern(pattern) != nil else { continue }
@@ -97,7 +120,8 @@ import Testing
             guard icuAccepts else { continue }
             accepted += 1
             for _ in 0..<30 {
-                let text = String((0..<Int(random.next() % 8)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+                let text = String(
+                    (0..<Int(random.next() % 8)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
                 try expectAgreement(pattern, text)
             }
         }

@@ -1,31 +1,32 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 
 /// `answers:` on a request state and `refresh.not_for` in a session: what loads, and every way to get them wrong.
 @Suite struct StatusAnswerLoadingTests {
     static let session = """
-    session: a.session
-    namespace: a
-    headers: { Authorization: "Bearer ${store.access}" }
-    refresh:
-      flow: a.refresh
-      when: status == 401
-    """
+        session: a.session
+        namespace: a
+        headers: { Authorization: "Bearer ${store.access}" }
+        refresh:
+          flow: a.refresh
+          when: status == 401
+        """
     static let refresh = """
-    flow: a.refresh
-    start: r
-    states:
-      r:
-        request: { method: POST, path: /refresh }
-        on:
-          - when: status == 200
-            goto: ok
-          - else: true
-            goto: no
-      ok: { end: refreshed, success: true }
-      no: { end: refused, success: false }
-    """
+        flow: a.refresh
+        start: r
+        states:
+          r:
+            request: { method: POST, path: /refresh }
+            on:
+              - when: status == 200
+                goto: ok
+              - else: true
+                goto: no
+          ok: { end: refreshed, success: true }
+          no: { end: refused, success: false }
+        """
 
     static func logout(session: String = "session: a.session", answers: String = "answers: [401]") -> String {
         """
@@ -50,7 +51,9 @@ import Testing
     @Test func answersLoadIntoTheRequestState() throws {
         let set = load(logout: Self.logout(answers: "answers: [401, 403]"))
         #expect(set.diagnostics.errors.isEmpty, "\(messages(set))")
-        guard case .request(let r)? = set.flows["a.logout"]?.states["out"]?.kind else { Issue.record("no request state"); return }
+        guard case .request(let r)? = set.flows["a.logout"]?.states["out"]?.kind else {
+            Issue.record("no request state"); return
+        }
         #expect(r.answers == [401, 403])
         let session = try #require(set.sessions["a.session"])
         #expect(r.answers(401, in: session))
@@ -69,25 +72,35 @@ import Testing
     func aStatusThatIsNotAStatusIsALocatedError(answers: String, message: String) {
         let set = load(logout: Self.logout(answers: answers))
         let errors = set.diagnostics.errors
-        #expect(errors.contains { $0.message.contains(message) && $0.location.file == "a/logout.yaml" && $0.location.line == 7 }, "\(messages(set))")
+        #expect(
+            errors.contains {
+                $0.message.contains(message) && $0.location.file == "a/logout.yaml" && $0.location.line == 7
+            }, "\(messages(set))")
     }
 
     @Test func answersWithoutAnySessionIsAnError() {
         let set = load(logout: Self.logout(session: ""))
-        #expect(set.diagnostics.errors.contains { $0.message.contains("`answers:` applies to a request sent through a session") && $0.location.line == 7 },
-                "\(messages(set))")
+        #expect(
+            set.diagnostics.errors.contains {
+                $0.message.contains("`answers:` applies to a request sent through a session") && $0.location.line == 7
+            },
+            "\(messages(set))")
     }
 
     @Test func answersWithSessionNoneIsAnError() {
         let set = load(logout: Self.logout(answers: "session: none\n    answers: [401]"))
-        #expect(set.diagnostics.errors.contains { $0.message.contains("`answers:` and `session: none`") }, "\(messages(set))")
+        #expect(
+            set.diagnostics.errors.contains { $0.message.contains("`answers:` and `session: none`") },
+            "\(messages(set))")
     }
 
     @Test func answersThroughASessionWithoutReactiveRefreshIsAWarning() {
         let plain = "session: a.session\nnamespace: a\nheaders: { Authorization: \"Bearer x\" }\n"
         let set = load(session: plain)
         #expect(set.diagnostics.errors.isEmpty, "\(messages(set))")
-        #expect(set.diagnostics.sorted.contains { $0.severity == .warning && $0.message.contains("has no `refresh.when`") }, "\(messages(set))")
+        #expect(
+            set.diagnostics.sorted.contains { $0.severity == .warning && $0.message.contains("has no `refresh.when`") },
+            "\(messages(set))")
     }
 
     @Test func notForNamesARequestByMethodAndPathAsWritten() throws {
@@ -96,28 +109,39 @@ import Testing
         #expect(set.diagnostics.errors.isEmpty, "\(messages(set))")
         let def = try #require(set.sessions["a.session"])
         #expect(def.refresh?.notFor.map(\.description) == ["POST /auth/logout"])
-        guard case .request(let r)? = set.flows["a.logout"]?.states["out"]?.kind else { Issue.record("no request state"); return }
+        guard case .request(let r)? = set.flows["a.logout"]?.states["out"]?.kind else {
+            Issue.record("no request state"); return
+        }
         #expect(r.answers(401, in: def), "not_for makes every status an answer")
     }
 
     @Test func notForMatchesATemplatePathByItsText() {
-        let flow = Self.logout(answers: "").replacingOccurrences(of: "path: /auth/logout", with: "path: \"/users/${ vars.id }/logout\"")
+        let flow = Self.logout(answers: "").replacingOccurrences(
+            of: "path: /auth/logout", with: "path: \"/users/${ vars.id }/logout\"")
         let ok = load(logout: flow, session: Self.session + "\n  not_for: [\"POST /users/${ vars.id }/logout\"]")
         #expect(ok.diagnostics.errors.isEmpty, "\(messages(ok))")
         let rendered = load(logout: flow, session: Self.session + "\n  not_for: [\"POST /users/42/logout\"]")
-        #expect(rendered.diagnostics.errors.contains { $0.message.contains("names POST /users/42/logout") }, "\(messages(rendered))")
+        #expect(
+            rendered.diagnostics.errors.contains { $0.message.contains("names POST /users/42/logout") },
+            "\(messages(rendered))")
     }
 
     @Test(arguments: ["logout", "POST", "POST auth/logout", "FETCH /auth/logout", "{ a: 1 }"])
     func aNotForEntryThatIsNotMethodAndPathIsALocatedError(entry: String) {
         let set = load(logout: Self.logout(answers: ""), session: Self.session + "\n  not_for: [\(entry)]")
-        #expect(set.diagnostics.errors.contains { $0.message.contains("each entry is a request written \"METHOD /path\"") && $0.location.file == "a/session.yaml"
-            && $0.location.line == 7 }, "\(messages(set))")
+        #expect(
+            set.diagnostics.errors.contains {
+                $0.message.contains("each entry is a request written \"METHOD /path\"")
+                    && $0.location.file == "a/session.yaml"
+                    && $0.location.line == 7
+            }, "\(messages(set))")
     }
 
     @Test func aNotForEntryThatMatchesNoRequestIsAnErrorWithTheNearestOne() {
         let set = load(logout: Self.logout(answers: ""), session: Self.session + "\n  not_for: [\"POST /auth/logut\"]")
-        let error = set.diagnostics.errors.first { $0.message.contains("no request state sent through session `a.session`") }
+        let error = set.diagnostics.errors.first {
+            $0.message.contains("no request state sent through session `a.session`")
+        }
         #expect(error?.location.line == 7, "\(messages(set))")
         #expect(error?.hint == "did you mean `POST /auth/logout`?")
     }

@@ -1,10 +1,13 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 
 @Suite(.timeLimit(.minutes(5))) struct SuggestionTests {
     @Test func typosStillFindTheirName() {
-        #expect(Suggestion.closest(to: "repairminder.staf-login", in: ["repairminder.staff-login", "supabase.phone-otp"]) == "repairminder.staff-login")
+        #expect(
+            Suggestion.closest(to: "repairminder.staf-login", in: ["repairminder.staff-login", "supabase.phone-otp"])
+                == "repairminder.staff-login")
         #expect(Suggestion.closest(to: "GOTO", in: ["goto", "set"]) == "goto")
         #expect(Suggestion.closest(to: "completely-different", in: ["goto", "set"]) == nil)
     }
@@ -21,8 +24,12 @@ import Testing
     /// An unknown name is answered with the closest known one, else all of them in the order given, else that there
     /// are none (it once read "its inputs: " with nothing after it).
     @Test func anUnknownNameIsAnsweredWithTheNamesThereAre() {
-        #expect(Suggestion.amongNames("pasword", in: ["email", "password"], listing: "inputs") == "did you mean `password`?")
-        #expect(Suggestion.amongNames("phone", in: ["email", "password", "code"], listing: "inputs") == "its inputs: email, password, code")
+        #expect(
+            Suggestion.amongNames("pasword", in: ["email", "password"], listing: "inputs") == "did you mean `password`?"
+        )
+        #expect(
+            Suggestion.amongNames("phone", in: ["email", "password", "code"], listing: "inputs")
+                == "its inputs: email, password, code")
         #expect(Suggestion.amongNames("email", in: [], listing: "inputs") == "it has no inputs")
     }
 

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 
 /// `YAMLComposer` reads libyaml's events itself instead of Yams' node tree. It must read every file as the
 /// Yams-based loader did (`YamsReferenceLoader`): the same tree, locations and quoting, or the same diagnostic —
 /// on every shipped YAML file and on thousands of broken variants of them.
 @Suite(.timeLimit(.minutes(5))) struct YAMLComposerTests {
-    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// Every YAML file of the project's flows, scenarios, probes and benchmarks, as text.
@@ -14,9 +16,15 @@ import Testing
         var files: [(String, String)] = []
         for folder in ["flows", "scenarios", "probes", "bench", "examples"] {
             let root = repository.appendingPathComponent(folder)
-            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
+            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+                continue
+            }
             for case let url as URL in walker where url.pathExtension == "yaml" {
-                files.append((url.path.replacingOccurrences(of: repository.path + "/", with: ""), try String(contentsOf: url, encoding: .utf8)))
+                files.append(
+                    (
+                        url.path.replacingOccurrences(of: repository.path + "/", with: ""),
+                        try String(contentsOf: url, encoding: .utf8)
+                    ))
             }
         }
         return files.sorted { $0.0 < $1.0 }
@@ -35,8 +43,10 @@ import Testing
     @Test func readsBrokenVariantsAsYamsDid() throws {
         let files = try Self.corpus()
         var random = SplitMix(seed: 0x5EED_F10E)
-        let pieces = [":", ": ", "- ", "&a ", "*a", "*b", "&b ", "!x ", "!!str ", "! ", "\t", "\"", "'", "{", "}", "[", "]", ",",
-                      "---\n", "...\n", "? ", "|\n", ">-\n", "#", "%YAML 1.1\n", "\u{0}", "\u{FEFF}", "é", "\r\n", "  ", "\n"]
+        let pieces = [
+            ":", ": ", "- ", "&a ", "*a", "*b", "&b ", "!x ", "!!str ", "! ", "\t", "\"", "'", "{", "}", "[", "]", ",",
+            "---\n", "...\n", "? ", "|\n", ">-\n", "#", "%YAML 1.1\n", "\u{0}", "\u{FEFF}", "é", "\r\n", "  ", "\n",
+        ]
         var compared = 0, failures = 0
         for (name, text) in files where text.utf8.count < 20_000 {
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -47,7 +57,8 @@ import Testing
                     switch random.next(5) {
                     case 0: mutated.remove(at: row); if mutated.isEmpty { mutated = [""] }
                     case 1: mutated.insert(mutated[row], at: row)
-                    case 2: mutated[row] = String(repeating: " ", count: random.next(5)) + mutated[row].drop { $0 == " " }
+                    case 2:
+                        mutated[row] = String(repeating: " ", count: random.next(5)) + mutated[row].drop { $0 == " " }
                     default:
                         var line = Array(mutated[row])
                         line.insert(contentsOf: pieces[random.next(pieces.count)], at: random.next(line.count + 1))
@@ -66,10 +77,12 @@ import Testing
     }
 
     @Test func aliasesExpandAndAnchorsShadowAsInYams() throws {
-        for text in ["a: &x [1, 2]\nb: *x\n", "a: &x 1\nb: &x 2\nc: *x\n", "a: &x {k: v}\nb: {<<: *x}\n",
-                     "a: &x 1\n*x : 2\n", "a: *x\n", "a: &x [*x]\n", "? &k a\n: 1\n? *k\n: 2\n",
-                     "a: !!str 1\n!!str a: 2\n", "a: 1\n!!int a: 2\n", "! a: 1\na: 2\n", "\"a\": 1\na: 2\n",
-                     "b: 1\na: 1\nb: 2\na: 2\n", "a: !local x\nb: {c: d, c: e}\n", "a: !local x\nb: [\n"] {
+        for text in [
+            "a: &x [1, 2]\nb: *x\n", "a: &x 1\nb: &x 2\nc: *x\n", "a: &x {k: v}\nb: {<<: *x}\n",
+            "a: &x 1\n*x : 2\n", "a: *x\n", "a: &x [*x]\n", "? &k a\n: 1\n? *k\n: 2\n",
+            "a: !!str 1\n!!str a: 2\n", "a: 1\n!!int a: 2\n", "! a: 1\na: 2\n", "\"a\": 1\na: 2\n",
+            "b: 1\na: 1\nb: 2\na: 2\n", "a: !local x\nb: {c: d, c: e}\n", "a: !local x\nb: [\n",
+        ] {
             try expectSame(text, file: "t.yaml")
         }
     }
@@ -82,7 +95,9 @@ import Testing
         lines.insert("k\(original): again", at: repeated)
         let text = lines.joined(separator: "\n") + "\n"
         try expectSame(text, file: "large.yaml")
-        guard case .failure(let diagnostic) = YAMLLoader.load(text: text, file: "large.yaml") else { Issue.record("accepted"); return }
+        guard case .failure(let diagnostic) = YAMLLoader.load(text: text, file: "large.yaml") else {
+            Issue.record("accepted"); return
+        }
         #expect(diagnostic.location.line == repeated + 1)
     }
 
@@ -92,7 +107,8 @@ import Testing
         guard case .failure(let diagnostic) = YAMLLoader.load(text: "a: &x [1]\n*x : 2\n", file: "k.yaml") else {
             Issue.record("a list used as a key was accepted"); return
         }
-        #expect(diagnostic.description.hasPrefix("k.yaml:2:1: error: a key must be plain text, found a list used as a key"))
+        #expect(
+            diagnostic.description.hasPrefix("k.yaml:2:1: error: a key must be plain text, found a list used as a key"))
     }
 
     /// A big file without a single alias meets the same limit, and is not called an alias bomb (it once was).
@@ -101,21 +117,32 @@ import Testing
         guard case .failure(let diagnostic) = YAMLLoader.load(text: text, file: "big.yaml") else {
             Issue.record("a document of more than a million nodes was accepted"); return
         }
-        #expect(diagnostic.message == "too many nodes: the document has more than 1,000,000, each alias counted as the nodes it repeats")
+        #expect(
+            diagnostic.message
+                == "too many nodes: the document has more than 1,000,000, each alias counted as the nodes it repeats")
         #expect(!diagnostic.description.contains("bomb"))
     }
 
     /// "Billion laughs": aliases of aliases expand to 10^12 nodes without taking that time or memory.
     @Test func anAliasBombIsRefusedAtOnce() {
         var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
-        for level in 1...12 { text += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        for level in 1...12 {
+            text +=
+                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+                + "]\n"
+        }
         let started = Date()
         guard case .failure(let diagnostic) = YAMLLoader.load(text: text, file: "bomb.yaml") else {
             Issue.record("an alias bomb was accepted"); return
         }
         #expect(Date().timeIntervalSince(started) < 2)
-        #expect(diagnostic.message == "too many nodes: the document has more than 1,000,000, each alias counted as the nodes it repeats")
-        #expect(diagnostic.hint == "FlowSpec reads at most 1,000,000 nodes a file; split it into smaller files, or repeat fewer aliases")
+        #expect(
+            diagnostic.message
+                == "too many nodes: the document has more than 1,000,000, each alias counted as the nodes it repeats")
+        #expect(
+            diagnostic.hint
+                == "FlowSpec reads at most 1,000,000 nodes a file; split it into smaller files, or repeat fewer aliases"
+        )
         // Level k is a list of 10^(k+1) + … + 1 nodes; the nine aliases of a4 (111,111 nodes each) on line 6 cross
         // a million.
         #expect(diagnostic.location.line == 6)
@@ -123,8 +150,12 @@ import Testing
 
     @Test func aDuplicateKeyIsReportedWhereItIsRepeated() throws {
         let text = "flow: a.b\nstart: s\nstates:\n  s:\n    end: ok\nstart: t\n"
-        guard case .failure(let diagnostic) = YAMLLoader.load(text: text, file: "d.yaml") else { Issue.record("accepted"); return }
-        #expect(diagnostic.description == "d.yaml:6:1: error: duplicate key `start`\n    hint: `start` is already set at line 2; keep one")
+        guard case .failure(let diagnostic) = YAMLLoader.load(text: text, file: "d.yaml") else {
+            Issue.record("accepted"); return
+        }
+        #expect(
+            diagnostic.description
+                == "d.yaml:6:1: error: duplicate key `start`\n    hint: `start` is already set at line 2; keep one")
     }
 
     private func expectSame(_ text: String, file: String) throws {
@@ -147,7 +178,8 @@ import Testing
             }
         default:
             failures += 1
-            Issue.record("\(file): one loaded and one refused:\n  ours:      \(ours)\n  reference: \(reference)\nfor:\n\(text)")
+            Issue.record(
+                "\(file): one loaded and one refused:\n  ours:      \(ours)\n  reference: \(reference)\nfor:\n\(text)")
         }
     }
 
@@ -164,7 +196,8 @@ import Testing
         guard a.location == b.location else { return false }
         switch (a.content, b.content) {
         case (.scalar(let x, let xq), .scalar(let y, let yq)): return x == y && xq == yq
-        case (.sequence(let xs), .sequence(let ys)): return xs.count == ys.count && zip(xs, ys).allSatisfy { same($0, $1) }
+        case (.sequence(let xs), .sequence(let ys)):
+            return xs.count == ys.count && zip(xs, ys).allSatisfy { same($0, $1) }
         case (.mapping(let xs), .mapping(let ys)):
             return xs.count == ys.count && zip(xs, ys).allSatisfy { same($0.key, $1.key) && same($0.value, $1.value) }
         default: return false

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSpecLanguage
 
 /// `YAMLWriter` writes what the loader reads back as the same nodes: the same text, the same plain/quoted reading.
@@ -6,7 +7,8 @@ import Testing
     static func shape(_ node: YAMLNode) -> String {
         switch node.content {
         case .scalar(let text, let quoted): return (quoted ? "quoted:" : "plain:") + text
-        case .mapping(let pairs): return "{" + pairs.map { "\($0.key.scalar ?? "?")=\(shape($0.value))" }.joined(separator: ",") + "}"
+        case .mapping(let pairs):
+            return "{" + pairs.map { "\($0.key.scalar ?? "?")=\(shape($0.value))" }.joined(separator: ",") + "}"
         case .sequence(let items): return "[" + items.map(shape).joined(separator: ",") + "]"
         }
     }
@@ -41,7 +43,9 @@ import Testing
     @Test func markupEscapesOneWayForContentAndAttributes() {
         #expect(Markup.escape("a&b<c>d\"e'f\ng\th") == "a&amp;b&lt;c&gt;d&quot;e&#39;f\ng\th")
         #expect(Markup.attribute("a\"e'f\ng\th\rj") == "a&quot;e&#39;f&#10;g&#9;h&#13;j")
-        #expect(Markup.escape("nul\u{0} esc\u{1B} \u{FFFE}") == "nul\\u0000 esc\\u001B \\uFFFE", "what XML cannot carry is shown, not dropped")
+        #expect(
+            Markup.escape("nul\u{0} esc\u{1B} \u{FFFE}") == "nul\\u0000 esc\\u001B \\uFFFE",
+            "what XML cannot carry is shown, not dropped")
         #expect(Markup.escape("emoji 😀 and é") == "emoji 😀 and é")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+
 @testable import FlowSpecLanguage
 
 /// The YAML loader as it was when it read Yams' node tree (up to 3d1c355), kept word for word as the reference
@@ -13,7 +14,10 @@ enum YamsReferenceLoader {
             // The encoding is named because Yams' `.default` is computed on every call from the process environment
             // (3% of `flowspec check`); a Swift String is UTF-8, which is what `.default` picks anyway.
             guard let node = try Yams.compose(yaml: text, .basic, .default, .utf8) else {
-                return .failure(.error(start, "the file is empty", hint: "a flow starts with `flow: <system>.<name>`, a scenario with `scenario: <sentence>`"))
+                return .failure(
+                    .error(
+                        start, "the file is empty",
+                        hint: "a flow starts with `flow: <system>.<name>`, a scenario with `scenario: <sentence>`"))
             }
             // Aliases are expanded by Yams; a node budget stops "billion laughs" documents from exhausting memory
             // while leaving room for large ordinary files.
@@ -39,8 +43,9 @@ enum YamsReferenceLoader {
         case .scalar(let scalar):
             let tag = scalar.tag.rawValue
             if tag.hasPrefix("!"), tag != "!", !tag.hasPrefix("!!") {
-                throw Diagnostic.error(location, "`\(tag)` starts with `!`, which YAML reads as a tag, not as text",
-                                       hint: "quote the whole value, e.g. when: \"!exists(body.token)\"")
+                throw Diagnostic.error(
+                    location, "`\(tag)` starts with `!`, which YAML reads as a tag, not as text",
+                    hint: "quote the whole value, e.g. when: \"!exists(body.token)\"")
             }
             let quoted = scalar.style != .plain && scalar.style != .any
             return YAMLNode(.scalar(scalar.string, quoted: quoted), at: location)
@@ -50,13 +55,19 @@ enum YamsReferenceLoader {
                 // No FlowSpec file (flow, scenario, vars, accounts) has a key that is a list or a mapping, and
                 // JSON, which every key ends up in, cannot have one. Refusing them here also keeps a nested key
                 // from being re-escaped into JSON text once per level, which doubled the work at each level.
-                if case .scalar = key {} else {
+                if case .scalar = key {
+                } else {
                     let at = key.mark.map { SourceLocation(file: file, line: $0.line, column: $0.column) } ?? location
-                    throw Diagnostic.error(at, "a key must be plain text, found \(key.isSequenceNode ? "a list" : "a mapping") used as a key",
-                                           hint: "write the key as text; to use `[`, `{` or `?` in a key, quote it")
+                    throw Diagnostic.error(
+                        at,
+                        "a key must be plain text, found \(key.isSequenceNode ? "a list" : "a mapping") used as a key",
+                        hint: "write the key as text; to use `[`, `{` or `?` in a key, quote it")
                 }
-                try pairs.append((convert(key, file: file, aliasBudget: &aliasBudget),
-                                  convert(value, file: file, aliasBudget: &aliasBudget)))
+                try pairs.append(
+                    (
+                        convert(key, file: file, aliasBudget: &aliasBudget),
+                        convert(value, file: file, aliasBudget: &aliasBudget)
+                    ))
             }
             return YAMLNode(.mapping(pairs), at: location)
         case .sequence(let sequence):
@@ -65,7 +76,8 @@ enum YamsReferenceLoader {
             return YAMLNode(.sequence(items), at: location)
         case .alias:
             // Yams resolves aliases while composing; one left over has no anchor to stand for.
-            throw Diagnostic.error(location, "this YAML alias (*name) does not refer to an anchor (&name) defined before it")
+            throw Diagnostic.error(
+                location, "this YAML alias (*name) does not refer to an anchor (&name) defined before it")
         }
     }
 
@@ -73,8 +85,8 @@ enum YamsReferenceLoader {
         func at(_ mark: Mark) -> SourceLocation { SourceLocation(file: file, line: mark.line, column: mark.column) }
         switch error {
         case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             let cleaned = problem.replacingOccurrences(of: ", set with yaml_set_max_nest_level())", with: "")
             var message = "invalid YAML: \(cleaned)"
             if let context { message += " (\(context.text) at line \(context.mark.line))" }
@@ -87,9 +99,12 @@ enum YamsReferenceLoader {
         case .duplicatedKeysInMapping(let duplicates, let context):
             let key = duplicates.first ?? "?"
             let first = at(context.mark)
-            let second = secondOccurrence(of: key, after: context.mark, in: text)
+            let second =
+                secondOccurrence(of: key, after: context.mark, in: text)
                 .map { SourceLocation(file: file, line: $0.line, column: $0.column) } ?? first
-            return .error(second, "duplicate key `\(key)`", hint: second == first ? nil : "`\(key)` is already set at line \(first.line); keep one")
+            return .error(
+                second, "duplicate key `\(key)`",
+                hint: second == first ? nil : "`\(key)` is already set at line \(first.line); keep one")
         case .reader(let problem, _, _, _):
             return .error(SourceLocation(file: file, line: 1, column: 1), "cannot read YAML: \(problem)")
         default:
@@ -103,11 +118,15 @@ enum YamsReferenceLoader {
         }
         if problem.contains("tab") { return "indent with spaces, not tabs" }
         if problem.contains("Maximum nesting level") { return "YAML nesting is limited to 1,000 levels" }
-        if problem.contains("did not find expected key") { return "check the indentation of this line against its siblings" }
+        if problem.contains("did not find expected key") {
+            return "check the indentation of this line against its siblings"
+        }
         // Added with the loader's own (YAMLNode.yamlHint) after the reference was frozen: hints are product text, and
         // the comparison is about trees, locations and messages.
-        if problem.contains("did not find expected ',' or '}'") || problem.contains("did not find expected ',' or ']'") {
-            return "inside an inline `{ … }` or `[ … ]`, a plain value ends at `[`, `]`, `{`, `}` or `,`: quote the expression "
+        if problem.contains("did not find expected ',' or '}'") || problem.contains("did not find expected ',' or ']'")
+        {
+            return
+                "inside an inline `{ … }` or `[ … ]`, a plain value ends at `[`, `]`, `{`, `}` or `,`: quote the expression "
                 + "(`when: \"body.items[0].id == 1\"`) or write the mapping as an indented block, one key per line"
         }
         return nil
@@ -115,7 +134,8 @@ enum YamsReferenceLoader {
 
     /// Yams reports a duplicate key at its first occurrence; users need the second. Look for the next
     /// line that starts the same key at the same column.
-    private static func secondOccurrence(of key: String, after mark: Mark, in text: String) -> (line: Int, column: Int)? {
+    private static func secondOccurrence(of key: String, after mark: Mark, in text: String) -> (line: Int, column: Int)?
+    {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard mark.line >= 1, mark.line <= lines.count else { return nil }
         let indent = mark.column - 1

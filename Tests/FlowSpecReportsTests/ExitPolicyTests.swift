@@ -1,16 +1,19 @@
-import Foundation
-import Testing
 import FlowSpecLanguage
-@testable import FlowSpecProbe
 import FlowSpecRuntime
 import FlowSpecScenarios
+import Foundation
+import Testing
+
+@testable import FlowSpecProbe
 @testable import FlowSpecReports
 
 /// The one exit-code policy every command uses (docs/cli.md).
 @Suite(.timeLimit(.minutes(5))) struct ExitPolicyTests {
     func scenario(_ status: ScenarioReport.Status, infrastructure: Bool = false) -> ScenarioReport {
-        ScenarioReport(name: "s", file: "s.yaml", tags: [], status: status, failures: status == .failed ? ["f"] : [], paths: [],
-                       lastExchange: nil, durationSeconds: 0, infrastructureFailure: infrastructure, skipReason: status == .skipped ? "r" : nil)
+        ScenarioReport(
+            name: "s", file: "s.yaml", tags: [], status: status, failures: status == .failed ? ["f"] : [], paths: [],
+            lastExchange: nil, durationSeconds: 0, infrastructureFailure: infrastructure,
+            skipReason: status == .skipped ? "r" : nil)
     }
 
     @Test func scenarioRuns() {
@@ -27,7 +30,8 @@ import FlowSpecScenarios
     }
 
     func verdict(_ status: ProbeVerdict.Status, infrastructure: Bool = false) -> ProbeVerdict {
-        var verdict = ProbeVerdict(session: "s", kind: ProbeKind.allCases[0], check: "", status: status, detail: "d", source: "")
+        var verdict = ProbeVerdict(
+            session: "s", kind: ProbeKind.allCases[0], check: "", status: status, detail: "d", source: "")
         verdict.infrastructure = infrastructure
         return verdict
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecReports
 
 /// `flowspec merge` reads JUnit files into a tree whose own operations recurse once a level: a file nested 200,000
@@ -22,20 +23,25 @@ import Testing
     func aFileNestedTooDeeplyIsRefusedNamingTheFileAndTheLimit(_ depth: Int) throws {
         let started = ContinuousClock.now
         let error = try #require(throws: ReportMergeError.self) { try Self.merge(Self.nested(depth)) }
-        #expect(error.description.hasPrefix("shard-1.xml: elements nested deeper than 256 levels at line 2"), "\(error)")
+        #expect(
+            error.description.hasPrefix("shard-1.xml: elements nested deeper than 256 levels at line 2"), "\(error)")
         #expect(ContinuousClock.now - started < .seconds(5), "refusing \(depth) levels took too long")
     }
 
     @Test func theDeepestAllowedFileIsMerged() throws {
         let merged = try Self.merge(Self.nested(XMLTreeParser.maxDepth))
         #expect(merged.contains("<testcase name=\"c\">"))
-        #expect(merged.components(separatedBy: "<x").count - 1 == XMLTreeParser.maxDepth - 3, "every level survives (the innermost as <x/>)")
+        #expect(
+            merged.components(separatedBy: "<x").count - 1 == XMLTreeParser.maxDepth - 3,
+            "every level survives (the innermost as <x/>)")
     }
 
     /// Wide files cost time in proportion to their size: 50,000 test cases in one suite.
     @Test func aWideFileMergesQuickly() throws {
-        let cases = (0..<50_000).map { "<testcase name=\"case \($0)\" classname=\"wide\" time=\"0.001\"/>" }.joined(separator: "\n")
-        let text = "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"wide\" tests=\"50000\">\n\(cases)\n</testsuite></testsuites>\n"
+        let cases = (0..<50_000).map { "<testcase name=\"case \($0)\" classname=\"wide\" time=\"0.001\"/>" }.joined(
+            separator: "\n")
+        let text =
+            "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"wide\" tests=\"50000\">\n\(cases)\n</testsuite></testsuites>\n"
         let started = ContinuousClock.now
         let merged = try Self.merge(text)
         #expect(merged.contains("tests=\"50000\""))

@@ -1,13 +1,15 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import FlowSpecRuntime
 
 /// Files a user owns: a token store is private from the moment it exists, a failed or killed write leaves nothing
 /// behind for long, and only regular files are replaced by a rename.
 @Suite(.timeLimit(.minutes(2))) struct AtomicFileTests {
     static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("flowspec-atomic-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("flowspec-atomic-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -33,7 +35,9 @@ import Testing
             while !stop.load(ordering: .relaxed) {
                 for name in Self.entries(folder) {
                     let mode = Self.mode(folder + "/" + name)
-                    if mode >= 0, mode & 0o077 != 0 { seenWide.withLock { _ = $0.insert("\(name) \(String(mode, radix: 8))") } }
+                    if mode >= 0, mode & 0o077 != 0 {
+                        seenWide.withLock { _ = $0.insert("\(name) \(String(mode, radix: 8))") }
+                    }
                 }
             }
         }
@@ -52,9 +56,13 @@ import Testing
         let folder = try Self.folder()
         let old = folder + "/.tokens.json.killed.tmp", fresh = folder + "/.tokens.json.in-progress.tmp"
         let other = folder + "/.report.xml.killed.tmp"
-        for path in [old, fresh, other] { #expect(FileManager.default.createFile(atPath: path, contents: Data("secret".utf8))) }
+        for path in [old, fresh, other] {
+            #expect(FileManager.default.createFile(atPath: path, contents: Data("secret".utf8)))
+        }
         let longAgo = Date().addingTimeInterval(-10 * AtomicFile.staleSeconds)
-        for path in [old, other] { try FileManager.default.setAttributes([.modificationDate: longAgo], ofItemAtPath: path) }
+        for path in [old, other] {
+            try FileManager.default.setAttributes([.modificationDate: longAgo], ofItemAtPath: path)
+        }
         try AtomicFile.write(Data("{}".utf8), to: folder + "/tokens.json", permissions: 0o600)
         // Only this target's leftovers, and only old ones.
         #expect(Self.entries(folder) == [".report.xml.killed.tmp", ".tokens.json.in-progress.tmp", "tokens.json"])
@@ -63,13 +71,16 @@ import Testing
     @Test func aWriteThatCannotHappenSaysWhyAndLeavesNothing() throws {
         let folder = try Self.folder()
         // A folder where the file should be: refused before anything is created.
-        try FileManager.default.createDirectory(atPath: folder + "/tokens.json/inside", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder + "/tokens.json/inside", withIntermediateDirectories: true)
         #expect { try AtomicFile.write(Data("{}".utf8), to: folder + "/tokens.json", permissions: 0o600) } throws: {
             "\($0)".contains("it is a folder, not a regular file")
         }
         #expect(Self.entries(folder) == ["tokens.json"])
         let missing = folder + "/no-such-folder/tokens.json"
-        #expect { try AtomicFile.write(Data("{}".utf8), to: missing) } throws: { "\($0)".contains("No such file or directory") }
+        #expect { try AtomicFile.write(Data("{}".utf8), to: missing) } throws: {
+            "\($0)".contains("No such file or directory")
+        }
     }
 
     /// A link is followed: the file it points to is replaced and the link stays a link.
@@ -77,7 +88,8 @@ import Testing
         let folder = try Self.folder()
         try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
         try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/real/report.xml"))
-        try FileManager.default.createSymbolicLink(atPath: folder + "/report.xml", withDestinationPath: "real/report.xml")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/report.xml", withDestinationPath: "real/report.xml")
         try AtomicFile.write(Data("new".utf8), to: folder + "/report.xml")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/report.xml") == "real/report.xml")
         #expect(FileManager.default.contents(atPath: folder + "/real/report.xml") == Data("new".utf8))
@@ -88,7 +100,9 @@ import Testing
         let folder = try Self.folder()
         let fifo = folder + "/report.fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
-        #expect { try AtomicFile.write(Data("x".utf8), to: fifo) } throws: { "\($0)".contains("a FIFO (named pipe), not a regular file") }
+        #expect { try AtomicFile.write(Data("x".utf8), to: fifo) } throws: {
+            "\($0)".contains("a FIFO (named pipe), not a regular file")
+        }
 
         let reader = Thread {
             // Opened without blocking, so a writer that never comes cannot hang the test.
@@ -98,7 +112,13 @@ import Testing
             let deadline = Date().addingTimeInterval(20)
             while Date() < deadline {
                 let count = read(fd, &buffer, buffer.count)
-                if count > 0 { collected.append(contentsOf: buffer[..<count]) } else if count == 0, !collected.isEmpty { break } else { usleep(5_000) }
+                if count > 0 {
+                    collected.append(contentsOf: buffer[..<count])
+                } else if count == 0, !collected.isEmpty {
+                    break
+                } else {
+                    usleep(5_000)
+                }
             }
             close(fd)
             try? collected.write(to: URL(fileURLWithPath: folder + "/received"))
@@ -128,7 +148,9 @@ import Testing
     @Test func aDeviceThatRefusesTheWriteIsAClearError() throws {
         var info = stat()
         guard stat("/dev/full", &info) == 0, FileKind(info.st_mode) == .characterDevice else { return }
-        #expect { try OutputFile.write(Data("report".utf8), to: "/dev/full") } throws: { "\($0)".contains("No space left on device") }
+        #expect { try OutputFile.write(Data("report".utf8), to: "/dev/full") } throws: {
+            "\($0)".contains("No space left on device")
+        }
         #expect(lstat("/dev/full", &info) == 0 && FileKind(info.st_mode) == .characterDevice)
         try OutputFile.write(Data("report".utf8), to: "/dev/null")
         #expect(lstat("/dev/null", &info) == 0 && FileKind(info.st_mode) == .characterDevice)

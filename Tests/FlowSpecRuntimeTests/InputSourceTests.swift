@@ -1,18 +1,22 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
 /// Given values, then a command, then a prompt — and commands see the inputs handed out so far.
 @Suite(.timeLimit(.minutes(6))) struct InputSourceTests {
     func decl(_ name: String, secret: Bool = false) -> InputDecl {
-        InputDecl(name: name, kind: .string, pattern: nil, secret: secret, prompt: nil, location: SourceLocation(file: "t", line: 1, column: 1))
+        InputDecl(
+            name: name, kind: .string, pattern: nil, secret: secret, prompt: nil,
+            location: SourceLocation(file: "t", line: 1, column: 1))
     }
 
     @Test func aCommandPrintsTheValueTrimmedAndSeesEarlierNonSecretInputs() async throws {
-        let source = LayeredInputSource(values: ["email": ["qa@example.com"], "password": ["hunter2-secret"]],
-                                        commands: ["code": #"printf '  %s|%s \n' "$email" "${password:-none}""#])
+        let source = LayeredInputSource(
+            values: ["email": ["qa@example.com"], "password": ["hunter2-secret"]],
+            commands: ["code": #"printf '  %s|%s \n' "$email" "${password:-none}""#])
         #expect(try await source.current(decl("email"), flow: "f") == "qa@example.com")
         #expect(try await source.current(decl("password", secret: true), flow: "f") == "hunter2-secret")
         // The secret password is not exported to the command's environment.
@@ -20,12 +24,15 @@ import TestSupport
     }
 
     @Test func givenValuesWinOverCommandsAndAReAskRunsTheCommandAgain() async throws {
-        let counter = FileManager.default.temporaryDirectory.appendingPathComponent("flowspec-counter-\(UUID().uuidString)").path
-        let source = LayeredInputSource(values: ["code": ["111111"]],
-                                        commands: ["code": "echo x >> \(counter); wc -l < \(counter) | tr -d ' '"])
+        let counter = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flowspec-counter-\(UUID().uuidString)"
+        ).path
+        let source = LayeredInputSource(
+            values: ["code": ["111111"]],
+            commands: ["code": "echo x >> \(counter); wc -l < \(counter) | tr -d ' '"])
         #expect(try await source.next(decl("code"), flow: "f") == "111111")
         #expect(try await source.next(decl("code"), flow: "f") == "1")
-        #expect(try await source.current(decl("code"), flow: "f") == "1")   // current repeats the last answer
+        #expect(try await source.current(decl("code"), flow: "f") == "1") // current repeats the last answer
         #expect(try await source.next(decl("code"), flow: "f") == "2")
     }
 
@@ -74,10 +81,11 @@ import TestSupport
     /// Past the ceiling a command is refused with a reason, never started: starting it could crash flowspec.
     @Test func tooManyOpenDescriptorsIsAClearErrorNotACrash() async throws {
         let open = try #require(OpenDescriptors.count())
-        #expect(open >= 3)  // standard input, output and error at least
+        #expect(open >= 3) // standard input, output and error at least
         await #expect { try await ShellCommand("echo started", descriptorCeiling: 2).run() } throws: { error in
             let text = "\(error)"
-            return text.contains("cannot start the command") && text.contains("files and connections open") && text.contains("--jobs")
+            return text.contains("cannot start the command") && text.contains("files and connections open")
+                && text.contains("--jobs")
         }
         // Under the default ceiling it starts (the whole suite, run side by side, peaks near 900 descriptors).
         #expect(try await ShellCommand("echo 1").run() == "1")
@@ -85,7 +93,10 @@ import TestSupport
 
     static func openPipes() -> Int {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return entries.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)"))?.hasPrefix("pipe:") == true }.count
+        return entries.filter {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)"))?.hasPrefix("pipe:")
+                == true
+        }.count
     }
 
     static func processes(containing text: String) -> [Int32] { Processes.containing(text) }

@@ -1,48 +1,51 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
 let loginYAML = """
-flow: t.login
-namespace: t
-inputs:
-  phone: { type: phone }
-  code: { type: code, pattern: "^[0-9]{6}$", secret: true }
-variables: { attempts: 0 }
-start: ask_phone
-states:
-  ask_phone:
-    input: phone
-    goto: ask_code
-    invalid: bad_phone
-  ask_code:
-    input: code
-    goto: verify
-  verify:
-    request: { method: POST, path: /verify, json: { phone: "${inputs.phone}", token: "${inputs.code}" } }
-    on:
-      - when: status == 200
-        store: { access: body.access_token }
-        goto: done
-      - when: status == 403 && attempts < 2
-        set: { attempts: attempts + 1 }
+    flow: t.login
+    namespace: t
+    inputs:
+      phone: { type: phone }
+      code: { type: code, pattern: "^[0-9]{6}$", secret: true }
+    variables: { attempts: 0 }
+    start: ask_phone
+    states:
+      ask_phone:
+        input: phone
         goto: ask_code
-      - when: status == 403
-        goto: rejected
-  done: { end: authenticated, success: true }
-  rejected: { end: rejected, success: false, reason: "Too many wrong codes" }
-  bad_phone: { end: invalid_phone, success: false, reason: "${input_error}" }
-"""
+        invalid: bad_phone
+      ask_code:
+        input: code
+        goto: verify
+      verify:
+        request: { method: POST, path: /verify, json: { phone: "${inputs.phone}", token: "${inputs.code}" } }
+        on:
+          - when: status == 200
+            store: { access: body.access_token }
+            goto: done
+          - when: status == 403 && attempts < 2
+            set: { attempts: attempts + 1 }
+            goto: ask_code
+          - when: status == 403
+            goto: rejected
+      done: { end: authenticated, success: true }
+      rejected: { end: rejected, success: false, reason: "Too many wrong codes" }
+      bad_phone: { end: invalid_phone, success: false, reason: "${input_error}" }
+    """
 
 @Suite(.timeLimit(.minutes(5))) struct InterpreterTests {
     @Test func successiveInputsWrongThenRight() async throws {
         let backend = FakeBackend { request, _ in
-            request.json?["token"] == .string("123456") ? json(200, #"{"access_token":"tok-abc"}"#) : json(403, #"{"code":"otp_expired"}"#)
+            request.json?["token"] == .string("123456")
+                ? json(200, #"{"access_token":"tok-abc"}"#) : json(403, #"{"code":"otp_expired"}"#)
         }
-        let (context, store, _) = makeContext(try TestSpecs.load(["t/login.yaml": loginYAML]), backend,
-                                              inputs: ["phone": ["+15551234567"], "code": ["000000", "123456"]])
+        let (context, store, _) = makeContext(
+            try TestSpecs.load(["t/login.yaml": loginYAML]), backend,
+            inputs: ["phone": ["+15551234567"], "code": ["000000", "123456"]])
         let result = await Interpreter(context: context).run(flow: "t.login")
         #expect(result.outcome == "authenticated")
         #expect(result.path == ["ask_phone", "ask_code", "verify", "ask_code", "verify", "done"])
@@ -52,8 +55,9 @@ states:
 
     @Test func threeWrongCodesAreRejected() async throws {
         let backend = FakeBackend { _, _ in json(403, "{}") }
-        let (context, _, _) = makeContext(try TestSpecs.load(["t/login.yaml": loginYAML]), backend,
-                                          inputs: ["phone": ["+15551234567"], "code": ["111111", "222222", "333333"]])
+        let (context, _, _) = makeContext(
+            try TestSpecs.load(["t/login.yaml": loginYAML]), backend,
+            inputs: ["phone": ["+15551234567"], "code": ["111111", "222222", "333333"]])
         let result = await Interpreter(context: context).run(flow: "t.login")
         #expect(result.outcome == "rejected")
         #expect(await backend.requests.count == 3)
@@ -61,7 +65,8 @@ states:
 
     @Test func invalidPhoneGoesToTheInvalidStateWithoutAnyRequest() async throws {
         let backend = FakeBackend { _, _ in json(200, "{}") }
-        let (context, _, _) = makeContext(try TestSpecs.load(["t/login.yaml": loginYAML]), backend, inputs: ["phone": ["5551234"]])
+        let (context, _, _) = makeContext(
+            try TestSpecs.load(["t/login.yaml": loginYAML]), backend, inputs: ["phone": ["5551234"]])
         let result = await Interpreter(context: context).run(flow: "t.login")
         #expect(result.outcome == "invalid_phone")
         #expect(result.reason.contains("E.164"))
@@ -70,7 +75,8 @@ states:
 
     @Test func missingInputIsAClearError() async throws {
         let backend = FakeBackend { _, _ in json(200, "{}") }
-        let (context, _, _) = makeContext(try TestSpecs.load(["t/login.yaml": loginYAML]), backend, inputs: ["phone": ["+15551234567"]])
+        let (context, _, _) = makeContext(
+            try TestSpecs.load(["t/login.yaml": loginYAML]), backend, inputs: ["phone": ["+15551234567"]])
         let result = await Interpreter(context: context).run(flow: "t.login")
         #expect(result.outcome == "error")
         #expect(result.reason.hasPrefix("missing input `code`"))
@@ -78,8 +84,9 @@ states:
 
     @Test func unhandledResponseShowsMethodPathStatusAndMaskedBody() async throws {
         let backend = FakeBackend { _, _ in json(500, #"{"error":"boom","access_token":"leaky-token-123"}"#) }
-        let (context, _, redactor) = makeContext(try TestSpecs.load(["t/login.yaml": loginYAML]), backend,
-                                                 inputs: ["phone": ["+15551234567"], "code": ["654321"]])
+        let (context, _, redactor) = makeContext(
+            try TestSpecs.load(["t/login.yaml": loginYAML]), backend,
+            inputs: ["phone": ["+15551234567"], "code": ["654321"]])
         let result = await Interpreter(context: context).run(flow: "t.login")
         #expect(result.outcome == "unhandled")
         #expect(result.reason.contains("unhandled response in state `verify`: POST /verify → 500"))
@@ -90,22 +97,23 @@ states:
 
     @Test func stepBudgetStopsLoopsAndShowsThePath() async throws {
         let flow = """
-        flow: t.loop
-        max_steps: 10
-        variables: { n: 0 }
-        start: a
-        states:
-          a:
-            choice:
-              - when: n < 1000
-                set: { n: n + 1 }
-                goto: b
-              - else: true
-                goto: done
-          b: { wait: 1s, goto: a }
-          done: { end: done, success: true }
-        """
-        let (context, _, _) = makeContext(try TestSpecs.load(["t/loop.yaml": flow]), FakeBackend { _, _ in json(200, "{}") })
+            flow: t.loop
+            max_steps: 10
+            variables: { n: 0 }
+            start: a
+            states:
+              a:
+                choice:
+                  - when: n < 1000
+                    set: { n: n + 1 }
+                    goto: b
+                  - else: true
+                    goto: done
+              b: { wait: 1s, goto: a }
+              done: { end: done, success: true }
+            """
+        let (context, _, _) = makeContext(
+            try TestSpecs.load(["t/loop.yaml": flow]), FakeBackend { _, _ in json(200, "{}") })
         let result = await Interpreter(context: context).run(flow: "t.loop")
         #expect(result.outcome == "error")
         #expect(result.reason.hasPrefix("step budget of 10 exceeded in flow `t.loop`; path: a → b → a → b"))
@@ -113,18 +121,19 @@ states:
 
     @Test func waitAdvancesTheVirtualClockInstantly() async throws {
         let flow = """
-        flow: t.wait
-        start: w
-        states:
-          w: { wait: 16m, goto: check }
-          check:
-            choice:
-              - when: now == 1960
-                goto: done
-          done: { end: done, success: true }
-        """
+            flow: t.wait
+            start: w
+            states:
+              w: { wait: 16m, goto: check }
+              check:
+                choice:
+                  - when: now == 1960
+                    goto: done
+              done: { end: done, success: true }
+            """
         let clock = VirtualClock(start: 1_000)
-        let (context, _, _) = makeContext(try TestSpecs.load(["t/wait.yaml": flow]), FakeBackend { _, _ in json(200, "{}") }, clock: clock)
+        let (context, _, _) = makeContext(
+            try TestSpecs.load(["t/wait.yaml": flow]), FakeBackend { _, _ in json(200, "{}") }, clock: clock)
         let started = ContinuousClock.now
         let result = await Interpreter(context: context).run(flow: "t.wait")
         #expect(result.outcome == "done")
@@ -139,16 +148,16 @@ states:
             }
         }
         let flow = """
-        flow: t.down
-        start: r
-        states:
-          r:
-            request: { path: /x }
-            on:
-              - else: true
-                goto: done
-          done: { end: done, success: true }
-        """
+            flow: t.down
+            start: r
+            states:
+              r:
+                request: { path: /x }
+                on:
+                  - else: true
+                    goto: done
+              done: { end: done, success: true }
+            """
         let (context, _, _) = makeContext(try TestSpecs.load(["t/down.yaml": flow]), Down())
         let result = await Interpreter(context: context).run(flow: "t.down")
         #expect(result.isInfrastructureFailure)
@@ -171,7 +180,9 @@ states:
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         #expect(TokenStoreFile.decode(try Data(contentsOf: URL(fileURLWithPath: path))) == snapshot)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["store.json"], "no temporary file left behind")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["store.json"],
+            "no temporary file left behind")
     }
 
     @Test func everythingWrittenToTheStoreIsMasked() async {
@@ -182,7 +193,9 @@ states:
         store.set("a", "blob", .string("eyJhbGciOiJIUzI1NiJ9.long-opaque"))
         store.set("a", "error_code", .string("otp_expired"))
         #expect(redactor.redact("x initial-secret y written-secret") == "x •••• y ••••")
-        #expect(redactor.redact("role staff, eyJhbGciOiJIUzI1NiJ9.long-opaque, otp_expired") == "role staff, ••••, otp_expired")
+        #expect(
+            redactor.redact("role staff, eyJhbGciOiJIUzI1NiJ9.long-opaque, otp_expired")
+                == "role staff, ••••, otp_expired")
         #expect(redactor.maskedHeaderValue("Authorization", "Bearer zzz") == "Bearer ••••")
     }
 }

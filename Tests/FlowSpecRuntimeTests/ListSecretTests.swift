@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
@@ -13,7 +14,8 @@ import Testing
     /// The run's view of a response whose body lists tokens.
     static func evaluate(_ text: String, redactor: Redactor) throws -> JSONValue {
         guard case .success(let expr) = ExpressionParser.parse(text, at: Self.here) else { throw CancellationError() }
-        let body = #"{"tokens": [{"kind": "refresh", "value": "\#(first)"}, {"kind": "refresh", "value": "\#(second)"}], "secrets": ["JBSWY3DPEHPK3PXP"]}"#
+        let body =
+            #"{"tokens": [{"kind": "refresh", "value": "\#(first)"}, {"kind": "refresh", "value": "\#(second)"}], "secrets": ["JBSWY3DPEHPK3PXP"]}"#
         var env = Environment()
         env.response = HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(body.utf8))
         env.redactor = redactor
@@ -42,7 +44,9 @@ import Testing
         let sliced = try Self.evaluate("map(body.tokens, slice(it.value, 0, 12))", redactor: redactor)
         #expect(sliced == .array([.string(String(Self.first.prefix(12))), .string(String(Self.second.prefix(12)))]))
         #expect(redactor.redact("sent \(Self.first.prefix(12))") == "sent ••••")
-        #expect(redactor.redact("sent \(Self.second.prefix(12))") == "sent \(Self.second.prefix(12))", "a piece of a value that is not secret stays readable")
+        #expect(
+            redactor.redact("sent \(Self.second.prefix(12))") == "sent \(Self.second.prefix(12))",
+            "a piece of a value that is not secret stays readable")
 
         let codes = try Self.evaluate("map(body.secrets, totp(it))", redactor: redactor)
         guard case .array(let items) = codes, let code = items.first?.stringValue else {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
@@ -24,7 +25,7 @@ import Testing
         #expect(literal.literalPattern?.pattern == "^ab+c$")
         #expect(try Self.evaluate(literal, ["s": .string("abbbc")]) == .bool(true))
         #expect(try Self.evaluate(literal, ["s": .string("ac")]) == .bool(false))
-        #expect(try Self.evaluate(literal, ["s": .number(12)]) == .bool(false))   // not a string: no match, as before
+        #expect(try Self.evaluate(literal, ["s": .number(12)]) == .bool(false)) // not a string: no match, as before
     }
 
     @Test func aComputedPatternIsCompiledWhenEvaluated() throws {

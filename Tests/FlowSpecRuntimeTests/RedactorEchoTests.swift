@@ -1,6 +1,6 @@
-import Testing
 import FlowSpecLanguage
 import FlowSpecRuntime
+import Testing
 
 /// A backend that echoes a secret where masking by key cannot see it — as a header name, as a JSON key — must
 /// not put it on screen or in a report (found by the response fuzz target, Fuzz/Crashes/response-*).
@@ -13,13 +13,16 @@ import FlowSpecRuntime
         let shown = redactor.maskedHeader("Contecho aaaa1\(password) x", "text/plain")
         #expect(shown.name == "Contecho aaaa1\(Redactor.mask) x")
         #expect(shown.value == "text/plain")
-        #expect(redactor.maskedHeader("Authorization", "Bearer \(password)") == ("Authorization", "Bearer \(Redactor.mask)"))
+        #expect(
+            redactor.maskedHeader("Authorization", "Bearer \(password)") == ("Authorization", "Bearer \(Redactor.mask)")
+        )
     }
 
     @Test func aSecretAsAJSONKeyIsMasked() {
         let redactor = Redactor()
         redactor.register(password)
-        let masked = redactor.maskedJSON(.object([password: .string("invalid"), "user": .object(["x\(password)": .number(1)])]))
+        let masked = redactor.maskedJSON(
+            .object([password: .string("invalid"), "user": .object(["x\(password)": .number(1)])]))
         #expect(!masked.compactJSON.contains(password))
         #expect(masked[Redactor.mask] == .string("invalid"))
     }

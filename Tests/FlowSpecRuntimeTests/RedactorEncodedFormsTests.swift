@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
@@ -65,7 +66,9 @@ import Testing
             // password's own, which mix in the user's bytes or padding, stay.
             #expect(shown.hasPrefix("echoed header: Basic ") && shown.contains(Redactor.mask), "\(user): \(shown)")
             let visible = shown.dropFirst("echoed header: Basic ".count).components(separatedBy: Redactor.mask)
-            #expect(visible.count == 2 && visible[0].count <= (user.count + 1) * 4 / 3 + 1 && visible[1].count <= 3, "\(user): \(shown)")
+            #expect(
+                visible.count == 2 && visible[0].count <= (user.count + 1) * 4 / 3 + 1 && visible[1].count <= 3,
+                "\(user): \(shown)")
         }
         let document = Data(#"{"session":{"refresh":"\#(Self.token)","n":1}}"#.utf8).base64EncodedString()
         let shown = redactor.redact(document)

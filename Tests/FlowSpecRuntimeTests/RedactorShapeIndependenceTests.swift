@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
@@ -28,7 +29,9 @@ import Testing
     /// What the exception was for still holds: an error code a backend sends under `code` stays readable.
     @Test func errorCodesUnderACodeKeyStayReadable() {
         let redactor = Redactor()
-        let body = JSONValue.object(["code": .string("otp_expired"), "error": .object(["code": .string("ACCOUNT_PENDING_APPROVAL")])])
+        let body = JSONValue.object([
+            "code": .string("otp_expired"), "error": .object(["code": .string("ACCOUNT_PENDING_APPROVAL")]),
+        ])
         redactor.registerCredentials(in: body)
         #expect(!redactor.isSecret("otp_expired") && !redactor.isSecret("ACCOUNT_PENDING_APPROVAL"))
         #expect(redactor.shown(body) == #"{"code":"otp_expired","error":{"code":"ACCOUNT_PENDING_APPROVAL"}}"#)

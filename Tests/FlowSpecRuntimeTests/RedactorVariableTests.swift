@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
@@ -8,7 +9,8 @@ import Testing
     @Test func aFlagUnderACredentialNameIsNotMasked() {
         let redactor = Redactor()
         redactor.registerVariables([
-            "login_codes_single_use": .string("true"), "other_code_flag": .bool(false), "staff_password": .string("correct-horse"),
+            "login_codes_single_use": .string("true"), "other_code_flag": .bool(false),
+            "staff_password": .string("correct-horse"),
         ])
         #expect(redactor.redact("requiresTwoFactor true, isMobile false") == "requiresTwoFactor true, isMobile false")
         #expect(redactor.redact("password correct-horse") == "password \(Redactor.mask)")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
@@ -26,7 +27,9 @@ import TestSupport
         #expect(problem?.contains(reason) == true, "\(url): \(problem ?? "accepted")")
     }
 
-    @Test(arguments: ["http://127.0.0.1:8080", "https://api.test/auth/v1", "http://[::1]:65535/", "HTTP://h:1", "http://u:p@h:80/x"])
+    @Test(arguments: [
+        "http://127.0.0.1:8080", "https://api.test/auth/v1", "http://[::1]:65535/", "HTTP://h:1", "http://u:p@h:80/x",
+    ])
     func goodBaseURLsAreAccepted(url: String) {
         #expect(RequestURL.baseURLProblem(url) == nil)
     }
@@ -43,7 +46,9 @@ import TestSupport
     }
 
     @Test func theRedactorMasksURLCredentialsOfAnyLength() {
-        #expect(Redactor().redactURL("http://qa:p@127.0.0.1:8080/login?next=/a@b") == "http://••••@127.0.0.1:8080/login?next=/a@b")
+        #expect(
+            Redactor().redactURL("http://qa:p@127.0.0.1:8080/login?next=/a@b")
+                == "http://••••@127.0.0.1:8080/login?next=/a@b")
     }
 
     @Test func pathValuesAreData() {
@@ -54,43 +59,44 @@ import TestSupport
     }
 
     static let flowYAML = """
-    flow: t.use
-    defaults: { base_url: "${vars.base}" }
-    inputs:
-      id: { type: string }
-    start: use
-    states:
-      use:
-        request: { method: GET, path: "${inputs.id}", query: { keep: "1" } }
-        on:
-          - when: status == 200
-            goto: ok
-      ok: { end: ok, success: true }
-    """
+        flow: t.use
+        defaults: { base_url: "${vars.base}" }
+        inputs:
+          id: { type: string }
+        start: use
+        states:
+          use:
+            request: { method: GET, path: "${inputs.id}", query: { keep: "1" } }
+            on:
+              - when: status == 200
+                goto: ok
+          ok: { end: ok, success: true }
+        """
 
     static let nextYAML = """
-    flow: t.next
-    variables: { next: "" }
-    start: first
-    states:
-      first:
-        request: { method: GET, path: /first }
-        on:
-          - when: status == 200
-            set: { next: body.next }
-            goto: second
-      second:
-        request: { method: GET, url: "${next}" }
-        on:
-          - when: status == 200
-            goto: ok
-      ok: { end: ok, success: true }
-    """
+        flow: t.next
+        variables: { next: "" }
+        start: first
+        states:
+          first:
+            request: { method: GET, path: /first }
+            on:
+              - when: status == 200
+                set: { next: body.next }
+                goto: second
+          second:
+            request: { method: GET, url: "${next}" }
+            on:
+              - when: status == 200
+                goto: ok
+          ok: { end: ok, success: true }
+        """
 
     @Test func aPathValueNeverChangesTheHostOrTheQuery() async throws {
         let backend = FakeBackend { _, _ in json(200, "{}") }
-        var (context, _, _) = makeContext(try TestSpecs.load(["t/use.yaml": Self.flowYAML]), backend,
-                                          inputs: ["id": ["@127.0.0.3:8080/evil?admin=1#x"]])
+        var (context, _, _) = makeContext(
+            try TestSpecs.load(["t/use.yaml": Self.flowYAML]), backend,
+            inputs: ["id": ["@127.0.0.3:8080/evil?admin=1#x"]])
         context.vars = ["base": .string("http://127.0.0.1:8080")]
         context.requiresBaseURL = true
         let result = await Interpreter(context: context).run(flow: "t.use")
@@ -102,7 +108,8 @@ import TestSupport
 
     @Test func aBaseURLWithABadPortEndsTheFlowBeforeSendingAndMasksItsCredentials() async throws {
         let backend = FakeBackend { _, _ in json(200, "{}") }
-        var (context, _, _) = makeContext(try TestSpecs.load(["t/use.yaml": Self.flowYAML]), backend, inputs: ["id": ["/x"]])
+        var (context, _, _) = makeContext(
+            try TestSpecs.load(["t/use.yaml": Self.flowYAML]), backend, inputs: ["id": ["/x"]])
         context.vars = ["base": .string("http://qa:hunter2@127.0.0.1:99999")]
         context.requiresBaseURL = true
         let result = await Interpreter(context: context).run(flow: "t.use")

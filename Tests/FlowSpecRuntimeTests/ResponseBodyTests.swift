@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
@@ -9,7 +10,8 @@ import TestSupport
     @Test(arguments: [
         "application/json", "application/json; charset=utf-8", "Application/JSON", "APPLICATION/JSON;CHARSET=UTF-8",
         "application/json ; charset=utf-8", " application/json", "application/problem+json", "application/vnd.api+json",
-        "application/vnd.api+json; ext=\"bulk\"", "application/merge-patch+json", "text/vnd.foo+json", "APPLICATION/LD+JSON",
+        "application/vnd.api+json; ext=\"bulk\"", "application/merge-patch+json", "text/vnd.foo+json",
+        "APPLICATION/LD+JSON",
     ])
     func jsonMediaTypes(_ contentType: String) {
         #expect(MediaType.isJSON(contentType), "\(contentType) is JSON")
@@ -48,9 +50,12 @@ import TestSupport
     }
 
     @Test func aJSONMediaTypeIsParsed() {
-        #expect(body(#"{"token":"t","n":1,"ok":true}"#, [("Content-Type", "application/json; charset=utf-8")])
+        #expect(
+            body(#"{"token":"t","n":1,"ok":true}"#, [("Content-Type", "application/json; charset=utf-8")])
                 == .object(["token": .string("t"), "n": .number(1), "ok": .bool(true)]))
-        #expect(body(#"{"title":"Not Found","status":404}"#, [("Content-Type", "application/problem+json")])["status"] == .number(404))
+        #expect(
+            body(#"{"title":"Not Found","status":404}"#, [("Content-Type", "application/problem+json")])["status"]
+                == .number(404))
         #expect(body("12345", [("Content-Type", "application/vnd.api+json")]) == .number(12345))
         #expect(body("[1]", [("X-Other", "1"), ("CONTENT-TYPE", "application/json")]) == .array([.number(1)]))
     }
@@ -69,22 +74,26 @@ import TestSupport
 
     /// Through the interpreter, as a flow reads it: the mail catcher's code compares as text.
     @Test func aFlowReadsAPlainTextCodeAsAString() async throws {
-        let specs = try TestSpecs.load(["f.yaml": """
-        flow: t.code
-        start: fetch
-        states:
-          fetch:
-            request: { method: GET, path: /code }
-            on:
-              - when: body == "012345" && len(body) == 6
-                set: { code: body }
-                goto: done
-              - else: true
-                goto: wrong
-          done: { end: fetched, success: true, outputs: { code: code } }
-          wrong: { end: wrong, success: false }
-        """])
-        let backend = FakeBackend { _, _ in HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Data("012345".utf8)) }
+        let specs = try TestSpecs.load([
+            "f.yaml": """
+            flow: t.code
+            start: fetch
+            states:
+              fetch:
+                request: { method: GET, path: /code }
+                on:
+                  - when: body == "012345" && len(body) == 6
+                    set: { code: body }
+                    goto: done
+                  - else: true
+                    goto: wrong
+              done: { end: fetched, success: true, outputs: { code: code } }
+              wrong: { end: wrong, success: false }
+            """
+        ])
+        let backend = FakeBackend { _, _ in
+            HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Data("012345".utf8))
+        }
         let (context, _, _) = makeContext(specs, backend)
         let result = await Interpreter(context: context).run(flow: "t.code")
         #expect(result.outcome == "fetched")
@@ -93,26 +102,29 @@ import TestSupport
 
     /// An input command's output never goes through JSON: a code printed as `012345` is the text "012345".
     @Test func anInputCommandsCodeStaysText() async throws {
-        let specs = try TestSpecs.load(["f.yaml": """
-        flow: t.typed
-        inputs: { code: { type: string } }
-        start: ask
-        states:
-          ask: { input: code, goto: check }
-          check:
-            choice:
-              - when: inputs.code == "012345"
-                goto: done
-              - else: true
-                goto: wrong
-          done: { end: text, success: true, outputs: { code: inputs.code } }
-          wrong: { end: wrong, success: false }
-        """])
+        let specs = try TestSpecs.load([
+            "f.yaml": """
+            flow: t.typed
+            inputs: { code: { type: string } }
+            start: ask
+            states:
+              ask: { input: code, goto: check }
+              check:
+                choice:
+                  - when: inputs.code == "012345"
+                    goto: done
+                  - else: true
+                    goto: wrong
+              done: { end: text, success: true, outputs: { code: inputs.code } }
+              wrong: { end: wrong, success: false }
+            """
+        ])
         let redactor = Redactor()
-        var context = RunContext(specs: specs, adapter: FakeBackend { _, _ in json(500, "{}") }, clock: VirtualClock(start: 1_000),
-                                 store: TokenStore([:], redactor: redactor),
-                                 inputs: LayeredInputSource(values: [:], commands: ["code": "printf '012345\\n'"]),
-                                 vars: [:], redactor: redactor)
+        var context = RunContext(
+            specs: specs, adapter: FakeBackend { _, _ in json(500, "{}") }, clock: VirtualClock(start: 1_000),
+            store: TokenStore([:], redactor: redactor),
+            inputs: LayeredInputSource(values: [:], commands: ["code": "printf '012345\\n'"]),
+            vars: [:], redactor: redactor)
         context.requiresBaseURL = false
         let result = await Interpreter(context: context).run(flow: "t.typed")
         #expect(result.outcome == "text", "\(result.reason)")

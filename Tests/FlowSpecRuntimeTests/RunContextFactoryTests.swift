@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
-import TestSupport
 
 /// `RunContextFactory`, the one place `run`, `exec` and `probe` make run contexts: what every context it makes
 /// masks and how it treats a live backend.
@@ -28,8 +29,9 @@ import TestSupport
         let factory = RunContextFactory(specs: SpecSet(), vars: [:], origin: .scenario)
         let backend = FakeBackend { _, _ in json(200, #"{"access_token":"issued-token-0123456789"}"#) }
         let redactor = factory.redactor()
-        let context = factory.context(backend: .live(backend, waitLimit: 7), clock: VirtualClock(), store: TokenStore([:], redactor: redactor),
-                                      inputs: ListInputSource([:]), redactor: redactor)
+        let context = factory.context(
+            backend: .live(backend, waitLimit: 7), clock: VirtualClock(), store: TokenStore([:], redactor: redactor),
+            inputs: ListInputSource([:]), redactor: redactor)
         #expect(context.waitLimit == 7)
         #expect(context.requiresBaseURL, "a live backend needs absolute URLs")
         #expect(!redactor.isSecret("issued-token-0123456789"))
@@ -41,8 +43,9 @@ import TestSupport
         let factory = RunContextFactory(specs: SpecSet(), vars: Self.vars, origin: .probe)
         let backend = FakeBackend { _, _ in json(200, #"{"access_token":"issued-token-0123456789"}"#) }
         let redactor = factory.redactor()
-        let context = factory.context(backend: .scripted(backend), clock: VirtualClock(), store: TokenStore([:], redactor: redactor),
-                                      inputs: ListInputSource([:]), redactor: redactor, vars: ["extra": .string("x")])
+        let context = factory.context(
+            backend: .scripted(backend), clock: VirtualClock(), store: TokenStore([:], redactor: redactor),
+            inputs: ListInputSource([:]), redactor: redactor, vars: ["extra": .string("x")])
         #expect(context.waitLimit == nil)
         #expect(!context.requiresBaseURL, "scripted exchanges match on method and path only")
         #expect(context.vars == ["extra": .string("x")], "a run's own variables replace the factory's")
@@ -53,7 +56,8 @@ import TestSupport
 
     /// A live run of a flow with no `defaults.base_url` stops with a located error; the same flow plays scripted.
     @Test func onlyALiveRunNeedsABaseURL() async throws {
-        let specs = try TestSpecs.load(["f.yaml": """
+        let specs = try TestSpecs.load([
+            "f.yaml": """
             flow: t.ping
             start: ping
             states:
@@ -63,16 +67,24 @@ import TestSupport
                   - when: status == 200
                     goto: ok
               ok: { end: ok, success: true }
-            """])
+            """
+        ])
         let factory = RunContextFactory(specs: specs, vars: [:], origin: .shell)
-        for (backend, outcome) in [(RunContextFactory.Backend.live(FakeBackend { _, _ in json(200, "{}") }, waitLimit: 1), "error"),
-                                   (.scripted(FakeBackend { _, _ in json(200, "{}") }), "ok")] {
+        for (backend, outcome) in [
+            (RunContextFactory.Backend.live(FakeBackend { _, _ in json(200, "{}") }, waitLimit: 1), "error"),
+            (.scripted(FakeBackend { _, _ in json(200, "{}") }), "ok"),
+        ] {
             let redactor = factory.redactor()
-            let context = factory.context(backend: backend, clock: VirtualClock(), store: TokenStore([:], redactor: redactor),
-                                          inputs: ListInputSource([:]), redactor: redactor)
+            let context = factory.context(
+                backend: backend, clock: VirtualClock(), store: TokenStore([:], redactor: redactor),
+                inputs: ListInputSource([:]), redactor: redactor)
             let result = await Interpreter(context: context).run(flow: "t.ping")
             #expect(result.outcome == outcome, "\(result.reason)")
-            if outcome == "error" { #expect(result.reason.contains("has no `defaults.base_url`, so `path` has no host to go to"), "\(result.reason)") }
+            if outcome == "error" {
+                #expect(
+                    result.reason.contains("has no `defaults.base_url`, so `path` has no host to go to"),
+                    "\(result.reason)")
+            }
         }
     }
 }

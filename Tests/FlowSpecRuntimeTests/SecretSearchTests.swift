@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
@@ -10,7 +11,8 @@ import Testing
     static func covered(_ patterns: [[UInt8]], in text: [UInt8]) -> [Bool] {
         var covered = [Bool](repeating: false, count: text.count)
         for pattern in patterns where !pattern.isEmpty && pattern.count <= text.count {
-            for start in 0...(text.count - pattern.count) where Array(text[start..<(start + pattern.count)]) == pattern {
+            for start in 0...(text.count - pattern.count) where Array(text[start..<(start + pattern.count)]) == pattern
+            {
                 for i in start..<(start + pattern.count) { covered[i] = true }
             }
         }
@@ -20,7 +22,9 @@ import Testing
     @Test func agreesWithOneSearchPerPatternOnRandomTexts() {
         var random = SplitMix64(seed: 23)
         let alphabet = Array("abAB01".utf8)
-        func text(_ length: Int) -> [UInt8] { (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] } }
+        func text(_ length: Int) -> [UInt8] {
+            (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+        }
         for round in 0..<400 {
             let patterns = (0..<(1 + Int(random.next() % 12))).map { _ in text(1 + Int(random.next() % 6)) }
             var search = SecretSearch()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
@@ -13,7 +14,8 @@ import Testing
             default: json(500, "{}")
             }
         }
-        let (context, store, _) = makeContext(try sessionSpecs(), backend, store: ["t": ["access": .string("old"), "refresh": .string("r1")]])
+        let (context, store, _) = makeContext(
+            try sessionSpecs(), backend, store: ["t": ["access": .string("old"), "refresh": .string("r1")]])
         let result = await Interpreter(context: context).run(flow: "t.me")
         #expect(result.outcome == "ok")
         #expect(result.outputs["id"] == .string("u1"))
@@ -28,16 +30,20 @@ import Testing
         let backend = FakeBackend { request, _ in
             request.path == "/refresh" ? json(200, #"{"access":"new","refresh":"r2"}"#) : json(401, "{}")
         }
-        let (context, _, _) = makeContext(try sessionSpecs(), backend, store: ["t": ["access": .string("old"), "refresh": .string("r1")]])
+        let (context, _, _) = makeContext(
+            try sessionSpecs(), backend, store: ["t": ["access": .string("old"), "refresh": .string("r1")]])
         let result = await Interpreter(context: context).run(flow: "t.me")
         #expect(result.outcome == "signed_out")
         #expect(await backend.requests.map(\.path) == ["/me", "/refresh", "/me"])
     }
 
     @Test func refreshFailureClearsTheNamespaceAndEndsWithTheSessionOutcome() async throws {
-        let backend = FakeBackend { request, _ in request.path == "/refresh" ? json(401, #"{"error":"reuse"}"#) : json(401, "{}") }
-        let (context, store, _) = makeContext(try sessionSpecs(), backend,
-                                              store: ["t": ["access": .string("old"), "refresh": .string("r1")], "other": ["k": .string("keep")]])
+        let backend = FakeBackend { request, _ in
+            request.path == "/refresh" ? json(401, #"{"error":"reuse"}"#) : json(401, "{}")
+        }
+        let (context, store, _) = makeContext(
+            try sessionSpecs(), backend,
+            store: ["t": ["access": .string("old"), "refresh": .string("r1")], "other": ["k": .string("keep")]])
         let result = await Interpreter(context: context).run(flow: "t.me")
         #expect(result.outcome == "signed_out")
         #expect(result.success == false)
@@ -54,7 +60,8 @@ import Testing
             default: json(200, #"{"id":"u1"}"#)
             }
         }
-        let (context, _, _) = makeContext(try sessionSpecs(), backend, store: ["t": ["access": .string("old"), "refresh": .string("r1")]])
+        let (context, _, _) = makeContext(
+            try sessionSpecs(), backend, store: ["t": ["access": .string("old"), "refresh": .string("r1")]])
         let interpreter = Interpreter(context: context)
         let outcomes = await withTaskGroup(of: String.self) { group in
             for _ in 0..<5 { group.addTask { await interpreter.run(flow: "t.me").outcome } }
@@ -70,8 +77,10 @@ import Testing
             request.path == "/refresh" ? json(200, #"{"access":"new","refresh":"r2"}"#) : json(200, #"{"id":"u1"}"#)
         }
         let clock = VirtualClock(start: 1_000)
-        let (context, _, _) = makeContext(try sessionSpecs(), backend,
-                                          store: ["t": ["access": .string("old"), "refresh": .string("r1"), "expires_at": .number(1_059)]], clock: clock)
+        let (context, _, _) = makeContext(
+            try sessionSpecs(), backend,
+            store: ["t": ["access": .string("old"), "refresh": .string("r1"), "expires_at": .number(1_059)]],
+            clock: clock)
         let result = await Interpreter(context: context).run(flow: "t.me")
         #expect(result.outcome == "ok")
         let requests = await backend.requests
@@ -81,8 +90,9 @@ import Testing
 
     @Test func noProactiveRefreshOutsideTheMargin() async throws {
         let backend = FakeBackend { _, _ in json(200, #"{"id":"u1"}"#) }
-        let (context, _, _) = makeContext(try sessionSpecs(), backend,
-                                          store: ["t": ["access": .string("old"), "refresh": .string("r1"), "expires_at": .number(1_061)]])
+        let (context, _, _) = makeContext(
+            try sessionSpecs(), backend,
+            store: ["t": ["access": .string("old"), "refresh": .string("r1"), "expires_at": .number(1_061)]])
         _ = await Interpreter(context: context).run(flow: "t.me")
         #expect(await backend.requests.map(\.path) == ["/me"])
     }

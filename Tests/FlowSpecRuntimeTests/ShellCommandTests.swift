@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecRuntime
 
 /// A command ends when its shell exits: what it started in the background dies with it, a daemon that escaped its

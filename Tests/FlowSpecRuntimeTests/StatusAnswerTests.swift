@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
-import TestSupport
 
 /// A 401 that is the request's answer (a logout, a "next step required" login) is not an expired token: with
 /// `answers:` or the session's `refresh.not_for` it reaches the transitions with no refresh, bearer still sent.
@@ -26,13 +27,19 @@ import TestSupport
     /// The server answers every logout 401, and would refresh fine if asked.
     func backend() -> FakeBackend {
         FakeBackend { request, _ in
-            request.path == "/refresh" ? json(200, #"{"access":"new","refresh":"r2"}"#) : json(401, #"{"logged_out":true}"#)
+            request.path == "/refresh"
+                ? json(200, #"{"access":"new","refresh":"r2"}"#) : json(401, #"{"logged_out":true}"#)
         }
     }
 
-    func run(logout extra: String, session: String = sessionYAML, store: TokenStore.Snapshot = ["t": ["access": .string("old"), "refresh": .string("r1")]],
-             clock: VirtualClock = VirtualClock(start: 1_000)) async throws -> (FlowResult, [HTTPRequest]) {
-        let specs = try TestSpecs.load(["t/session.yaml": session, "t/refresh.yaml": refreshYAML, "t/logout.yaml": Self.logoutYAML(extra)])
+    func run(
+        logout extra: String, session: String = sessionYAML,
+        store: TokenStore.Snapshot = ["t": ["access": .string("old"), "refresh": .string("r1")]],
+        clock: VirtualClock = VirtualClock(start: 1_000)
+    ) async throws -> (FlowResult, [HTTPRequest]) {
+        let specs = try TestSpecs.load([
+            "t/session.yaml": session, "t/refresh.yaml": refreshYAML, "t/logout.yaml": Self.logoutYAML(extra),
+        ])
         let fake = backend()
         let (context, _, _) = makeContext(specs, fake, store: store, clock: clock)
         let result = await Interpreter(context: context).run(flow: "t.logout")
@@ -42,9 +49,12 @@ import TestSupport
     @Test func without401AsAnAnswerALogoutIsRefreshedAndEndsSignedOut() async throws {
         // The behaviour `answers:` changes: the 401 is taken for an expired token, refreshed, retried, and the
         // retried 401 reaches the transitions only because the refresh succeeded. Here the refresh is refused.
-        let specs = try TestSpecs.load(["t/session.yaml": sessionYAML, "t/refresh.yaml": refreshYAML, "t/logout.yaml": Self.logoutYAML("")])
+        let specs = try TestSpecs.load([
+            "t/session.yaml": sessionYAML, "t/refresh.yaml": refreshYAML, "t/logout.yaml": Self.logoutYAML(""),
+        ])
         let refused = FakeBackend { _, _ in json(401, "{}") }
-        let (context, _, _) = makeContext(specs, refused, store: ["t": ["access": .string("old"), "refresh": .string("r1")]])
+        let (context, _, _) = makeContext(
+            specs, refused, store: ["t": ["access": .string("old"), "refresh": .string("r1")]])
         let result = await Interpreter(context: context).run(flow: "t.logout")
         #expect(result.outcome == "signed_out")
         #expect(await refused.requests.map(\.path) == ["/auth/logout", "/refresh"])
@@ -73,8 +83,9 @@ import TestSupport
 
     @Test func proactiveRefreshStillHappensForARequestWhoseStatusIsAnAnswer() async throws {
         // `answers:` is about the response; an access token about to expire is refreshed before sending as always.
-        let (result, requests) = try await run(logout: "answers: [401]",
-                                               store: ["t": ["access": .string("old"), "refresh": .string("r1"), "expires_at": .number(1_030)]])
+        let (result, requests) = try await run(
+            logout: "answers: [401]",
+            store: ["t": ["access": .string("old"), "refresh": .string("r1"), "expires_at": .number(1_030)]])
         #expect(result.outcome == "logged_out")
         #expect(requests.map(\.path) == ["/refresh", "/auth/logout"])
         #expect(requests.last?.header("Authorization") == "Bearer new")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecRuntime
 
 /// `exec --store FILE`: a missing file is an empty store; anything else that is not a store says so and how to go on.
@@ -17,7 +18,9 @@ import Testing
             _ = try TokenStoreFile.read(at: path)
             Issue.record("an array was read as a store")
         } catch {
-            #expect(error.description.contains("is not a FlowSpec token store") && error.description.contains("delete it or pass another --store"))
+            #expect(
+                error.description.contains("is not a FlowSpec token store")
+                    && error.description.contains("delete it or pass another --store"))
         }
     }
 }

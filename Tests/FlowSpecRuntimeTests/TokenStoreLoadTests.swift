@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
@@ -32,7 +33,8 @@ import Testing
         let redactor = Redactor()
         let secret = snapshot["ns7"]!["key_500"]!.stringValue!
         // As a run that shows its exchanges does: every text it prints is masked.
-        let exchange = #"{"user":{"id":"u-1","email":"qa@example.com","role":"admin"},"items":[\#((0..<20).map { #"{"n":\#($0),"name":"item \#($0)"}"# }.joined(separator: ","))]}"#
+        let exchange =
+            #"{"user":{"id":"u-1","email":"qa@example.com","role":"admin"},"items":[\#((0..<20).map { #"{"n":\#($0),"name":"item \#($0)"}"# }.joined(separator: ","))]}"#
         let loading = clock.measure {
             _ = TokenStore(snapshot, redactor: redactor)
             #expect(redactor.redact("echoed: \(secret).") == "echoed: ••••.")

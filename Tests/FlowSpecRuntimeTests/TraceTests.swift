@@ -1,28 +1,31 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
 /// Traces are what coverage, diagrams and reports are built from: each edge and false guard must be exact.
 @Suite(.timeLimit(.minutes(5))) struct TraceTests {
     static let callerYAML = """
-    flow: t.caller
-    start: first
-    states:
-      first:
-        call: t.me
-        on:
-          - when: outcome == "nope"
-            goto: failed
-          - when: outcome == "ok"
-            goto: done
-      done: { end: done, success: true }
-      failed: { end: failed, success: false }
-    """
+        flow: t.caller
+        start: first
+        states:
+          first:
+            call: t.me
+            on:
+              - when: outcome == "nope"
+                goto: failed
+              - when: outcome == "ok"
+                goto: done
+          done: { end: done, success: true }
+          failed: { end: failed, success: false }
+        """
 
     @Test func recordsEdgesFalseGuardsParentsAndWhichVisitSentEachRequest() async throws {
-        let specs = try TestSpecs.load(["s.yaml": sessionYAML, "r.yaml": refreshYAML, "m.yaml": meYAML, "c.yaml": TraceTests.callerYAML])
+        let specs = try TestSpecs.load([
+            "s.yaml": sessionYAML, "r.yaml": refreshYAML, "m.yaml": meYAML, "c.yaml": TraceTests.callerYAML,
+        ])
         let backend = FakeBackend { request, _ in
             switch (request.path, request.header("Authorization")) {
             case ("/me", "Bearer old"?): json(401, "{}")
@@ -30,7 +33,8 @@ import TestSupport
             default: json(200, #"{"id":"u1"}"#)
             }
         }
-        var (context, _, _) = makeContext(specs, backend, store: ["t": ["access": .string("old"), "refresh": .string("r1")]])
+        var (context, _, _) = makeContext(
+            specs, backend, store: ["t": ["access": .string("old"), "refresh": .string("r1")]])
         let recorder = TraceRecorder()
         context.trace = recorder
         let log = context.log
@@ -59,24 +63,26 @@ import TestSupport
 
     @Test func unreachableAndInvalidInputAreTheirOwnEdges() async throws {
         let yaml = """
-        flow: t.edges
-        inputs: { code: { type: code } }
-        start: ask
-        states:
-          ask: { input: code, goto: send, invalid: bad }
-          send:
-            request: { method: POST, path: /x }
-            unreachable: offline
-            on:
-              - when: status == 200
-                goto: ok
-          ok: { end: ok, success: true }
-          bad: { end: bad, success: false }
-          offline: { end: offline, success: false }
-        """
+            flow: t.edges
+            inputs: { code: { type: code } }
+            start: ask
+            states:
+              ask: { input: code, goto: send, invalid: bad }
+              send:
+                request: { method: POST, path: /x }
+                unreachable: offline
+                on:
+                  - when: status == 200
+                    goto: ok
+              ok: { end: ok, success: true }
+              bad: { end: bad, success: false }
+              offline: { end: offline, success: false }
+            """
         let specs = try TestSpecs.load(["e.yaml": yaml])
         struct Refusing: HTTPAdapter {
-            func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse { throw TransportError(.refused, url: "/x", cause: "refused") }
+            func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+                throw TransportError(.refused, url: "/x", cause: "refused")
+            }
         }
         for (answers, expected) in [(["12 34"], ["ask:1", "bad"]), (["1234"], ["ask:0", "send:1", "offline"])] {
             var (context, _, _) = makeContext(specs, Refusing(), inputs: ["code": answers])

@@ -1,5 +1,6 @@
-import Testing
 import FlowSpecLanguage
+import Testing
+
 @testable import FlowSpecScaffold
 
 /// The scenario generator evaluates with the interpreter's own evaluator: what it can know it computes as a run

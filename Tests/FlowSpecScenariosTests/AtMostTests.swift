@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 @testable import FlowSpecScenarios
@@ -27,8 +28,14 @@ import Testing
 
     static func scenario(accepted: Int, refused: Int, atMost: String) -> String {
         var exchanges = ""
-        if accepted > 0 { exchanges += "  - request: { method: POST, path: /claim }\n    response: { status: 200 }\n    times: \(accepted)\n    concurrent: true\n" }
-        if refused > 0 { exchanges += "  - request: { method: POST, path: /claim }\n    response: { status: 409 }\n    times: \(refused)\n    concurrent: true\n" }
+        if accepted > 0 {
+            exchanges +=
+                "  - request: { method: POST, path: /claim }\n    response: { status: 200 }\n    times: \(accepted)\n    concurrent: true\n"
+        }
+        if refused > 0 {
+            exchanges +=
+                "  - request: { method: POST, path: /claim }\n    response: { status: 409 }\n    times: \(refused)\n    concurrent: true\n"
+        }
         return """
             scenario: s
             steps:
@@ -45,7 +52,9 @@ import Testing
     static func decode(_ scenario: String) -> (SpecSet, Scenario?, [String]) {
         let specs = SpecSet.fromSources(["flows/test/claim.yaml": claimFlow, "scenarios/s.yaml": scenario])
         var diagnostics = specs.diagnostics
-        let decoded = specs.scenarioDocuments.compactMap { ScenarioDecoder.decode($0.1, file: $0.0, specs: specs, &diagnostics) }
+        let decoded = specs.scenarioDocuments.compactMap {
+            ScenarioDecoder.decode($0.1, file: $0.0, specs: specs, &diagnostics)
+        }
         return (specs, decoded.first, diagnostics.sorted.filter { $0.severity == .error }.map(\.description))
     }
 
@@ -67,28 +76,46 @@ import Testing
         let none = try await Self.run(Self.scenario(accepted: 0, refused: 2, atMost: "{ accepted: 0, refused: 2 }"))
         #expect(none.status == .passed, "\(none.failures)")
         let tooManyRefused = try await Self.run(Self.scenario(accepted: 0, refused: 2, atMost: "{ refused: 1 }"))
-        #expect(tooManyRefused.failures == ["2 of 2 copies ended `refused`; at most 1 may"], "\(tooManyRefused.failures)")
+        #expect(
+            tooManyRefused.failures == ["2 of 2 copies ended `refused`; at most 1 may"], "\(tooManyRefused.failures)")
     }
 
     @Test func atMostOutsideAParallelStepIsALocatedError() {
-        let oneRun = Self.decode("scenario: s\nflow: test.claim\nexpect: { at_most: { accepted: 1 } }\nexchanges: []\n").2
-        #expect(oneRun.contains { $0.contains("scenarios/s.yaml:3:9: error: `at_most` counts the copies of a `parallel:` step") }, "\(oneRun)")
-        let step = Self.decode("scenario: s\nsteps:\n  - run: test.claim\n    expect: { at_most: { accepted: 1 } }\nexchanges: []\n").2
+        let oneRun = Self.decode("scenario: s\nflow: test.claim\nexpect: { at_most: { accepted: 1 } }\nexchanges: []\n")
+            .2
+        #expect(
+            oneRun.contains {
+                $0.contains("scenarios/s.yaml:3:9: error: `at_most` counts the copies of a `parallel:` step")
+            }, "\(oneRun)")
+        let step = Self.decode(
+            "scenario: s\nsteps:\n  - run: test.claim\n    expect: { at_most: { accepted: 1 } }\nexchanges: []\n"
+        ).2
         #expect(step.contains { $0.contains("a step without `parallel:` has one run") }, "\(step)")
         let notANumber = Self.decode(Self.scenario(accepted: 2, refused: 0, atMost: "{ accepted: many }")).2
-        #expect(notANumber.contains { $0.contains("`at_most: { accepted: N }` takes a number of copies from 0 to 1000, found `many`") }, "\(notANumber)")
+        #expect(
+            notANumber.contains {
+                $0.contains("`at_most: { accepted: N }` takes a number of copies from 0 to 1000, found `many`")
+            }, "\(notANumber)")
     }
 
     @Test func sameOutputsComparesTheCopiesWithoutShowingTheValues() async throws {
         func scenario(_ tokens: [String]) -> String {
-            let exchanges = tokens.map { "  - request: { method: POST, path: /claim }\n    response: { status: 200, json: { token: \($0) } }\n" }.joined()
-            return "scenario: s\nsteps:\n  - parallel: \(tokens.count)\n    run: test.claim\n    expect:\n      same_outputs: [token]\nexchange_order: any\nexchanges:\n\(exchanges)"
+            let exchanges = tokens.map {
+                "  - request: { method: POST, path: /claim }\n    response: { status: 200, json: { token: \($0) } }\n"
+            }.joined()
+            return
+                "scenario: s\nsteps:\n  - parallel: \(tokens.count)\n    run: test.claim\n    expect:\n      same_outputs: [token]\nexchange_order: any\nexchanges:\n\(exchanges)"
         }
         let same = try await Self.run(scenario(["t-one", "t-one", "t-one"]))
         #expect(same.status == .passed, "\(same.failures)")
         let different = try await Self.run(scenario(["t-one", "t-two", "t-one"]))
-        #expect(different.failures == ["3 copies ended with output `token`, with 2 different values; all must be the same"], "\(different.failures)")
-        let misplaced = Self.decode("scenario: s\nflow: test.claim\nexpect: { same_outputs: [token] }\nexchanges: []\n").2
-        #expect(misplaced.contains { $0.contains("`same_outputs` compares the copies of a `parallel:` step") }, "\(misplaced)")
+        #expect(
+            different.failures == ["3 copies ended with output `token`, with 2 different values; all must be the same"],
+            "\(different.failures)")
+        let misplaced = Self.decode("scenario: s\nflow: test.claim\nexpect: { same_outputs: [token] }\nexchanges: []\n")
+            .2
+        #expect(
+            misplaced.contains { $0.contains("`same_outputs` compares the copies of a `parallel:` step") },
+            "\(misplaced)")
     }
 }

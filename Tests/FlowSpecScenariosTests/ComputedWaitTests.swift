@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 @testable import FlowSpecScenarios
@@ -49,7 +50,9 @@ import Testing
     static func decode(_ scenario: String) -> (SpecSet, Scenario?, [String]) {
         let specs = SpecSet.fromSources(["flows/t/verify.yaml": verifyFlow, "scenarios/s.yaml": scenario])
         var diagnostics = specs.diagnostics
-        let decoded = specs.scenarioDocuments.compactMap { ScenarioDecoder.decode($0.1, file: $0.0, specs: specs, &diagnostics) }
+        let decoded = specs.scenarioDocuments.compactMap {
+            ScenarioDecoder.decode($0.1, file: $0.0, specs: specs, &diagnostics)
+        }
         return (specs, decoded.first, diagnostics.sorted.filter { $0.severity == .error }.map(\.description))
     }
 
@@ -68,7 +71,10 @@ import Testing
         // The same scenario waiting a constant 5 s stays in the first window: the second login sends 367665 again.
         let report = try await Self.run(Self.totpScenario(wait: "vars.cooldown"))
         #expect(report.status == .failed)
-        #expect(report.failures.contains { $0.contains("no scripted exchange matches") || $0.contains("unexpected request") }, "\(report.failures)")
+        #expect(
+            report.failures.contains {
+                $0.contains("no scripted exchange matches") || $0.contains("unexpected request")
+            }, "\(report.failures)")
     }
 
     @Test func constantWaitsStillLoadAndRun() async throws {
@@ -93,18 +99,28 @@ import Testing
     }
 
     @Test(arguments: [("-3", "got -3"), ("\"x\"", "got \"x\"")])
-    func aWaitThatComesOutNegativeOrNotANumberFailsTheScenarioAtTheExpression(cooldown: String, got: String) async throws {
-        let scenario = Self.totpScenario(wait: "vars.cooldown").replacingOccurrences(of: "cooldown: 5", with: "cooldown: \(cooldown)")
+    func aWaitThatComesOutNegativeOrNotANumberFailsTheScenarioAtTheExpression(cooldown: String, got: String)
+        async throws
+    {
+        let scenario = Self.totpScenario(wait: "vars.cooldown").replacingOccurrences(
+            of: "cooldown: 5", with: "cooldown: \(cooldown)")
         let report = try await Self.run(scenario)
         #expect(report.status == .failed)
-        #expect(report.failures.contains { $0.contains("step 2: scenarios/s.yaml:13:11: `wait: vars.cooldown` needs a non-negative number of seconds, \(got)") },
-                "\(report.failures)")
+        #expect(
+            report.failures.contains {
+                $0.contains(
+                    "step 2: scenarios/s.yaml:13:11: `wait: vars.cooldown` needs a non-negative number of seconds, \(got)"
+                )
+            },
+            "\(report.failures)")
     }
 
     @Test func aWaitReadingAMissingVariableSaysWhereToGiveIt() async throws {
         let report = try await Self.run(Self.totpScenario(wait: "vars.pause"))
         #expect(report.status == .failed)
-        #expect(report.failures.contains { $0.contains("step 2: scenarios/s.yaml:13:16: `wait`:") && $0.contains("pause") }, "\(report.failures)")
+        #expect(
+            report.failures.contains { $0.contains("step 2: scenarios/s.yaml:13:16: `wait`:") && $0.contains("pause") },
+            "\(report.failures)")
     }
 
     @Test func aLiveComputedWaitLongerThanAllowedSkipsTheScenarioNamingTheWait() async throws {

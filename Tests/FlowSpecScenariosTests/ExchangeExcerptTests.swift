@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 @testable import FlowSpecScenarios
@@ -12,9 +13,10 @@ import Testing
         let redactor = Redactor()
         redactor.register(secret)
         let body = String(repeating: "x", count: 290) + secret + " tail"
-        let entry = ExchangeLog.Entry(flow: "t.me", state: "me", request: HTTPRequest(method: "GET", baseURL: nil, path: "/me"),
-                                      response: HTTPResponse(status: 500, headers: [("Content-Type", "text/plain")], body: Data(body.utf8)),
-                                      failure: nil)
+        let entry = ExchangeLog.Entry(
+            flow: "t.me", state: "me", request: HTTPRequest(method: "GET", baseURL: nil, path: "/me"),
+            response: HTTPResponse(status: 500, headers: [("Content-Type", "text/plain")], body: Data(body.utf8)),
+            failure: nil)
         let text = ExchangeExcerpt.describe(entry, redactor)
         #expect(!text.contains("S3cretTo"), "the secret's start shows: \(text)")
         #expect(text.contains(Redactor.mask))

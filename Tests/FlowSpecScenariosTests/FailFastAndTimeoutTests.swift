@@ -2,6 +2,7 @@
 // their tests share fixtures and stay together.
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 @testable import FlowSpecScenarios
@@ -70,7 +71,9 @@ import Testing
         var diagnostics = specs.diagnostics
         var byFile: [String: Scenario] = [:]
         for (file, root) in specs.scenarioDocuments {
-            if let scenario = ScenarioDecoder.decode(root, file: file, specs: specs, &diagnostics) { byFile[file] = scenario }
+            if let scenario = ScenarioDecoder.decode(root, file: file, specs: specs, &diagnostics) {
+                byFile[file] = scenario
+            }
         }
         #expect(!diagnostics.hasErrors, "\(diagnostics.sorted.map(\.description))")
         let scenarios = try files.map { file, _ in try #require(byFile[file], "\(file) did not load") }
@@ -82,8 +85,10 @@ import Testing
     // MARK: --fail-fast
 
     @Test func failFastWithOneJobSkipsEverythingAfterTheFirstFailure() async throws {
-        let (specs, scenarios) = try Self.load([("a", Self.scripted("a passes", passes: true)), ("b", Self.scripted("b fails", passes: false)),
-                                                ("c", Self.scripted("c passes", passes: true)), ("d", Self.scripted("d passes", passes: true))])
+        let (specs, scenarios) = try Self.load([
+            ("a", Self.scripted("a passes", passes: true)), ("b", Self.scripted("b fails", passes: false)),
+            ("c", Self.scripted("c passes", passes: true)), ("d", Self.scripted("d passes", passes: true)),
+        ])
         var runner = ScenarioRunner(specs: specs, jobs: 1)
         runner.failFast = true
         let finished = FinishedIndices()
@@ -92,17 +97,22 @@ import Testing
         #expect(reports.map(\.name) == ["a passes", "b fails", "c passes", "d passes"], "reported in the order given")
         #expect(reports.map(\.status) == [.passed, .failed, .skipped, .skipped])
         #expect(reports.map(\.skipReason) == [nil, nil, Self.failFastReason, Self.failFastReason])
-        #expect(reports[1].failures.contains { $0.contains("refused") }, "the failure is the real one: \(reports[1].failures)")
+        #expect(
+            reports[1].failures.contains { $0.contains("refused") },
+            "the failure is the real one: \(reports[1].failures)")
         for skipped in reports[2...] {
-            #expect(skipped.runs.isEmpty && skipped.exchanges.isEmpty && skipped.paths.isEmpty, "\(skipped.name) never ran")
+            #expect(
+                skipped.runs.isEmpty && skipped.exchanges.isEmpty && skipped.paths.isEmpty, "\(skipped.name) never ran")
             #expect(skipped.failures.isEmpty && !skipped.infrastructureFailure)
         }
         #expect(await finished.sorted == [0, 1, 2, 3], "progress output hears of the skipped ones too")
     }
 
     @Test func withoutFailFastEveryScenarioRuns() async throws {
-        let (specs, scenarios) = try Self.load([("a", Self.scripted("a passes", passes: true)), ("b", Self.scripted("b fails", passes: false)),
-                                                ("c", Self.scripted("c passes", passes: true)), ("d", Self.scripted("d passes", passes: true))])
+        let (specs, scenarios) = try Self.load([
+            ("a", Self.scripted("a passes", passes: true)), ("b", Self.scripted("b fails", passes: false)),
+            ("c", Self.scripted("c passes", passes: true)), ("d", Self.scripted("d passes", passes: true)),
+        ])
         let reports = await ScenarioRunner(specs: specs, jobs: 1).run(scenarios)
         #expect(reports.map(\.status) == [.passed, .failed, .passed, .passed])
         #expect(reports.allSatisfy { $0.skipReason == nil })
@@ -112,7 +122,9 @@ import Testing
     /// depend on it: every scenario has a report, the failure is among them, a skipped one never ran, and
     /// nothing is started once the failure is known.
     @Test func failFastWithSeveralJobsLetsRunningScenariosFinishAndStartsNoMore() async throws {
-        var documents = [("a", Self.scripted("a passes", passes: true)), ("b", Self.scripted("b fails", passes: false))]
+        var documents = [
+            ("a", Self.scripted("a passes", passes: true)), ("b", Self.scripted("b fails", passes: false)),
+        ]
         for index in 0..<8 { documents.append(("p\(index)", Self.scripted("p\(index) passes", passes: true))) }
         let (specs, scenarios) = try Self.load(documents)
         var runner = ScenarioRunner(specs: specs, jobs: 3)
@@ -138,7 +150,9 @@ import Testing
         var runner = ScenarioRunner(specs: specs, jobs: 2)
         runner.failFast = true
         let reports = await runner.run(scenarios)
-        #expect(reports[2...].allSatisfy { $0.status == .skipped && $0.skipReason == Self.failFastReason }, "\(reports.map(\.status))")
+        #expect(
+            reports[2...].allSatisfy { $0.status == .skipped && $0.skipReason == Self.failFastReason },
+            "\(reports.map(\.status))")
         #expect(reports[..<2].allSatisfy { $0.status == .failed || $0.status == .skipped })
         #expect(reports[..<2].contains { $0.status == .failed })
     }
@@ -155,7 +169,10 @@ import Testing
         #expect(await backend.requests == 1, "only the first live scenario may reach the backend")
         #expect(reports.filter { $0.status == .failed }.count == 1)
         #expect(reports.filter { $0.status == .skipped }.count == 3)
-        #expect(reports.filter { $0.status == .skipped }.allSatisfy { $0.skipReason == Self.failFastReason && $0.runs.isEmpty })
+        #expect(
+            reports.filter { $0.status == .skipped }.allSatisfy {
+                $0.skipReason == Self.failFastReason && $0.runs.isEmpty
+            })
     }
 
     // MARK: --timeout
@@ -173,7 +190,9 @@ import Testing
         while !(await backend.sawRequest) { try await Task.sleep(for: .milliseconds(5)) }
         // The limit's timer starts beside the scenario, so under load it may ask a moment after the request left.
         let asked = ContinuousClock.now
-        while await timer.requested.isEmpty, ContinuousClock.now - asked < .seconds(30) { try await Task.sleep(for: .milliseconds(5)) }
+        while await timer.requested.isEmpty, ContinuousClock.now - asked < .seconds(30) {
+            try await Task.sleep(for: .milliseconds(5))
+        }
         #expect(await timer.requested == [0.5], "the limit was not measured on the runner's timeout clock")
         await timer.fire()
         let reports = await running
@@ -185,12 +204,16 @@ import Testing
         #expect(report.durationSeconds == 0.5)
         // Abandoned, not leaked for ever: the stuck request is cancelled.
         let deadline = ContinuousClock.now + .seconds(60)
-        while !(await backend.sawCancellation), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        while !(await backend.sawCancellation), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         #expect(await backend.sawCancellation, "the timed-out scenario's request was never cancelled")
     }
 
     @Test func aTimedOutScenarioIsAFailureForFailFast() async throws {
-        let (specs, scenarios) = try Self.load([("hang", Self.live("backend never answers")), ("next", Self.live("would pass"))])
+        let (specs, scenarios) = try Self.load([
+            ("hang", Self.live("backend never answers")), ("next", Self.live("would pass")),
+        ])
         var runner = ScenarioRunner(specs: specs, jobs: 1, live: SilentBackend())
         runner.scenarioTimeout = 0.5
         let timer = ManualTimer()

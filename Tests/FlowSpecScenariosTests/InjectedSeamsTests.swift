@@ -1,7 +1,8 @@
+import FlowSpecRuntime
 import Synchronization
 import Testing
+
 @testable import FlowSpecLanguage
-import FlowSpecRuntime
 @testable import FlowSpecScenarios
 
 /// Durations and input commands go through seams a test can set: durations in reports are then exact, and the rules
@@ -79,7 +80,9 @@ import FlowSpecRuntime
     @Test func aReAskRunsTheCommandAgainAndGivenValuesComeFirst() async throws {
         let command = FixedCommand(value: "777")
         let source = LayeredInputSource(values: ["code": ["111"]], commands: ["code": "next-code"], runner: command)
-        let code = InputDecl(name: "code", kind: .code, pattern: nil, secret: true, prompt: nil, location: SourceLocation(file: "t", line: 1, column: 1))
+        let code = InputDecl(
+            name: "code", kind: .code, pattern: nil, secret: true, prompt: nil,
+            location: SourceLocation(file: "t", line: 1, column: 1))
         #expect(try await source.next(code, flow: "f") == "111")
         #expect(command.calls.isEmpty)
         #expect(try await source.next(code, flow: "f") == "777")
@@ -94,7 +97,11 @@ private final class TickingStopwatch: Stopwatch {
     private let readings = Mutex(0.0)
     let step: Double
     init(step: Double) { self.step = step }
-    func seconds() -> Double { readings.withLock { now in defer { now += step }; return now } }
+    func seconds() -> Double {
+        readings.withLock { now in
+            defer { now += step }; return now
+        }
+    }
 }
 
 /// Answers every command with `value`, recording what it was asked.
@@ -104,7 +111,9 @@ private final class FixedCommand: CommandRunner {
     let value: String
     init(value: String) { self.value = value }
     var calls: [Call] { recorded.withLock { $0 } }
-    func run(_ command: String, environment: [String: String], timeoutSeconds: Double) async throws(InputError) -> String {
+    func run(_ command: String, environment: [String: String], timeoutSeconds: Double) async throws(InputError)
+        -> String
+    {
         recorded.withLock { $0.append(Call(command: command, environment: environment)) }
         return value
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 @testable import FlowSpecScenarios
@@ -9,8 +10,10 @@ import Testing
 
     func render(_ text: String, vars: [String: JSONValue] = [:], now: Double = 1_700_000_017) throws -> String {
         var d = Diagnostics()
-        let template = try #require(InputTemplate.parse(text, at: at, name: "code", &d), "\(d.sorted.map(\.description))")
-        return try ScenarioInputs(values: ["code": [template]]).resolved(vars, now: now, Redactor(), origin: .shell).values["code"]?.first ?? ""
+        let template = try #require(
+            InputTemplate.parse(text, at: at, name: "code", &d), "\(d.sorted.map(\.description))")
+        return try ScenarioInputs(values: ["code": [template]]).resolved(vars, now: now, Redactor(), origin: .shell)
+            .values["code"]?.first ?? ""
     }
 
     func errors(_ text: String) -> [String] {
@@ -46,7 +49,9 @@ import Testing
     @Test func aVariableNotGivenSaysWhereToGiveIt() {
         #expect(throws: InputError.self) { try render("${vars.nope}") }
         do { _ = try render("${vars.nope}") } catch let error as InputError {
-            #expect(error.message.hasPrefix("--input code:1:8: input `code`: run variable `nope` is not set"), "\(error.message)")
+            #expect(
+                error.message.hasPrefix("--input code:1:8: input `code`: run variable `nope` is not set"),
+                "\(error.message)")
         } catch { Issue.record("\(error)") }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 @testable import FlowSpecScenarios
@@ -17,7 +18,9 @@ import Testing
         #expect(executor.jobs > 0, "the live scenario never ran on its backend's executor")
 
         let before = executor.jobs
-        let (_, scripted) = try FailFastAndTimeoutTests.load([("plain", FailFastAndTimeoutTests.scripted("plain", passes: true))])
+        let (_, scripted) = try FailFastAndTimeoutTests.load([
+            ("plain", FailFastAndTimeoutTests.scripted("plain", passes: true))
+        ])
         #expect(await ScenarioRunner(specs: specs, jobs: 1, live: backend).run(scripted).map(\.status) == [.passed])
         #expect(executor.jobs == before, "a scripted scenario ran on the live backend's executor")
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSpecScenarios
 
 /// `--repeat` planned every run up front: `--repeat 1000000000` aborted allocating 352 GB. A repeated selection is
@@ -7,16 +8,23 @@ import Testing
     @Test func repeatingWithinTheLimitIsAllowed() {
         #expect(ScenarioSelection(repetitions: ScenarioSelection.maxRepeatedRuns).tooManyRuns(selecting: 1) == nil)
         #expect(ScenarioSelection(repetitions: 4).tooManyRuns(selecting: 25_000) == nil, "exactly the limit")
-        #expect(ScenarioSelection(repetitions: 1).tooManyRuns(selecting: 1_000_000) == nil, "without --repeat nothing is multiplied")
+        #expect(
+            ScenarioSelection(repetitions: 1).tooManyRuns(selecting: 1_000_000) == nil,
+            "without --repeat nothing is multiplied")
     }
 
     @Test func repeatingPastTheLimitNamesTheRunsAndTheLimit() {
-        #expect(ScenarioSelection(repetitions: 4).tooManyRuns(selecting: 25_001)
+        #expect(
+            ScenarioSelection(repetitions: 4).tooManyRuns(selecting: 25_001)
                 == "--repeat 4 × 25,001 selected scenarios makes 100,004 runs; flowspec plays at most 100,000 at once: "
                 + "lower --repeat, or select fewer scenarios (--filter, --tag, --shard)")
-        #expect(ScenarioSelection(repetitions: 100_001).tooManyRuns(selecting: 1)?.hasPrefix("--repeat 100001 × 1 selected scenario makes 100,001 runs;") == true)
-        #expect(ScenarioSelection(repetitions: Int.max).tooManyRuns(selecting: 3)?.contains("makes more than 9223372036854775807 runs") == true,
-                "no overflow trap")
+        #expect(
+            ScenarioSelection(repetitions: 100_001).tooManyRuns(selecting: 1)?.hasPrefix(
+                "--repeat 100001 × 1 selected scenario makes 100,001 runs;") == true)
+        #expect(
+            ScenarioSelection(repetitions: Int.max).tooManyRuns(selecting: 3)?.contains(
+                "makes more than 9223372036854775807 runs") == true,
+            "no overflow trap")
     }
 
     @Test func numbersAreGroupedByThousands() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecScenarios
 
@@ -14,7 +15,9 @@ import Testing
     @Test func theSchemaKeysAreTheDecoders() {
         #expect(keys("scenarioFile") == Set(ScenarioDecoder.topKeys))
         #expect(keys("expect") == Set(ScenarioDecoder.expectKeys))
-        let stepKeys = ["runStep", "waitStep", "relaunchStep", "setStoreStep", "commandStep"].reduce(into: Set<String>()) { $0.formUnion(keys($1)) }
+        let stepKeys = ["runStep", "waitStep", "relaunchStep", "setStoreStep", "commandStep"].reduce(
+            into: Set<String>()
+        ) { $0.formUnion(keys($1)) }
         #expect(stepKeys == Set(ScenarioDecoder.stepKeys))
         #expect(keys("exchange") == ["request", "response", "times", "concurrent"])
         #expect(keys("exchangeRequest") == Set(ScenarioFormat.exchangeRequestKeys))
@@ -32,25 +35,25 @@ import Testing
     }
 
     static let flow = """
-    flow: demo.login
-    start: login
-    states:
-      login:
-        request: { method: POST, path: /login }
-        on:
-          - when: status == 200
-            goto: done
-      done: { end: authenticated, success: true }
-    """
+        flow: demo.login
+        start: login
+        states:
+          login:
+            request: { method: POST, path: /login }
+            on:
+              - when: status == 200
+                goto: done
+          done: { end: authenticated, success: true }
+        """
 
     static let scenario = """
-    scenario: demo
-    flow: demo.login
-    exchanges:
-      - request: { method: POST, path: /login }
-        response: { status: 200 }
-    expect: { outcome: authenticated }
-    """
+        scenario: demo
+        flow: demo.login
+        exchanges:
+          - request: { method: POST, path: /login }
+            response: { status: 200 }
+        expect: { outcome: authenticated }
+        """
 
     static func diagnostics(_ text: String) -> Diagnostics {
         let specs = SpecSet.fromSources(["flows/demo/login.yaml": flow])

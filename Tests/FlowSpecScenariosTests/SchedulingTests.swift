@@ -1,7 +1,8 @@
+import FlowSpecRuntime
 import Synchronization
 import Testing
+
 @testable import FlowSpecLanguage
-import FlowSpecRuntime
 @testable import FlowSpecScenarios
 
 /// The scheduler's promises, watched through its seams: `jobs` scenarios are played at once and never more, each
@@ -11,11 +12,14 @@ import FlowSpecRuntime
     /// Copies of the injected-seams scenario (its code comes from a command), named 0, 1, 2…
     static func scenarios(_ count: Int) throws -> (SpecSet, [Scenario]) {
         let (specs, scenario) = try InjectedSeamsTests.load()
-        return (specs, (0..<count).map { index in
-            var copy = scenario
-            copy.name = "\(index)"
-            return copy
-        })
+        return (
+            specs,
+            (0..<count).map { index in
+                var copy = scenario
+                copy.name = "\(index)"
+                return copy
+            }
+        )
     }
 
     @Test(arguments: [1, 3]) func asManyScenariosRunAtOnceAsThereAreJobs(jobs: Int) async throws {
@@ -36,7 +40,9 @@ import FlowSpecRuntime
         runner.commandRunner = CrowdedCommand(waitFor: 1)
         let calls = Mutex((current: 0, most: 0, indices: [Int]()))
         let reports = await runner.run(scenarios) { index, _ in
-            calls.withLock { $0.current += 1; $0.most = max($0.most, $0.current); $0.indices.append(index) }
+            calls.withLock {
+                $0.current += 1; $0.most = max($0.most, $0.current); $0.indices.append(index)
+            }
             // Long enough for another worker's scenario to end meanwhile.
             try? await Task.sleep(for: .milliseconds(3))
             calls.withLock { $0.current -= 1 }
@@ -57,8 +63,12 @@ private final class CrowdedCommand: CommandRunner {
     var mostAtOnce: Int { state.withLock { $0.most } }
     var calls: Int { state.withLock { $0.calls } }
 
-    func run(_ command: String, environment: [String: String], timeoutSeconds: Double) async throws(InputError) -> String {
-        state.withLock { $0.running += 1; $0.most = max($0.most, $0.running); $0.calls += 1 }
+    func run(_ command: String, environment: [String: String], timeoutSeconds: Double) async throws(InputError)
+        -> String
+    {
+        state.withLock {
+            $0.running += 1; $0.most = max($0.most, $0.running); $0.calls += 1
+        }
         let deadline = ContinuousClock.now + .seconds(1)
         while state.withLock({ $0.running < waitFor }), ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(1))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 @testable import FlowSpecScenarios
@@ -10,10 +11,14 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct ScriptedBackendScaleTests {
     static let count = 20_000
 
-    static func request(_ path: String, method: String = "GET") -> HTTPRequest { HTTPRequest(method: method, baseURL: nil, path: path) }
+    static func request(_ path: String, method: String = "GET") -> HTTPRequest {
+        HTTPRequest(method: method, baseURL: nil, path: path)
+    }
 
     @Test func twentyThousandExchangesInOrder() async throws {
-        let exchanges = (0..<Self.count).map { exchange("GET", "/poll", json: nil, status: $0 == Self.count - 1 ? 200 : 202) }
+        let exchanges = (0..<Self.count).map {
+            exchange("GET", "/poll", json: nil, status: $0 == Self.count - 1 ? 200 : 202)
+        }
         let backend = ScriptedBackend(exchanges: exchanges, anyOrder: false, redactor: Redactor())
         let started = ContinuousClock.now
         for _ in 0..<Self.count { _ = try await backend.send(Self.request("/poll")) }
@@ -46,8 +51,9 @@ import Testing
         var anyPath = RequestMatcher()
         anyPath.method = "GET"
         func made(_ matcher: RequestMatcher, status: Int, times: Int = 1) -> Exchange {
-            Exchange(location: SourceLocation(file: "s.yaml", line: status, column: 1), request: matcher,
-                     response: .reply(HTTPResponse(status: status)), times: times, concurrent: false)
+            Exchange(
+                location: SourceLocation(file: "s.yaml", line: status, column: 1), request: matcher,
+                response: .reply(HTTPResponse(status: status)), times: times, concurrent: false)
         }
         let exchanges = [
             exchange("GET", "/a", status: 201, times: 2),
@@ -67,8 +73,12 @@ import Testing
         #expect(try await status("GET", "/a") == 201, "times: 2")
         #expect(try await status("GET", "/a") == 202, "a GET on any path comes before the later GET /a")
         #expect(try await status("GET", "/a") == 203)
-        #expect(try await status("POST", "/a", json: .object(["n": .number(2)])) == 204, "the exchange that matches anything is earlier")
-        #expect(try await status("POST", "/a", json: .object(["n": .number(2)])) == 206, "the body picks between the same method and path")
+        #expect(
+            try await status("POST", "/a", json: .object(["n": .number(2)])) == 204,
+            "the exchange that matches anything is earlier")
+        #expect(
+            try await status("POST", "/a", json: .object(["n": .number(2)])) == 206,
+            "the body picks between the same method and path")
         #expect(try await status("POST", "/a", json: .object(["n": .number(1)])) == 205)
         await #expect(throws: TransportError.self) { try await status("GET", "/a") }
         #expect(await backend.unused().isEmpty)
@@ -76,7 +86,8 @@ import Testing
 
     /// In order, a request that is not the next exchange is refused against that exchange, used-up ones skipped.
     @Test func inOrderComparesWithTheNextOpenExchange() async throws {
-        let backend = ScriptedBackend(exchanges: [exchange("GET", "/a", times: 2), exchange("GET", "/b")], anyOrder: false, redactor: Redactor())
+        let backend = ScriptedBackend(
+            exchanges: [exchange("GET", "/a", times: 2), exchange("GET", "/b")], anyOrder: false, redactor: Redactor())
         _ = try await backend.send(Self.request("/a"))
         _ = try await backend.send(Self.request("/a"))
         await #expect(throws: TransportError.self) { try await backend.send(Self.request("/a")) }

@@ -1,12 +1,16 @@
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecScenarios
 
 /// A scenario carrying only what selection looks at.
-private func scenario(_ name: String, file: String = "scenarios/a.yaml", tags: [String] = [], live: Bool = false) -> Scenario {
-    Scenario(name: name, file: file, location: SourceLocation(file: file, line: 1, column: 1), tags: tags, live: live,
-             requiredVars: [], steps: [], inputs: ScenarioInputs(), store: [:], vars: [:], clockStart: 0, exchanges: [],
-             anyOrder: false, expect: nil)
+private func scenario(_ name: String, file: String = "scenarios/a.yaml", tags: [String] = [], live: Bool = false)
+    -> Scenario
+{
+    Scenario(
+        name: name, file: file, location: SourceLocation(file: file, line: 1, column: 1), tags: tags, live: live,
+        requiredVars: [], steps: [], inputs: ScenarioInputs(), store: [:], vars: [:], clockStart: 0, exchanges: [],
+        anyOrder: false, expect: nil)
 }
 
 private func parseError(_ text: String) -> TagExpressionError? {
@@ -31,8 +35,12 @@ private func parseError(_ text: String) -> TagExpressionError? {
     }
 
     @Test func tagNamesMayUseDotsColonsSlashesDashesAndDigits() throws {
-        #expect(try TagExpression.parse("team:auth/v2.1-beta_x and 2fa") == .and(.tag("team:auth/v2.1-beta_x"), .tag("2fa")))
-        #expect(try TagExpression.parse("android and notable") == .and(.tag("android"), .tag("notable")), "operators are whole words")
+        #expect(
+            try TagExpression.parse("team:auth/v2.1-beta_x and 2fa") == .and(.tag("team:auth/v2.1-beta_x"), .tag("2fa"))
+        )
+        #expect(
+            try TagExpression.parse("android and notable") == .and(.tag("android"), .tag("notable")),
+            "operators are whole words")
     }
 
     @Test func evaluatesAgainstATagSet() throws {
@@ -125,7 +133,8 @@ private func parseError(_ text: String) -> TagExpressionError? {
 
     @Test func differentSeedDifferentOrder() {
         #expect(items.shuffled(seed: 7) != items.shuffled(seed: 8))
-        #expect(items.shuffled(seed: 7) != items, "a shuffle of 40 items that changes nothing means it is not shuffling")
+        #expect(
+            items.shuffled(seed: 7) != items, "a shuffle of 40 items that changes nothing means it is not shuffling")
     }
 
     @Test func isAPermutation() {
@@ -168,23 +177,31 @@ private func parseError(_ text: String) -> TagExpressionError? {
     }
 
     @Test func liveAndScriptedAreImplicitTags() throws {
-        #expect(names(ScenarioSelection(tagExpressions: [try .parse("not live")]).plan(suite)) == ["alpha logout", "zeta login", "customer otp"])
+        #expect(
+            names(ScenarioSelection(tagExpressions: [try .parse("not live")]).plan(suite)) == [
+                "alpha logout", "zeta login", "customer otp",
+            ])
         #expect(names(ScenarioSelection(tagExpressions: [try .parse("live")]).plan(suite)) == ["live me"])
-        #expect(names(ScenarioSelection(tagExpressions: [try .parse("scripted and staff")]).plan(suite)) == ["alpha logout", "zeta login"])
+        #expect(
+            names(ScenarioSelection(tagExpressions: [try .parse("scripted and staff")]).plan(suite)) == [
+                "alpha logout", "zeta login",
+            ])
         #expect(suite[2].displayTags == ["staff", "live"])
         #expect(scenario("x", tags: ["live"], live: true).displayTags == ["live"], "never listed twice")
     }
 
     @Test func filterThenTagThenShard() throws {
-        let selection = ScenarioSelection(namePattern: RegexCache.compile("o"), tagExpressions: [try .parse("not customer")],
-                                          shard: try Shard(index: 2, count: 2))
+        let selection = ScenarioSelection(
+            namePattern: RegexCache.compile("o"), tagExpressions: [try .parse("not customer")],
+            shard: try Shard(index: 2, count: 2))
         // After filter and tag: alpha logout, zeta login, live me → shard 2/2 takes the second.
         #expect(names(selection.plan(suite)) == ["zeta login"])
     }
 
     @Test func repeatNumbersEachRunAndKeepsAScenariosRunsTogether() {
         let runs = ScenarioSelection(namePattern: RegexCache.compile("^(alpha|zeta)"), repetitions: 3).plan(suite)
-        #expect(names(runs) == ["alpha logout", "alpha logout", "alpha logout", "zeta login", "zeta login", "zeta login"])
+        #expect(
+            names(runs) == ["alpha logout", "alpha logout", "alpha logout", "zeta login", "zeta login", "zeta login"])
         #expect(runs.map(\.repetition) == [1, 2, 3, 1, 2, 3])
         #expect(ScenarioSelection().plan(suite).allSatisfy { $0.repetition == nil })
     }

@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 @testable import FlowSpecScenarios
-import TestSupport
 
 /// What paths a flow can send, for refusing `expect.requests[]` entries that nothing can match: the path as sent
 /// (base URL prefix included) or as written, `${…}` matching any text, a base URL from a variable leaving the prefix open.
@@ -62,6 +63,8 @@ import TestSupport
         #expect(SendablePaths.matches([.hole, .text("/b"), .hole, .text("/b")], "/b/b/b"))
         #expect(!SendablePaths.matches([.text("/a")], "/a/"))
         let long = String(repeating: "/a", count: 20_000)
-        #expect(!SendablePaths.matches([.hole, .text("/b"), .hole, .text("/c")], long), "a long path is refused in reasonable time")
+        #expect(
+            !SendablePaths.matches([.hole, .text("/b"), .hole, .text("/c")], long),
+            "a long path is refused in reasonable time")
     }
 }

@@ -1,15 +1,18 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 @testable import FlowSpecScenarios
 
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// The scripted scenarios (live ones need a backend; LiveSuiteTests runs them against the sandbox).
 func shippedSuite() -> Suite {
-    var suite = SuiteLoader.load(paths: [repositoryRoot.appendingPathComponent("scenarios").path],
-                                 flowsFolder: repositoryRoot.appendingPathComponent("flows").path)
+    var suite = SuiteLoader.load(
+        paths: [repositoryRoot.appendingPathComponent("scenarios").path],
+        flowsFolder: repositoryRoot.appendingPathComponent("flows").path)
     suite.scenarios.removeAll { $0.live }
     return suite
 }
@@ -54,7 +57,8 @@ func shippedSuite() -> Suite {
             var changed = false
             for (i, step) in mutant.steps.enumerated() {
                 guard case .run(var run) = step, var expect = run.expect, let outcome = expect.outcome,
-                      let flow = suite.specs.flows[run.flow.name] else { continue }
+                    let flow = suite.specs.flows[run.flow.name]
+                else { continue }
                 let others = FlowOutcomes.possible(flow, specs: suite.specs).subtracting([outcome]).sorted()
                 expect.outcome = others.first { !Flow.reservedOutcomes.contains($0) } ?? others.first
                 run.expect = expect
@@ -120,11 +124,12 @@ func shippedSuite() -> Suite {
 
     @Test func secretsNeverAppearInFailureReports() async {
         let suite = shippedSuite()
-        let reports = await ScenarioRunner(specs: suite.specs, jobs: 4).run(suite.scenarios.map { scenario in
-            var mutant = scenario
-            mutant.exchanges = Array(mutant.exchanges.dropLast())
-            return mutant
-        })
+        let reports = await ScenarioRunner(specs: suite.specs, jobs: 4).run(
+            suite.scenarios.map { scenario in
+                var mutant = scenario
+                mutant.exchanges = Array(mutant.exchanges.dropLast())
+                return mutant
+            })
         for (scenario, report) in zip(suite.scenarios, reports) {
             let text = report.failures.joined(separator: "\n") + (report.lastExchange ?? "")
             for secret in ScenarioSecrets.values(in: scenario, specs: suite.specs) where text.contains(secret) {
@@ -141,10 +146,14 @@ enum ScenarioSecrets {
         // Store contents, but for identifiers (`note_id`): an object's id is shown in paths and reasons by design,
         // as the masking of credentials by their use keeps ids readable.
         for namespace in scenario.store.values {
-            for (key, value) in namespace where !(key == "id" || key.hasSuffix("_id")) { if case .string(let s) = value, s.count >= 4 { out.append(s) } }
+            for (key, value) in namespace where !(key == "id" || key.hasSuffix("_id")) {
+                if case .string(let s) = value, s.count >= 4 { out.append(s) }
+            }
         }
         let secretInputs = Set(specs.flows.values.flatMap { $0.inputs.filter(\.secret).map(\.name) })
-        for (name, values) in scenario.inputs.values where secretInputs.contains(name) { out += values.map(\.source).filter { $0.count >= 4 } }
+        for (name, values) in scenario.inputs.values where secretInputs.contains(name) {
+            out += values.map(\.source).filter { $0.count >= 4 }
+        }
         for exchange in scenario.exchanges {
             if case .reply(let response) = exchange.response, case let json = response.json {
                 collectTokens(json, into: &out)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecScenarios
 
@@ -37,11 +38,15 @@ import Testing
         for i in 0..<40 { files[String(format: "flows/f%02d.yaml", i)] = flow("demo.f\(i)", broken: i % 7 == 3) }
         files["flows/f41.yaml"] = flow("demo.f5")
         files["flows/f42.yaml"] = "flow: [unclosed"
-        for i in 0..<18 { files[String(format: "scenarios/s%02d.yaml", i)] = scenario(i == 12 ? "s3" : "s\(i)", flow: "demo.f\(i)") }
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flowspec-side-by-side-\(UUID().uuidString)")
+        for i in 0..<18 {
+            files[String(format: "scenarios/s%02d.yaml", i)] = scenario(i == 12 ? "s3" : "s\(i)", flow: "demo.f\(i)")
+        }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flowspec-side-by-side-\(UUID().uuidString)")
         for (name, text) in files {
             let url = root.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         return (root.path, files)
@@ -71,7 +76,10 @@ import Testing
             #expect(Set(sideBySide.flows.keys) == Set(oneByOne.flows.keys))
             // The first definition of demo.f5 wins, the second is the error.
             #expect(sideBySide.flows["demo.f5"]?.file.hasSuffix("flows/f05.yaml") == true)
-            #expect(sideBySide.diagnostics.items.contains { $0.message.contains("`demo.f5` is already defined in") && $0.location.file.hasSuffix("f41.yaml") })
+            #expect(
+                sideBySide.diagnostics.items.contains {
+                    $0.message.contains("`demo.f5` is already defined in") && $0.location.file.hasSuffix("f41.yaml")
+                })
 
             #expect(suite.scenarios.map(\.name) == (0..<18).map { $0 == 12 ? "s3" : "s\($0)" })
             let duplicate = suite.diagnostics.items.filter { $0.message.contains("has the same name \"s3\"") }

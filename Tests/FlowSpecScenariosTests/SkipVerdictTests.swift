@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 @testable import FlowSpecScenarios
@@ -55,10 +56,14 @@ import Testing
         """
 
     static func load(_ scenario: String) throws -> (SpecSet, Scenario) {
-        let specs = SpecSet.fromSources(["flows/test/waiting.yaml": waitingFlow, "flows/test/caller.yaml": callerFlow,
-                                         "scenarios/s.yaml": scenario])
+        let specs = SpecSet.fromSources([
+            "flows/test/waiting.yaml": waitingFlow, "flows/test/caller.yaml": callerFlow,
+            "scenarios/s.yaml": scenario,
+        ])
         var diagnostics = specs.diagnostics
-        let decoded = specs.scenarioDocuments.compactMap { ScenarioDecoder.decode($0.1, file: $0.0, specs: specs, &diagnostics) }
+        let decoded = specs.scenarioDocuments.compactMap {
+            ScenarioDecoder.decode($0.1, file: $0.0, specs: specs, &diagnostics)
+        }
         #expect(!diagnostics.hasErrors, "\(diagnostics.sorted.map(\.description))")
         return (specs, try #require(decoded.first))
     }
@@ -68,7 +73,9 @@ import Testing
         return "scenario: s\nlive: true\nflow: \(flow)\nexpect: { outcome: \(expect) }\n"
     }
 
-    func run(_ scenario: String, backend: WaitingBackend, allowWait: Double = ScenarioRunner.defaultAllowWait) async throws -> ScenarioReport {
+    func run(_ scenario: String, backend: WaitingBackend, allowWait: Double = ScenarioRunner.defaultAllowWait)
+        async throws -> ScenarioReport
+    {
         let (specs, loaded) = try Self.load(scenario)
         var runner = ScenarioRunner(specs: specs, jobs: 1, live: backend)
         runner.liveClock = VirtualClock()
@@ -107,20 +114,23 @@ import Testing
     }
 
     @Test func aScenarioThatNamesTheSkippedEndChecksItLikeAnyOther() async throws {
-        let report = try await run(Self.live(expect: "nothing_to_check"), backend: WaitingBackend(wait: nil, after: 401))
+        let report = try await run(
+            Self.live(expect: "nothing_to_check"), backend: WaitingBackend(wait: nil, after: 401))
         #expect(report.status == .passed, "\(report.failures) \(report.skipReason ?? "")")
         let wrong = try await run(Self.live(expect: "nothing_to_check"), backend: WaitingBackend(wait: 5, after: 401))
         #expect(wrong.status == .failed, "expecting the skipped end and reaching `held` is a failure")
     }
 
     @Test func aSkipInASubFlowSkipsTheCaller() async throws {
-        let report = try await run(Self.live(flow: "test.caller", expect: "done"), backend: WaitingBackend(wait: 3600, after: 401))
+        let report = try await run(
+            Self.live(flow: "test.caller", expect: "done"), backend: WaitingBackend(wait: 3600, after: 401))
         #expect(report.status == .skipped)
         #expect(report.skipReason?.contains("flow `test.waiting` would wait 1 h") == true, "\(report.skipReason ?? "")")
     }
 
     @Test func aLongWaitStepInALiveScenarioSkipsIt() async throws {
-        let steps = "  - run: test.waiting\n    expect: { outcome: held }\n  - wait: 16m\n  - run: test.waiting\n    expect: { outcome: held }"
+        let steps =
+            "  - run: test.waiting\n    expect: { outcome: held }\n  - wait: 16m\n  - run: test.waiting\n    expect: { outcome: held }"
         let backend = WaitingBackend(wait: 1, after: 401)
         let report = try await run(Self.live(steps: steps), backend: backend)
         #expect(report.status == .skipped)
@@ -162,8 +172,12 @@ import Testing
         let errors = specs.diagnostics.sorted.filter { $0.severity == .error }.map(\.description)
         #expect(errors.count == 1)
         #expect(errors.first?.contains("`skip: true` and `success: true`") == true, "\(errors)")
-        let fine = SpecSet.fromSources(["flows/test/ok.yaml": "flow: test.ok\nstart: a\nstates:\n  a: { end: a, skip: true }\n"])
-        #expect(!fine.diagnostics.hasErrors, "`skip: true` needs no `success`: \(fine.diagnostics.sorted.map(\.description))")
+        let fine = SpecSet.fromSources([
+            "flows/test/ok.yaml": "flow: test.ok\nstart: a\nstates:\n  a: { end: a, skip: true }\n"
+        ])
+        #expect(
+            !fine.diagnostics.hasErrors,
+            "`skip: true` needs no `success`: \(fine.diagnostics.sorted.map(\.description))")
     }
 
     @Test func durationsParseAndDescribe() {
@@ -201,6 +215,7 @@ actor WaitingBackend: HTTPAdapter {
         paths.append(request.path)
         if request.path == "/after" { return HTTPResponse(status: after) }
         guard let wait else { return HTTPResponse(status: 204) }
-        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data("{\"wait\": \(wait)}".utf8))
+        return HTTPResponse(
+            status: 200, headers: [("Content-Type", "application/json")], body: Data("{\"wait\": \(wait)}".utf8))
     }
 }

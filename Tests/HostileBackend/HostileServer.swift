@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A loopback TCP server that misbehaves on purpose, for showing that no backend can crash or hang flowspec: it reads
@@ -136,7 +137,8 @@ public final class HostileServer: @unchecked Sendable {
             headEnd = Self.find(separator, in: received).map { $0 + separator.count }
         }
         let head = String(decoding: received[..<headEnd!], as: UTF8.self)
-        let length = head.split(separator: "\r\n").lazy
+        let length =
+            head.split(separator: "\r\n").lazy
             .compactMap { line -> Int? in
                 let parts = line.split(separator: ":", maxSplits: 1)
                 guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
@@ -152,7 +154,8 @@ public final class HostileServer: @unchecked Sendable {
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start..<start + needle.count].elementsEqual(needle) {
             return start
         }
         return nil

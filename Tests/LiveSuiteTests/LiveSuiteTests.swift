@@ -1,32 +1,37 @@
-import Foundation
-import Testing
 import FlowSpecHTTP
 import FlowSpecLanguage
 import FlowSpecRuntime
 import FlowSpecSandbox
 import FlowSpecScenarios
+import Foundation
+import Testing
 
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// The live suite (`scenarios/live/`) against the real sandbox over real HTTP — and against the sandbox with
 /// documented promises broken one at a time, where it must fail. A suite that passes against a broken
 /// backend has no teeth.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct LiveSuiteTests {
-    static let suite: Suite = SuiteLoader.load(paths: [repositoryRoot.appendingPathComponent("scenarios/live").path],
-                                               flowsFolder: repositoryRoot.appendingPathComponent("flows").path)
+    static let suite: Suite = SuiteLoader.load(
+        paths: [repositoryRoot.appendingPathComponent("scenarios/live").path],
+        flowsFolder: repositoryRoot.appendingPathComponent("flows").path)
 
     static var liveScenarios: [Scenario] { suite.scenarios.filter(\.live) }
 
     /// Expiry can only be observed by waiting a token out: these breaks run against 2-second tokens.
     static let needShortLifetimes: Set<SandboxBreak> = [.acceptsExpiredToken, .travelingAcceptsExpiredToken]
-    static let shortLifetimes = repositoryRoot.appendingPathComponent("scenarios/live/sandbox-short-lifetimes.json").path
+    static let shortLifetimes = repositoryRoot.appendingPathComponent("scenarios/live/sandbox-short-lifetimes.json")
+        .path
 
     /// The sandbox and the scenarios share one clock that moves only when a scenario waits, so a slow machine
     /// cannot let a 2-second token expire between two steps, and waiting a token out takes no time.
-    func run(breaks: Set<SandboxBreak> = [], dropping: Set<String> = [], setting: [String: String] = [:],
-             shortLifetimes: Bool = false,
-             allowWait: Double = ScenarioRunner.defaultAllowWait,
-             scenarios: [Scenario] = LiveSuiteTests.liveScenarios) async throws -> [ScenarioReport] {
+    func run(
+        breaks: Set<SandboxBreak> = [], dropping: Set<String> = [], setting: [String: String] = [:],
+        shortLifetimes: Bool = false,
+        allowWait: Double = ScenarioRunner.defaultAllowWait,
+        scenarios: [Scenario] = LiveSuiteTests.liveScenarios
+    ) async throws -> [ScenarioReport] {
         let clock = ManualSandboxClock()
         var sandboxOptions = SandboxOptions(breaks: breaks, clock: clock)
         if shortLifetimes { sandboxOptions.accounts = try SandboxAccounts.load(path: Self.shortLifetimes) }
@@ -65,11 +70,15 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 #expect(report.skipReason?.contains("--allow-wait") == true, "\(file): \(report.skipReason ?? "")")
                 continue
             }
-            Issue.record("\(report.file) \(report.status): \(report.skipReason ?? report.failures.joined(separator: "\n"))")
+            Issue.record(
+                "\(report.file) \(report.status): \(report.skipReason ?? report.failures.joined(separator: "\n"))")
         }
         if !shortLifetimes {
-            let skipped = Set(reports.filter { $0.status == .skipped }.map { URL(fileURLWithPath: $0.file).lastPathComponent })
-            #expect(skipped == Self.expiryScenarios, "with 15-minute tokens and 60 s to wait, exactly the expiry scenarios are skipped")
+            let skipped = Set(
+                reports.filter { $0.status == .skipped }.map { URL(fileURLWithPath: $0.file).lastPathComponent })
+            #expect(
+                skipped == Self.expiryScenarios,
+                "with 15-minute tokens and 60 s to wait, exactly the expiry scenarios are skipped")
         }
     }
 
@@ -77,7 +86,8 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     @Test func allowedToWaitTheExpiryScenariosCheckRealLifetimes() async throws {
         let reports = try await run(allowWait: 20 * 60)
         for report in reports where report.status != .passed {
-            Issue.record("\(report.file) \(report.status): \(report.skipReason ?? report.failures.joined(separator: "\n"))")
+            Issue.record(
+                "\(report.file) \(report.status): \(report.skipReason ?? report.failures.joined(separator: "\n"))")
         }
     }
 
@@ -94,7 +104,8 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     func aBrokenPromiseFailsTheLiveSuite(_ broken: SandboxBreak) async throws {
         let reports = try await run(breaks: [broken], shortLifetimes: Self.needShortLifetimes.contains(broken))
         let caught = reports.filter { $0.status == .failed && !$0.infrastructureFailure }
-        #expect(!caught.isEmpty, "the live suite passed against a sandbox with `\(broken.rawValue)` — \(broken.promise)")
+        #expect(
+            !caught.isEmpty, "the live suite passed against a sandbox with `\(broken.rawValue)` — \(broken.promise)")
     }
 
     /// A break left out of the live suite's column really passes it: `caughtBy` stays true as scenarios are added
@@ -104,7 +115,8 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         #expect(broken.caughtBy.contains(.probe), "`\(broken.rawValue)` is caught by no checker")
         let reports = try await run(breaks: [broken])
         let caught = reports.filter { $0.status == .failed }.map { URL(fileURLWithPath: $0.file).lastPathComponent }
-        #expect(caught.isEmpty, "the live suite catches `\(broken.rawValue)` (\(caught)): add `.liveSuite` to its caughtBy")
+        #expect(
+            caught.isEmpty, "the live suite catches `\(broken.rawValue)` (\(caught)): add `.liveSuite` to its caughtBy")
     }
 
     @Test func scenariosWhoseVariablesAreMissingAreSkippedNamingThem() async throws {
@@ -112,7 +124,9 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         // Besides the expiry scenario that cannot wait out its token, every skip names the missing variable.
         let skipped = reports.filter { $0.status == .skipped && $0.skipReason?.contains("--allow-wait") != true }
         #expect(!skipped.isEmpty)
-        for report in skipped { #expect(report.skipReason?.contains("staff_password") == true, "\(report.file): \(report.skipReason ?? "")") }
+        for report in skipped {
+            #expect(report.skipReason?.contains("staff_password") == true, "\(report.file): \(report.skipReason ?? "")")
+        }
         #expect(reports.allSatisfy { $0.status != .failed })
     }
 
@@ -120,16 +134,24 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     /// `customer_logout_path`) gets the customer-logout scenario skipped, naming the variable — not a failure.
     @Test func theUndocumentedCustomerLogoutPathIsAnOptionalVariable() async throws {
         let reports = try await run(dropping: ["customer_logout_path"])
-        let skipped = reports.filter { $0.status == .skipped && $0.skipReason?.contains("customer_logout_path") == true }
-        #expect(skipped.map { URL(fileURLWithPath: $0.file).lastPathComponent } == ["repairminder-customer-logout.yaml"])
+        let skipped = reports.filter {
+            $0.status == .skipped && $0.skipReason?.contains("customer_logout_path") == true
+        }
+        #expect(
+            skipped.map { URL(fileURLWithPath: $0.file).lastPathComponent } == ["repairminder-customer-logout.yaml"])
         #expect(reports.allSatisfy { $0.status != .failed })
     }
 
     /// What no document states comes from an optional variable: a backend that does not give it gets exactly the
     /// scenarios that need it skipped, naming it, and nothing fails.
     static let undocumentedPromises: [(variable: String, scenarios: [String])] = [
-        ("login_codes_single_use", ["repairminder-customer-code-single-use.yaml", "repairminder-staff-2fa-code-single-use.yaml",
-                                    "repairminder-staff-magic-link-code-single-use.yaml"]),
+        (
+            "login_codes_single_use",
+            [
+                "repairminder-customer-code-single-use.yaml", "repairminder-staff-2fa-code-single-use.yaml",
+                "repairminder-staff-magic-link-code-single-use.yaml",
+            ]
+        ),
         ("customer_me_path", ["repairminder-customer-logout.yaml"]),
         ("orders_path", ["repairminder-quarantine.yaml"]),
         ("legacy_login_path", ["legacy-login-2fa.yaml", "legacy-login-envelope.yaml"]),
@@ -149,12 +171,16 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     /// checked, and the scenario that needs the promise is skipped with the reason, never passed.
     @Test func aPromiseTheBackendDeclinesIsSkippedNotPassed() async throws {
         let reports = try await run(setting: ["login_codes_single_use": "false", "traveling_refresh_rotation": "false"])
-        let declined: Set<String> = ["repairminder-customer-code-single-use.yaml", "repairminder-staff-2fa-code-single-use.yaml",
-                                     "repairminder-staff-magic-link-code-single-use.yaml", "traveling-refresh-rotation.yaml"]
+        let declined: Set<String> = [
+            "repairminder-customer-code-single-use.yaml", "repairminder-staff-2fa-code-single-use.yaml",
+            "repairminder-staff-magic-link-code-single-use.yaml", "traveling-refresh-rotation.yaml",
+        ]
         for report in reports {
             let file = URL(fileURLWithPath: report.file).lastPathComponent
             if declined.contains(file) {
-                #expect(report.status == .skipped && report.skipReason?.contains("not checked") == true, "\(file): \(report.status)")
+                #expect(
+                    report.status == .skipped && report.skipReason?.contains("not checked") == true,
+                    "\(file): \(report.status)")
             } else if !Self.expiryScenarios.contains(file) {
                 #expect(report.status == .passed, "\(file): \(report.status) \(report.failures)")
             }
@@ -165,9 +191,10 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         var vars: [String: JSONValue] = [:]
         let sandbox = try await Sandbox.start(SandboxOptions())
         for (name, value) in sandbox.liveVars() { vars[name] = .string(value) }
-        await sandbox.stop()   // the variables now point at ports where nothing listens
+        await sandbox.stop() // the variables now point at ports where nothing listens
         let adapter = LiveHTTPAdapter()
-        let reports = await ScenarioRunner(specs: Self.suite.specs, jobs: 1, vars: vars, live: adapter).run(Array(Self.liveScenarios.prefix(5)))
+        let reports = await ScenarioRunner(specs: Self.suite.specs, jobs: 1, vars: vars, live: adapter).run(
+            Array(Self.liveScenarios.prefix(5)))
         await adapter.shutdown()
         #expect(reports.count == 5)
         for report in reports {

@@ -1,11 +1,11 @@
-import Foundation
-import Testing
 import FlowSpecHTTP
 import FlowSpecLanguage
 import FlowSpecProbe
 import FlowSpecRuntime
 import FlowSpecSandbox
 import FlowSpecScenarios
+import Foundation
+import Testing
 
 /// `flowspec probe`'s teeth: every shipped probe file against the sandbox with each break marked as the probe's
 /// (`SandboxBreak.caughtBy`) reports at least one BROKEN verdict, and against the healthy sandbox none.
@@ -20,11 +20,14 @@ import FlowSpecScenarios
 
     /// The system a break belongs to, by its name: only that system's probe files need to run against it.
     static func system(of broken: SandboxBreak) -> String {
-        for (prefix, system) in [("supabase-", "supabase."), ("traveling-", "traveling.")] where broken.rawValue.hasPrefix(prefix) { return system }
+        for (prefix, system) in [("supabase-", "supabase."), ("traveling-", "traveling.")]
+        where broken.rawValue.hasPrefix(prefix) { return system }
         return "repairminder."
     }
 
-    func verdicts(breaks: Set<SandboxBreak>, kinds: [ProbeKind] = ProbeKind.allCases, realLifetimes: Bool = false) async throws -> [ProbeVerdict] {
+    func verdicts(breaks: Set<SandboxBreak>, kinds: [ProbeKind] = ProbeKind.allCases, realLifetimes: Bool = false)
+        async throws -> [ProbeVerdict]
+    {
         var diagnostics = Diagnostics()
         let systems = Set(breaks.map(Self.system))
         let declarations = ProbeLoader.declarations(in: Self.suite, &diagnostics)
@@ -44,8 +47,9 @@ import FlowSpecScenarios
         // The sandbox shares this process with the rest of the suite: on a loaded 2-core machine a request can wait.
         http.requestTimeout = 60
         let adapter = LiveHTTPAdapter(options: http)
-        let environment = ProbeEnvironment(contexts: RunContextFactory(specs: Self.suite.specs, vars: vars, origin: .probe), live: adapter,
-                                           clock: SystemClock(), allowWait: 60, commandTimeout: 30)
+        let environment = ProbeEnvironment(
+            contexts: RunContextFactory(specs: Self.suite.specs, vars: vars, origin: .probe), live: adapter,
+            clock: SystemClock(), allowWait: 60, commandTimeout: 30)
         let verdicts = await ProbeRunner(environment: environment, declarations: declarations).run(kinds: kinds)
         await adapter.shutdown()
         await sandbox.stop()
@@ -55,14 +59,18 @@ import FlowSpecScenarios
     @Test func nothingIsBrokenOnTheHealthySandbox() async throws {
         let found = try await verdicts(breaks: [])
         let notFine = found.filter { $0.status == .broken || $0.status == .error || $0.status == .skipped }
-        #expect(notFine.isEmpty, "\(notFine.map { "\($0.session) \($0.kind.rawValue) \($0.check): \($0.status) \($0.detail)" })")
+        #expect(
+            notFine.isEmpty,
+            "\(notFine.map { "\($0.session) \($0.kind.rawValue) \($0.check): \($0.status) \($0.detail)" })")
         #expect(found.filter { $0.status == .held }.count >= 40)
     }
 
     @Test(arguments: SandboxBreak.allCases.filter { $0.caughtBy.contains(.probe) })
     func aBrokenPromiseIsReportedBrokenByAProbe(_ broken: SandboxBreak) async throws {
         let expiry = Self.expiryBreaks.contains(broken)
-        let found = try await verdicts(breaks: [broken], kinds: expiry ? [.expiry] : ProbeKind.allCases.filter { $0 != .expiry }, realLifetimes: !expiry)
+        let found = try await verdicts(
+            breaks: [broken], kinds: expiry ? [.expiry] : ProbeKind.allCases.filter { $0 != .expiry },
+            realLifetimes: !expiry)
         let brokenVerdicts = found.filter { $0.status == .broken }
         #expect(!brokenVerdicts.isEmpty, "\(broken.rawValue) was not caught by any probe")
         // Every BROKEN verdict names the promise it broke.

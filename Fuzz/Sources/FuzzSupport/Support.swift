@@ -28,7 +28,9 @@ public enum Fuzz {
         guard let first = pattern.first, pattern.count <= haystack.count else { return pattern.isEmpty }
         var start = 0
         while start + pattern.count <= haystack.count {
-            guard let hit = haystack[start...(haystack.count - pattern.count)].firstIndex(of: first) else { return false }
+            guard let hit = haystack[start...(haystack.count - pattern.count)].firstIndex(of: first) else {
+                return false
+            }
             if haystack[hit..<(hit + pattern.count)].elementsEqual(pattern) { return true }
             start = hit + 1
         }
@@ -58,10 +60,11 @@ public enum Fuzz {
     /// A folder of the shipped repository (flows/…), found from this source file's place at build time, or from
     /// FLOWSPEC_FUZZ_ROOT when the binary runs elsewhere.
     public static func repositoryPath(_ relative: String) -> String {
-        let root = ProcessInfo.processInfo.environment["FLOWSPEC_FUZZ_ROOT"]
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()   // FuzzSupport
-                .deletingLastPathComponent().deletingLastPathComponent()     // Sources, Fuzz
-                .deletingLastPathComponent().path                              // the repository
+        let root =
+            ProcessInfo.processInfo.environment["FLOWSPEC_FUZZ_ROOT"]
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent() // FuzzSupport
+            .deletingLastPathComponent().deletingLastPathComponent() // Sources, Fuzz
+            .deletingLastPathComponent().path // the repository
         return (root as NSString).appendingPathComponent(relative)
     }
 }

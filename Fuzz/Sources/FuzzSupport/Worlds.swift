@@ -1,6 +1,6 @@
-import Foundation
 import FlowSpecLanguage
 import FlowSpecRuntime
+import Foundation
 
 /// What an expression or template can read, built from a fuzzed JSON value so that every root holds something
 /// of the fuzzer's choosing: the response body, its headers, the store, run variables, flow variables, inputs
@@ -17,7 +17,8 @@ public enum FuzzWorld {
         for (name, field) in (fields["headers"]?.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
             headers.append((name, field.interpolated))
         }
-        env.response = HTTPResponse(status: Int(exactly: fields["status"]?.numberValue ?? 200) ?? 200, headers: headers, body: json)
+        env.response = HTTPResponse(
+            status: Int(exactly: fields["status"]?.numberValue ?? 200) ?? 200, headers: headers, body: json)
         // No call result: its initializer is internal to the runtime; `outcome`, `outputs`… then read null.
         for name in inputNames { env.inputs[name] = fields[name]?.interpolated ?? "\(name)-value" }
         env.variables = fields
@@ -30,5 +31,6 @@ public enum FuzzWorld {
     }
 
     /// Where an expression may read everything: a request state's transition, after a sub-flow call.
-    public static let context = ExprContext(place: "a transition", hasResponse: true, hasCallResult: true, declaredInputs: inputNames)
+    public static let context = ExprContext(
+        place: "a transition", hasResponse: true, hasCallResult: true, declaredInputs: inputNames)
 }

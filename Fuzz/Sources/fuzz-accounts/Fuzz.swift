@@ -1,5 +1,5 @@
-import Foundation
 import FlowSpecSandbox
+import Foundation
 import FuzzSupport
 
 /// The input as a sandbox accounts file (`flowspec sandbox --accounts FILE`): read as YAML or JSON, every section

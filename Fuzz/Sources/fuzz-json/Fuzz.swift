@@ -1,5 +1,5 @@
-import Foundation
 import FlowSpecLanguage
+import Foundation
 import FuzzSupport
 
 /// The input as a response body: FlowSpec's own JSON parser must accept or reject it cleanly, and what it accepts
@@ -8,12 +8,18 @@ import FuzzSupport
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     switch Result(catching: { () throws(JSONSyntaxError) in try JSONValue.parsing(Fuzz.bytes(data, size)) }) {
     case .failure(let error):
-        if error.offset < 0 || error.offset > size { Fuzz.fail("error offset \(error.offset) outside the \(size)-byte input") }
+        if error.offset < 0 || error.offset > size {
+            Fuzz.fail("error offset \(error.offset) outside the \(size)-byte input")
+        }
         _ = error.description
     case .success(let value):
         let written = value.compactJSON
-        guard let reread = JSONValue.parse(written) else { Fuzz.fail("its own output is not JSON: \(written.prefix(200))") }
-        if reread != value, !containsNaNOrLossyNumber(value) { Fuzz.fail("changed by a write and re-read: \(written.prefix(200))") }
+        guard let reread = JSONValue.parse(written) else {
+            Fuzz.fail("its own output is not JSON: \(written.prefix(200))")
+        }
+        if reread != value, !containsNaNOrLossyNumber(value) {
+            Fuzz.fail("changed by a write and re-read: \(written.prefix(200))")
+        }
     }
     return 0
 }

@@ -1,8 +1,8 @@
-import Foundation
 import FlowSpecLanguage
+import FlowSpecReports
 import FlowSpecRuntime
 import FlowSpecScenarios
-import FlowSpecReports
+import Foundation
 import FuzzSupport
 
 /// Input: an HTTP response (status line, headers, empty line, body) that answers every request of a fixed login
@@ -21,8 +21,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         runner.liveClock = VirtualClock(start: 1_790_000_000)
         return await runner.run(world.scenario)
     }
-    let record = RunRecord(reports: [report], specs: world.specs, startedAt: Date(timeIntervalSince1970: 1_790_000_000),
-                           durationSeconds: 0, toolVersion: "fuzz")
+    let record = RunRecord(
+        reports: [report], specs: world.specs, startedAt: Date(timeIntervalSince1970: 1_790_000_000),
+        durationSeconds: 0, toolVersion: "fuzz")
     let shown = [
         ("console", ConsoleReporter(color: false).line(for: report)),
         ("console --verbose", ConsoleReporter(color: false, verbose: true).line(for: report)),
@@ -50,7 +51,9 @@ func withoutEscapes(_ text: String) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     var i = 0
-    func isHex(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) || (0x41...0x46).contains(b) || (0x61...0x66).contains(b) }
+    func isHex(_ b: UInt8) -> Bool {
+        (0x30...0x39).contains(b) || (0x41...0x46).contains(b) || (0x61...0x66).contains(b)
+    }
     while i < bytes.count {
         if bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count {
             let next = bytes[i + 1]
@@ -79,7 +82,8 @@ func handedOutCredentials(_ json: JSONValue) -> [String] {
     case .object(let fields):
         return fields.flatMap { key, value -> [String] in
             if case .string(let s) = value {
-                let opaque = s.count >= 16 && s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+                let opaque =
+                    s.count >= 16 && s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
                     && s.contains(where: \.isLetter) && s.contains(where: \.isNumber)
                 return Redactor.isSensitiveKey(key) && opaque ? [s] : []
             }
@@ -93,7 +97,9 @@ func handedOutCredentials(_ json: JSONValue) -> [String] {
 /// The Redactor on its own, with the run's secrets registered: headers and the body as text.
 func redactedDirectly(_ response: HTTPResponse) -> String {
     let redactor = responseRedactor(response)
-    var text = response.headers.map { let shown = redactor.maskedHeader($0.0, $0.1); return "\(shown.name): \(shown.value)" }.joined(separator: "\n")
+    var text = response.headers.map {
+        let shown = redactor.maskedHeader($0.0, $0.1); return "\(shown.name): \(shown.value)"
+    }.joined(separator: "\n")
     text += "\n" + redactor.redact(String(decoding: response.body, as: UTF8.self))
     return text
 }

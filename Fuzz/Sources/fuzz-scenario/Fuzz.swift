@@ -7,7 +7,9 @@ import FuzzSupport
 let shipped: SpecSet = {
     let specs = SpecSet.loadChecked(paths: [Fuzz.repositoryPath("flows/traveling")])
     guard !specs.flows.isEmpty, specs.diagnostics.sorted.allSatisfy({ $0.severity != .error }) else {
-        Fuzz.fail("the shipped flows in \(Fuzz.repositoryPath("flows/traveling")) did not load cleanly (set FLOWSPEC_FUZZ_ROOT)")
+        Fuzz.fail(
+            "the shipped flows in \(Fuzz.repositoryPath("flows/traveling")) did not load cleanly (set FLOWSPEC_FUZZ_ROOT)"
+        )
     }
     return specs
 }()

@@ -6,10 +6,14 @@ public enum FlowChecker {
         if flow.namespaceWasDeclared { return flow.namespace }
         if let s = flow.session, let session = specs.sessions[s.name] { return session.namespace }
         for state in flow.orderedStates {
-            if case .request(let r) = state.kind, let s = r.session, let session = specs.sessions[s.name] { return session.namespace }
+            if case .request(let r) = state.kind, let s = r.session, let session = specs.sessions[s.name] {
+                return session.namespace
+            }
         }
         // A refresh flow runs in its session's namespace.
-        if let session = specs.sessions.values.first(where: { $0.refresh?.flow.name == flow.name }) { return session.namespace }
+        if let session = specs.sessions.values.first(where: { $0.refresh?.flow.name == flow.name }) {
+            return session.namespace
+        }
         return flow.namespace
     }
 
@@ -22,11 +26,14 @@ public enum FlowChecker {
         // messages in the same order as one after the other (run one after the other, checking a large flow kept
         // one core busy and left the other idle).
         guard flow.states.count > SideBySide.largeFlowStates else { return checks.forEach { $0(&d) } }
-        for found in SideBySide.map(count: checks.count, { index in
-            var found = Diagnostics()
-            checks[index](&found)
-            return found
-        }) {
+        for found in SideBySide.map(
+            count: checks.count,
+            { index in
+                var found = Diagnostics()
+                checks[index](&found)
+                return found
+            })
+        {
             d.append(contentsOf: found)
         }
     }
@@ -39,8 +46,10 @@ public enum FlowChecker {
             fileName = String(flow.file[parts.stem.startIndex...])
         } else {
             let url = URL(fileURLWithPath: flow.file)
-            (system, stem, fileName) = (url.deletingLastPathComponent().lastPathComponent, url.deletingPathExtension().lastPathComponent,
-                                        url.lastPathComponent)
+            (system, stem, fileName) = (
+                url.deletingLastPathComponent().lastPathComponent, url.deletingPathExtension().lastPathComponent,
+                url.lastPathComponent
+            )
         }
         let expected = "\(system).\(stem)"
         if flow.name != expected, !flow.name.hasSuffix(".\(stem)") {
@@ -51,36 +60,46 @@ public enum FlowChecker {
     static func stateRef(_ ref: NameRef, _ flow: Flow, _ d: inout Diagnostics) {
         if flow.states[ref.name] == nil, !flow.brokenStates.contains(ref.name) {
             let all = flow.stateOrder + flow.brokenStates.sorted()
-            d.error(ref.location, "unknown state `\(ref.name)`",
-                    hint: Suggestion.didYouMean(ref.name, in: all) ?? "states in this flow: " + all.joined(separator: ", "))
+            d.error(
+                ref.location, "unknown state `\(ref.name)`",
+                hint: Suggestion.didYouMean(ref.name, in: all) ?? "states in this flow: " + all.joined(separator: ", "))
         }
     }
 
     static func sessionRef(_ ref: NameRef, _ flow: Flow, _ specs: SpecSet, _ d: inout Diagnostics) {
         guard let session = specs.sessions[ref.name] else {
-            d.error(ref.location, "unknown session `\(ref.name)`",
-                    hint: Suggestion.didYouMean(ref.name, in: specs.sessions.keys) ?? "sessions are files with a top-level `session:` key, loaded from the same folders")
+            d.error(
+                ref.location, "unknown session `\(ref.name)`",
+                hint: Suggestion.didYouMean(ref.name, in: specs.sessions.keys)
+                    ?? "sessions are files with a top-level `session:` key, loaded from the same folders")
             return
         }
         if flow.namespaceWasDeclared, session.namespace != flow.namespace {
-            d.error(ref.location, "session `\(session.name)` keeps its tokens in namespace `\(session.namespace)`, but this flow declares `namespace: \(flow.namespace)`",
-                    hint: "use the session's namespace, or drop `namespace:` to inherit it")
+            d.error(
+                ref.location,
+                "session `\(session.name)` keeps its tokens in namespace `\(session.namespace)`, but this flow declares `namespace: \(flow.namespace)`",
+                hint: "use the session's namespace, or drop `namespace:` to inherit it")
         }
     }
 
     /// `answers:` tells the request's session which statuses are not an expired token: without a session (or
     /// without a reactive refresh in it) it would silently do nothing.
     static func checkAnswers(_ r: RequestState, _ flow: Flow, _ specs: SpecSet, _ d: inout Diagnostics) {
-        guard !r.answers.isEmpty, !r.sessionOptOut, let at = r.answersLocation else { return }   // `session: none` is reported when decoded
+        guard !r.answers.isEmpty, !r.sessionOptOut, let at = r.answersLocation else { return } // `session: none` is reported when decoded
         guard let ref = r.session ?? flow.session else {
-            d.error(at, "`answers:` applies to a request sent through a session, and this one has none",
-                    hint: "add `session: NAME` to the state (or the flow), or remove `answers:`; without a session no status triggers a refresh")
+            d.error(
+                at, "`answers:` applies to a request sent through a session, and this one has none",
+                hint:
+                    "add `session: NAME` to the state (or the flow), or remove `answers:`; without a session no status triggers a refresh"
+            )
             return
         }
-        guard let session = specs.sessions[ref.name] else { return }   // unknown session: reported where it is named
+        guard let session = specs.sessions[ref.name] else { return } // unknown session: reported where it is named
         if session.refresh?.when == nil {
-            d.warning(at, "session `\(session.name)` has no `refresh.when`, so no response triggers a refresh and `answers:` changes nothing",
-                      hint: "remove `answers:`, or give the session a reactive refresh")
+            d.warning(
+                at,
+                "session `\(session.name)` has no `refresh.when`, so no response triggers a refresh and `answers:` changes nothing",
+                hint: "remove `answers:`, or give the session a reactive refresh")
         }
     }
 
@@ -96,20 +115,24 @@ public enum FlowChecker {
                 checkAnswers(r, flow, specs, &d)
             case .input(let i):
                 if !inputNames.contains(i.input.name) {
-                    d.error(i.input.location, "undeclared input `\(i.input.name)`",
-                            hint: Suggestion.didYouMean(i.input.name, in: inputNames) ?? "declare it under `inputs:`")
+                    d.error(
+                        i.input.location, "undeclared input `\(i.input.name)`",
+                        hint: Suggestion.didYouMean(i.input.name, in: inputNames) ?? "declare it under `inputs:`")
                 }
             case .call(let c):
                 guard let callee = specs.flows[c.flow.name] else {
-                    d.error(c.flow.location, "unknown flow `\(c.flow.name)`",
-                            hint: Suggestion.didYouMean(c.flow.name, in: specs.flows.keys) ?? "flows are named `<system>.<file stem>`")
+                    d.error(
+                        c.flow.location, "unknown flow `\(c.flow.name)`",
+                        hint: Suggestion.didYouMean(c.flow.name, in: specs.flows.keys)
+                            ?? "flows are named `<system>.<file stem>`")
                     continue
                 }
                 if callee.name == flow.name { d.error(c.flow.location, "flow `\(flow.name)` calls itself") }
                 let calleeInputs = callee.inputs.map(\.name)
                 for (arg, _) in c.with where !calleeInputs.contains(arg.name) {
-                    d.error(arg.location, "flow `\(callee.name)` has no input `\(arg.name)`",
-                            hint: Suggestion.amongNames(arg.name, in: calleeInputs, listing: "inputs"))
+                    d.error(
+                        arg.location, "flow `\(callee.name)` has no input `\(arg.name)`",
+                        hint: Suggestion.amongNames(arg.name, in: calleeInputs, listing: "inputs"))
                 }
             default: break
             }
@@ -118,9 +141,13 @@ public enum FlowChecker {
 
     static func checkExpressions(_ flow: Flow, _ specs: SpecSet, _ d: inout Diagnostics) {
         let inputs = Set(flow.inputs.map(\.name))
-        for (_, expr) in flow.variables { TypeChecker.check(expr, in: ExprContext(place: "`variables`", declaredInputs: inputs), into: &d) }
+        for (_, expr) in flow.variables {
+            TypeChecker.check(expr, in: ExprContext(place: "`variables`", declaredInputs: inputs), into: &d)
+        }
         for template in [flow.baseURL].compactMap({ $0 }) + flow.headers.map(\.1) {
-            for expr in template.expressions { TypeChecker.check(expr, in: ExprContext(place: "`defaults`", declaredInputs: inputs), into: &d) }
+            for expr in template.expressions {
+                TypeChecker.check(expr, in: ExprContext(place: "`defaults`", declaredInputs: inputs), into: &d)
+            }
         }
         for state in flow.orderedStates {
             let name = state.name
@@ -134,21 +161,32 @@ public enum FlowChecker {
                 case .form(let fields): exprs += fields.flatMap { $0.1.expressions }
                 case .none: break
                 }
-                let building = ExprContext(place: "the request being built in \(here) (there is no response yet)", declaredInputs: inputs)
+                let building = ExprContext(
+                    place: "the request being built in \(here) (there is no response yet)", declaredInputs: inputs)
                 for e in exprs { TypeChecker.check(e, in: building, into: &d) }
                 checkTransitions(r.transitions, ExprContext(place: here, hasResponse: true, declaredInputs: inputs), &d)
             case .choice(let transitions):
-                checkTransitions(transitions, ExprContext(place: "the choice state `\(name)` (it makes no request)", declaredInputs: inputs), &d)
+                checkTransitions(
+                    transitions,
+                    ExprContext(place: "the choice state `\(name)` (it makes no request)", declaredInputs: inputs), &d)
             case .call(let c):
-                for (_, e) in c.with { TypeChecker.check(e, in: ExprContext(place: "`with` of \(here)", declaredInputs: inputs), into: &d) }
-                checkTransitions(c.transitions, ExprContext(place: here, hasCallResult: true, declaredInputs: inputs), &d)
+                for (_, e) in c.with {
+                    TypeChecker.check(e, in: ExprContext(place: "`with` of \(here)", declaredInputs: inputs), into: &d)
+                }
+                checkTransitions(
+                    c.transitions, ExprContext(place: here, hasCallResult: true, declaredInputs: inputs), &d)
             case .wait(let w):
-                let type = TypeChecker.check(w.duration, in: ExprContext(place: "`wait`", declaredInputs: inputs), into: &d)
+                let type = TypeChecker.check(
+                    w.duration, in: ExprContext(place: "`wait`", declaredInputs: inputs), into: &d)
                 if type != .number, type != .any {
-                    d.error(w.duration.location, "`wait` needs a duration such as `16m` or `30s`, not a \(type.rawValue)")
+                    d.error(
+                        w.duration.location, "`wait` needs a duration such as `16m` or `30s`, not a \(type.rawValue)")
                 }
             case .end(let e):
-                for expr in (e.reason?.expressions ?? []) + e.outputs.map(\.1) { TypeChecker.check(expr, in: ExprContext(place: "end state `\(name)`", declaredInputs: inputs), into: &d) }
+                for expr in (e.reason?.expressions ?? []) + e.outputs.map(\.1) {
+                    TypeChecker.check(
+                        expr, in: ExprContext(place: "end state `\(name)`", declaredInputs: inputs), into: &d)
+                }
             case .input:
                 break
             }
@@ -174,7 +212,9 @@ public enum FlowChecker {
         }
         // A state that did not load may be the one that leads on: its own error says enough.
         for state in flow.orderedStates where !reachable.contains(state.name) && flow.brokenStates.isEmpty {
-            d.warning(state.location, "state `\(state.name)` is unreachable: no transition leads to it from `\(flow.start.name)`")
+            d.warning(
+                state.location,
+                "state `\(state.name)` is unreachable: no transition leads to it from `\(flow.start.name)`")
         }
         // States that can reach an end, found backwards from the ends along the transitions into each state (once:
         // re-scanning every state until nothing changed was quadratic on a long chain of states). A call whose
@@ -183,7 +223,9 @@ public enum FlowChecker {
         // reaching an end: that state's own error says enough.
         let ordered = flow.orderedStates
         if !ordered.contains(where: { $0.ending != nil }) {
-            d.error(flow.location, "flow `\(flow.name)` has no end state", hint: "add a state with `end: <outcome>` and `success:`")
+            d.error(
+                flow.location, "flow `\(flow.name)` has no end state",
+                hint: "add a state with `end: <outcome>` and `success:`")
         }
         var predecessors: [String: [String]] = [:]
         var canEnd: Set<String> = []
@@ -196,14 +238,20 @@ public enum FlowChecker {
             }
         }
         while let name = found.popLast() {
-            for predecessor in predecessors[name] ?? [] where canEnd.insert(predecessor).inserted { found.append(predecessor) }
+            for predecessor in predecessors[name] ?? [] where canEnd.insert(predecessor).inserted {
+                found.append(predecessor)
+            }
         }
         for state in ordered where !canEnd.contains(state.name) && reachable.contains(state.name) {
             let name = state.name
             if state.successors.isEmpty {
-                d.error(state.location, "state `\(name)` is a dead end: it is not an end state and has no transitions", hint: "add transitions with `goto:`, or make it an end state")
+                d.error(
+                    state.location, "state `\(name)` is a dead end: it is not an end state and has no transitions",
+                    hint: "add transitions with `goto:`, or make it an end state")
             } else {
-                d.error(state.location, "state `\(name)` can never reach an end state: every path from it loops", hint: "add a transition that leaves the loop")
+                d.error(
+                    state.location, "state `\(name)` can never reach an end state: every path from it loops",
+                    hint: "add a transition that leaves the loop")
             }
         }
     }
@@ -236,12 +284,17 @@ public enum FlowChecker {
             for expr in expressions(in: state) {
                 for (variable, location) in expr.variableReads {
                     if !everSet.contains(variable) {
-                        let hint = Suggestion.didYouMean(variable, in: everSet.union(Root.allCases.map(\.rawValue)))
-                            ?? (flow.input(named: variable) != nil ? "inputs are read as `inputs.\(variable)`" : "set it with `set:` in a transition, or give it an initial value under `variables:`")
+                        let hint =
+                            Suggestion.didYouMean(variable, in: everSet.union(Root.allCases.map(\.rawValue)))
+                            ?? (flow.input(named: variable) != nil
+                                ? "inputs are read as `inputs.\(variable)`"
+                                : "set it with `set:` in a transition, or give it an initial value under `variables:`")
                         d.error(location, "unknown variable `\(variable)`", hint: hint)
                     } else if !defined.contains(variable) {
-                        d.error(location, "variable `\(variable)` may be read before it is set: some path to state `\(name)` does not set it",
-                                hint: "set it on every path, or give it an initial value under `variables:`")
+                        d.error(
+                            location,
+                            "variable `\(variable)` may be read before it is set: some path to state `\(name)` does not set it",
+                            hint: "set it on every path, or give it an initial value under `variables:`")
                     }
                 }
             }
@@ -256,7 +309,8 @@ public enum FlowChecker {
     public static func expressions(in state: State) -> [Expr] {
         switch state.kind {
         case .request(let r):
-            var exprs = ([r.path, r.url].compactMap { $0 } + r.query.map(\.1) + r.headers.map(\.1)).flatMap(\.expressions)
+            var exprs = ([r.path, r.url].compactMap { $0 } + r.query.map(\.1) + r.headers.map(\.1)).flatMap(
+                \.expressions)
             switch r.body {
             case .json(let v): exprs += v.expressions
             case .form(let f): exprs += f.flatMap { $0.1.expressions }

@@ -7,10 +7,14 @@ public enum MustReadInputs {
         return compute(flowName, specs, &memo, calling: [])
     }
 
-    private static func compute(_ name: String, _ specs: SpecSet, _ memo: inout [String: Set<String>], calling: Set<String>) -> Set<String> {
+    private static func compute(
+        _ name: String, _ specs: SpecSet, _ memo: inout [String: Set<String>], calling: Set<String>
+    ) -> Set<String> {
         if let known = memo[name] { return known }
         // A call cycle is already an error of its own; reading nothing for it keeps this check quiet about it.
-        guard let flow = specs.flows[name], !calling.contains(name), flow.states[flow.start.name] != nil else { return [] }
+        guard let flow = specs.flows[name], !calling.contains(name), flow.states[flow.start.name] != nil else {
+            return []
+        }
         var reads: [String: Set<String>] = [:]
         for stateName in flow.stateOrder {
             guard let state = flow.states[stateName] else { continue }
@@ -29,7 +33,11 @@ public enum MustReadInputs {
         let everything = reads.values.reduce(into: Set<String>()) { $0.formUnion($1) }
         var must: [String: Set<String>] = [:]
         for (stateName, here) in reads {
-            if case .end? = flow.states[stateName]?.kind { must[stateName] = here } else { must[stateName] = everything }
+            if case .end? = flow.states[stateName]?.kind {
+                must[stateName] = here
+            } else {
+                must[stateName] = everything
+            }
         }
         var changed = true
         while changed {

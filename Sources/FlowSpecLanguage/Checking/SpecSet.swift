@@ -77,16 +77,24 @@ public struct SpecSet: Sendable {
             document = FlowDecoder.decode(root, file: file, &d).map(LoadedFile.Document.flow) ?? .nothing
         } else if keys.contains("session") {
             document = SessionDecoder.decode(root, file: file, &d).map(LoadedFile.Document.session) ?? .nothing
-        } else if guessFlowSpecKey(keys) == nil, let pairs = root.mapping, !pairs.isEmpty, pairs.allSatisfy({ $0.value.scalar != nil }) {
+        } else if guessFlowSpecKey(keys) == nil, let pairs = root.mapping, !pairs.isEmpty,
+            pairs.allSatisfy({ $0.value.scalar != nil })
+        {
             // A flat map of names to single values beside the flows is a variables file (`vars.example.yaml`): a
             // folder a user checks holds one naturally. Not an error, but said, so a misnamed flow is not lost.
-            d.warning(root.location, "not checked: this looks like a variables file (names to single values), not a flow, session, scenario or probe",
-                      hint: "give it to `run`, `exec` or `probe` with --vars-file; a FlowSpec file starts with `flow:`, `session:`, `scenario:` or `probe:`")
+            d.warning(
+                root.location,
+                "not checked: this looks like a variables file (names to single values), not a flow, session, scenario or probe",
+                hint:
+                    "give it to `run`, `exec` or `probe` with --vars-file; a FlowSpec file starts with `flow:`, `session:`, `scenario:` or `probe:`"
+            )
             document = .nothing
         } else {
             let guess = guessFlowSpecKey(keys)
-            d.error(root.location, "not a FlowSpec file: expected a top-level `flow:`, `session:`, `scenario:` or `probe:` key",
-                    hint: guess.map { "did you mean `\($0)`?" })
+            d.error(
+                root.location,
+                "not a FlowSpec file: expected a top-level `flow:`, `session:`, `scenario:` or `probe:` key",
+                hint: guess.map { "did you mean `\($0)`?" })
             document = .nothing
         }
         return LoadedFile(file: file, document: document, diagnostics: d)
@@ -112,7 +120,8 @@ public struct SpecSet: Sendable {
             flows[flow.name] = flow
         case .session(let session):
             if let existing = sessions[session.name] {
-                diagnostics.error(session.location, "a session named `\(session.name)` is already defined in \(existing.file)")
+                diagnostics.error(
+                    session.location, "a session named `\(session.name)` is already defined in \(existing.file)")
                 return
             }
             sessions[session.name] = session
@@ -124,7 +133,9 @@ public struct SpecSet: Sendable {
     /// flows and sessions (scenarios are checked by their module), then compiles the flows for running.
     /// The checks only read: every flow is complete before the first is checked.
     public mutating func check() {
-        for name in flows.keys.sorted() { flows[name]!.namespace = FlowChecker.resolveNamespace(flows[name]!, in: self) }
+        for name in flows.keys.sorted() {
+            flows[name]!.namespace = FlowChecker.resolveNamespace(flows[name]!, in: self)
+        }
         for name in sessions.keys.sorted() { SessionChecker.check(sessions[name]!, in: self, into: &diagnostics) }
         // Each flow is checked and compiled on its own, side by side; messages are joined in name order as before.
         let checking = self

@@ -79,11 +79,14 @@ public enum YAMLWriter {
 
     /// Whether a block-context plain scalar reads back as `text` (YAML 1.2 section 7.3.3).
     public static func canBePlain(_ text: String) -> Bool {
-        guard let first = text.first, let last = text.last, !first.isWhitespace, !last.isWhitespace, last != ":" else { return false }
+        guard let first = text.first, let last = text.last, !first.isWhitespace, !last.isWhitespace, last != ":" else {
+            return false
+        }
         if "-?:,[]{}#&*!|>'\"%@`".contains(first) {
             // `-`, `?` and `:` may start a plain scalar when a non-space follows (`-1`, `-x`).
             guard "-?:".contains(first), let second = text.dropFirst().first, !second.isWhitespace else { return false }
         }
-        return !text.contains(": ") && !text.contains(" #") && !text.contains(where: { $0.isNewline || ($0.asciiValue.map { $0 < 0x20 } ?? false) })
+        return !text.contains(": ") && !text.contains(" #")
+            && !text.contains(where: { $0.isNewline || ($0.asciiValue.map { $0 < 0x20 } ?? false) })
     }
 }

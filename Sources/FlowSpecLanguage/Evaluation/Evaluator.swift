@@ -22,7 +22,8 @@ public enum Evaluator {
                 case .store: return try read(.store(name), expr, env)
                 case .vars:
                     guard let value = env.value(of: .runVariable(name)) else {
-                        throw EvaluationError(location: expr.location, message: "run variable `\(name)` is not set", unsetVariable: name)
+                        throw EvaluationError(
+                            location: expr.location, message: "run variable `\(name)` is not set", unsetVariable: name)
                     }
                     return value
                 default: break
@@ -48,7 +49,8 @@ public enum Evaluator {
         case .element:
             // The type checker refuses `it` outside a list function, so only an unchecked expression gets here.
             guard let element = env.listElement else {
-                throw EvaluationError(location: expr.location, message: "`it` is only defined inside a list function's second argument")
+                throw EvaluationError(
+                    location: expr.location, message: "`it` is only defined inside a list function's second argument")
             }
             return element.value
         }
@@ -60,12 +62,18 @@ public enum Evaluator {
         case .bool(let b): return b
         case .null: return false
         default:
-            throw EvaluationError(location: expr.location, message: "`\(expr.text)` should be true or false, but it is the \(value.typeName) \(value.compactJSON.prefix(60))")
+            throw EvaluationError(
+                location: expr.location,
+                message:
+                    "`\(expr.text)` should be true or false, but it is the \(value.typeName) \(value.compactJSON.prefix(60))"
+            )
         }
     }
 
     /// A read no full scope misses: only a partial one (the scenario generator's) answers nil.
-    static func read(_ what: ExpressionRead, _ expr: Expr, _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
+    static func read(_ what: ExpressionRead, _ expr: Expr, _ env: some EvaluationScope) throws(EvaluationError)
+        -> JSONValue
+    {
         guard let value = env.value(of: what) else {
             throw EvaluationError(location: expr.location, message: "`\(expr.text)` is not known here")
         }
@@ -75,7 +83,8 @@ public enum Evaluator {
     static func number(_ expr: Expr, _ env: some EvaluationScope, for op: String) throws(EvaluationError) -> Double {
         let value = try evaluate(expr, env)
         guard case .number(let n) = value else {
-            throw EvaluationError(location: expr.location, message: "`\(op)` needs a number, but `\(expr.text)` is \(describe(value))")
+            throw EvaluationError(
+                location: expr.location, message: "`\(op)` needs a number, but `\(expr.text)` is \(describe(value))")
         }
         return n
     }
@@ -84,7 +93,9 @@ public enum Evaluator {
         value.isNull ? "null (missing)" : "the \(value.typeName) \(value.compactJSON.prefix(60))"
     }
 
-    static func binary(_ op: BinaryOp, _ lhs: Expr, _ rhs: Expr, _ expr: Expr, _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
+    static func binary(_ op: BinaryOp, _ lhs: Expr, _ rhs: Expr, _ expr: Expr, _ env: some EvaluationScope)
+        throws(EvaluationError) -> JSONValue
+    {
         switch op {
         case .and: return .bool(try truth(lhs, env) ? try truth(rhs, env) : false)
         case .or: return .bool(try truth(lhs, env) ? true : try truth(rhs, env))
@@ -97,7 +108,9 @@ public enum Evaluator {
             case (.number(let a), .number(let b)): order = a < b ? -1 : a > b ? 1 : 0
             case (.string(let a), .string(let b)): order = a < b ? -1 : a > b ? 1 : 0
             default:
-                throw EvaluationError(location: expr.location, message: "cannot compare \(describe(l)) with \(describe(r)) using `\(op.rawValue)`")
+                throw EvaluationError(
+                    location: expr.location,
+                    message: "cannot compare \(describe(l)) with \(describe(r)) using `\(op.rawValue)`")
             }
             switch op {
             case .less: return .bool(order < 0)
@@ -110,13 +123,16 @@ public enum Evaluator {
             switch (l, r) {
             case (.number(let a), .number(let b)): return .number(a + b)
             case (.string(let a), .string(let b)): return .string(a + b)
-            default: throw EvaluationError(location: expr.location, message: "cannot add \(describe(l)) and \(describe(r))")
+            default:
+                throw EvaluationError(location: expr.location, message: "cannot add \(describe(l)) and \(describe(r))")
             }
         case .subtract: return .number(try number(lhs, env, for: "-") - number(rhs, env, for: "-"))
         case .multiply: return .number(try number(lhs, env, for: "*") * number(rhs, env, for: "*"))
         case .divide, .remainder:
             let a = try number(lhs, env, for: op.rawValue), b = try number(rhs, env, for: op.rawValue)
-            guard b != 0 else { throw EvaluationError(location: expr.location, message: "division by zero in `\(expr.text)`") }
+            guard b != 0 else {
+                throw EvaluationError(location: expr.location, message: "division by zero in `\(expr.text)`")
+            }
             return .number(op == .divide ? a / b : a.truncatingRemainder(dividingBy: b))
         case .contains:
             let needle = try evaluate(lhs, env), haystack = try evaluate(rhs, env)
@@ -125,7 +141,8 @@ public enum Evaluator {
             case .object(let fields): return .bool(needle.stringValue.map { fields[$0] != nil } ?? false)
             case .string(let s): return .bool(needle.stringValue.map { s.contains($0) } ?? false)
             case .null: return .bool(false)
-            default: throw EvaluationError(location: expr.location, message: "`in` cannot look inside \(describe(haystack))")
+            default:
+                throw EvaluationError(location: expr.location, message: "`in` cannot look inside \(describe(haystack))")
             }
         }
     }
@@ -148,7 +165,9 @@ public enum Evaluator {
         return .string(try render(template, env))
     }
 
-    public static func value(_ template: TemplateValue, _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
+    public static func value(_ template: TemplateValue, _ env: some EvaluationScope) throws(EvaluationError)
+        -> JSONValue
+    {
         switch template {
         case .literal(let v): return v
         case .template(let t): return try value(t, env)

@@ -3,7 +3,9 @@ import Foundation
 /// The flow language's functions (`exists`, `len`, `matches`, `jwt_claim`, `totp`, `slice`, `forge_jwt`…): each
 /// evaluates its arguments and checks their types at run time, for values no load-time check can know.
 extension Evaluator {
-    static func call(_ function: Function, _ args: [Expr], _ expr: Expr, _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
+    static func call(_ function: Function, _ args: [Expr], _ expr: Expr, _ env: some EvaluationScope)
+        throws(EvaluationError) -> JSONValue
+    {
         switch function {
         case .exists:
             return .bool(!(try evaluate(args[0], env)).isNull)
@@ -20,7 +22,9 @@ extension Evaluator {
             let subject = try evaluate(args[0], env), pattern = try evaluate(args[1], env)
             guard case .string(let text) = subject else { return .bool(false) }
             guard case .string(let p) = pattern, let regex = expr.literalPattern ?? RegexCache.compile(p) else {
-                throw EvaluationError(location: args[1].location, message: "`matches` needs a valid regular expression, got \(describe(pattern))")
+                throw EvaluationError(
+                    location: args[1].location,
+                    message: "`matches` needs a valid regular expression, got \(describe(pattern))")
             }
             do {
                 return .bool(try regex.firstMatch(in: text))
@@ -61,7 +65,11 @@ extension Evaluator {
     static func totp(_ args: [Expr], _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
         let secretValue = try evaluate(args[0], env)
         guard case .string(let secret) = secretValue else {
-            throw EvaluationError(location: args[0].location, message: "`totp` needs the base32 secret as text, but `\(args[0].text)` is \(secretValue.isNull ? "null (missing)" : "a \(secretValue.typeName)")")
+            throw EvaluationError(
+                location: args[0].location,
+                message:
+                    "`totp` needs the base32 secret as text, but `\(args[0].text)` is \(secretValue.isNull ? "null (missing)" : "a \(secretValue.typeName)")"
+            )
         }
         env.sawSecret(secret)
         let key: [UInt8]
@@ -84,12 +92,17 @@ extension Evaluator {
         var algorithm = TOTP.Algorithm.sha1
         if args.count > 3 {
             let value = try evaluate(args[3], env)
-            guard case .string(let name) = value, let known = TOTPRules.algorithm(name).flatMap(TOTP.Algorithm.init(rawValue:)) else {
-                throw EvaluationError(location: args[3].location, message: TOTPRules.algorithmProblem + ", not \(describe(value))")
+            guard case .string(let name) = value,
+                let known = TOTPRules.algorithm(name).flatMap(TOTP.Algorithm.init(rawValue:))
+            else {
+                throw EvaluationError(
+                    location: args[3].location, message: TOTPRules.algorithmProblem + ", not \(describe(value))")
             }
             algorithm = known
         }
-        let code = TOTP.code(key: key, at: try read(.root(.now), args[0], env).numberValue ?? 0, digits: digits, period: period, algorithm: algorithm)
+        let code = TOTP.code(
+            key: key, at: try read(.root(.now), args[0], env).numberValue ?? 0, digits: digits, period: period,
+            algorithm: algorithm)
         env.sawSecret(code)
         return .string(code)
     }
@@ -100,13 +113,17 @@ extension Evaluator {
         let subject = try evaluate(args[0], env)
         if subject.isNull { return .null }
         guard case .string(let text) = subject else {
-            throw EvaluationError(location: args[0].location, message: "`slice` takes text, but `\(args[0].text)` is \(describe(subject))")
+            throw EvaluationError(
+                location: args[0].location, message: "`slice` takes text, but `\(args[0].text)` is \(describe(subject))"
+            )
         }
         var bounds: [Double] = []
         for arg in args.dropFirst() {
             let value = try evaluate(arg, env)
             guard let n = value.numberValue, n.isFinite else {
-                throw EvaluationError(location: arg.location, message: "`slice` takes character positions as numbers, not \(describe(value))")
+                throw EvaluationError(
+                    location: arg.location,
+                    message: "`slice` takes character positions as numbers, not \(describe(value))")
             }
             bounds.append(n)
         }
@@ -121,11 +138,16 @@ extension Evaluator {
     static func forgeJWT(_ args: [Expr], _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
         let tokenValue = try evaluate(args[0], env), wayValue = try evaluate(args[1], env)
         guard case .string(let name) = wayValue, let way = JWTForgery(rawValue: name) else {
-            throw EvaluationError(location: args[1].location, message: "`forge_jwt` forges one of \(JWTForgery.namesText), not \(describe(wayValue))")
+            throw EvaluationError(
+                location: args[1].location,
+                message: "`forge_jwt` forges one of \(JWTForgery.namesText), not \(describe(wayValue))")
         }
         guard case .string(let token) = tokenValue, let forged = JWT.forge(token, way) else {
-            throw EvaluationError(location: args[0].location,
-                                  message: "`forge_jwt` needs a JWT (three base64url parts, the first two JSON objects), but `\(args[0].text)` is \(tokenValue.isNull ? "null (missing)" : "not one")")
+            throw EvaluationError(
+                location: args[0].location,
+                message:
+                    "`forge_jwt` needs a JWT (three base64url parts, the first two JSON objects), but `\(args[0].text)` is \(tokenValue.isNull ? "null (missing)" : "not one")"
+            )
         }
         env.sawSecret(forged)
         return .string(forged)

@@ -22,15 +22,20 @@ public enum JWT {
     public static func forge(_ token: String, _ way: JWTForgery) -> String? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3,
-              case .object? = base64URLDecode(parts[0]).flatMap(JSONValue.parse),
-              case .object(var claims)? = base64URLDecode(parts[1]).flatMap(JSONValue.parse) else { return nil }
+            case .object? = base64URLDecode(parts[0]).flatMap(JSONValue.parse),
+            case .object(var claims)? = base64URLDecode(parts[1]).flatMap(JSONValue.parse)
+        else { return nil }
         let (header, payload, signature) = (parts[0], parts[1], parts[2])
         switch way {
         case .alteredSignature:
             guard let first = signature.first else { return "\(header).\(payload).AAAA" }
             return "\(header).\(payload).\(first == "A" ? "B" : "A")\(signature.dropFirst())"
         case .alteredClaims:
-            if case .number(let exp)? = claims["exp"] { claims["exp"] = .number(exp + 86_400 * 365) } else { claims["flowspec_probe"] = .bool(true) }
+            if case .number(let exp)? = claims["exp"] {
+                claims["exp"] = .number(exp + 86_400 * 365)
+            } else {
+                claims["flowspec_probe"] = .bool(true)
+            }
             return "\(header).\(base64URLEncode(JSONValue.object(claims).data)).\(signature)"
         case .unsigned:
             return "\(base64URLEncode(Data(#"{"alg":"none","typ":"JWT"}"#.utf8))).\(payload)."
@@ -43,7 +48,9 @@ public enum JWT {
 
     static func base64URLDecode<Bytes: Collection<UInt8>>(bytes text: Bytes) -> Data? {
         // Byte by byte: `jwt()` runs in guards on every response, and Foundation's text replacing was most of its cost.
-        var base64 = text.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0 }
+        var base64 = text.map {
+            $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0
+        }
         while base64.count % 4 != 0 { base64.append(UInt8(ascii: "=")) }
         return Data(base64Encoded: Data(base64))
     }

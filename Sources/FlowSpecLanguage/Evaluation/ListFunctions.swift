@@ -5,14 +5,18 @@
 /// `filter` and `map` `[]`, `first` null. Anything else that is not a list (an object, a string) is an error at the
 /// first argument: looking for an element in it is a mistake, not an absence.
 extension Evaluator {
-    static func listCall(_ function: Function, _ args: [Expr], _ expr: Expr, _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
+    static func listCall(_ function: Function, _ args: [Expr], _ expr: Expr, _ env: some EvaluationScope)
+        throws(EvaluationError) -> JSONValue
+    {
         let subject = try evaluate(args[0], env)
         let items: [JSONValue]
         switch subject {
         case .array(let elements): items = elements
         case .null: items = []
         default:
-            throw EvaluationError(location: args[0].location, message: "`\(function.rawValue)` looks through a list, but its first argument is \(describe(subject))")
+            throw EvaluationError(
+                location: args[0].location,
+                message: "`\(function.rawValue)` looks through a list, but its first argument is \(describe(subject))")
         }
         if function == .first, args.count == 1 { return items.first ?? .null }
         let outer = env.listElement?.work
@@ -48,14 +52,19 @@ extension Evaluator {
     }
 
     /// The condition for one element: true or false, null (a field the element lacks) counting as false, as in `when:`.
-    private static func condition(_ function: Function, _ condition: Expr, _ position: Int, _ scope: ElementScope) throws(EvaluationError) -> Bool {
+    private static func condition(_ function: Function, _ condition: Expr, _ position: Int, _ scope: ElementScope)
+        throws(EvaluationError) -> Bool
+    {
         let value = try evaluate(condition, scope)
         switch value {
         case .bool(let b): return b
         case .null: return false
         default:
-            throw EvaluationError(location: condition.location,
-                                  message: "`\(function.rawValue)` needs true or false from its condition, but for the element at position \(position) it gave \(describe(value))")
+            throw EvaluationError(
+                location: condition.location,
+                message:
+                    "`\(function.rawValue)` needs true or false from its condition, but for the element at position \(position) it gave \(describe(value))"
+            )
         }
     }
 }

@@ -45,12 +45,17 @@ final class ListWork {
         guard untilLook <= 0 else { return }
         untilLook = Self.elementsPerLook
         if RunDeadline.isReached {
-            throw EvaluationError(location: expr.location, message: "stopped: the run's time limit was reached while `\(function.rawValue)` went through a list")
+            throw EvaluationError(
+                location: expr.location,
+                message: "stopped: the run's time limit was reached while `\(function.rawValue)` went through a list")
         }
         if CompiledRegex.threadCPUNanoseconds() > deadline {
-            throw EvaluationError(location: expr.location,
-                                  message: "`\(function.rawValue)` took more than \(Durations.describe(budgetSeconds)) of CPU time (0.5 s plus 10 µs per value in its lists), so it was stopped; "
-                                    + "a list function nested over a list that is not its element's (`any(body.a, any(body.a, …))`) goes through that list once per element — go through each list once")
+            throw EvaluationError(
+                location: expr.location,
+                message:
+                    "`\(function.rawValue)` took more than \(Durations.describe(budgetSeconds)) of CPU time (0.5 s plus 10 µs per value in its lists), so it was stopped; "
+                    + "a list function nested over a list that is not its element's (`any(body.a, any(body.a, …))`) goes through that list once per element — go through each list once"
+            )
         }
     }
 }

@@ -8,9 +8,10 @@ public enum TOTP {
     }
 
     /// A base32 `secret`'s code at Unix time `time`.
-    public static func code(secret: String, at time: Double, digits: Int = TOTPRules.defaultDigits,
-                            period: Int = TOTPRules.defaultPeriod, algorithm: Algorithm = .sha1) throws(TOTPRules.Base32Problem) -> String
-    {
+    public static func code(
+        secret: String, at time: Double, digits: Int = TOTPRules.defaultDigits,
+        period: Int = TOTPRules.defaultPeriod, algorithm: Algorithm = .sha1
+    ) throws(TOTPRules.Base32Problem) -> String {
         let key = try TOTPRules.base32Decode(secret).get()
         return code(key: key, at: time, digits: digits, period: period, algorithm: algorithm)
     }
@@ -36,7 +37,8 @@ public enum TOTP {
         case .sha512: mac = Array(HMAC<SHA512>.authenticationCode(for: message, using: symmetricKey))
         }
         let offset = Int(mac[mac.count - 1] & 0x0F)
-        let binary = UInt64(mac[offset] & 0x7F) << 24 | UInt64(mac[offset + 1]) << 16
+        let binary =
+            UInt64(mac[offset] & 0x7F) << 24 | UInt64(mac[offset + 1]) << 16
             | UInt64(mac[offset + 2]) << 8 | UInt64(mac[offset + 3])
         var modulus: UInt64 = 1
         for _ in 0..<max(1, digits) { modulus *= 10 }

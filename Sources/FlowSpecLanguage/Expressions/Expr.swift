@@ -120,7 +120,9 @@ extension Expr {
     func memberReads(of root: Root) -> [(String, SourceLocation)] {
         var out: [(String, SourceLocation)] = []
         visit { node in
-            if case .member(let base, let name) = node.kind, case .root(root) = base.kind { out.append((name, node.location)) }
+            if case .member(let base, let name) = node.kind, case .root(root) = base.kind {
+                out.append((name, node.location))
+            }
         }
         return out
     }

@@ -17,7 +17,8 @@ struct LexError: Error {
 }
 
 enum Lexer {
-    static let durationUnits: [String: Double] = Dictionary(uniqueKeysWithValues: Durations.units.map { ($0.suffix, $0.seconds) })
+    static let durationUnits: [String: Double] = Dictionary(
+        uniqueKeysWithValues: Durations.units.map { ($0.suffix, $0.seconds) })
 
     static func tokenize(_ text: String) throws(LexError) -> [Token] {
         // Almost every expression is ASCII: then it is read byte by byte, character i being byte i. Splitting the
@@ -37,10 +38,14 @@ enum Lexer {
             if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { i += 1; continue }
             let start = i
             if chars[i].isNumber {
-                while i < chars.count, chars[i].isNumber || ascii(i) == UInt8(ascii: ".") || ascii(i) == UInt8(ascii: "_") { i += 1 }
+                while i < chars.count,
+                    chars[i].isNumber || ascii(i) == UInt8(ascii: ".") || ascii(i) == UInt8(ascii: "_")
+                { i += 1 }
                 var digits = Unit.text(chars[start..<i])
                 if digits.utf8.contains(UInt8(ascii: "_")) { digits.removeAll { $0 == "_" } }
-                guard var value = Double(digits) else { throw LexError(offset: start, message: "malformed number `\(digits)`") }
+                guard var value = Double(digits) else {
+                    throw LexError(offset: start, message: "malformed number `\(digits)`")
+                }
                 // A duration suffix turns the number into seconds: 15m, 60s, 90d, 250ms.
                 var unitEnd = i
                 while unitEnd < chars.count, chars[unitEnd].isLetter { unitEnd += 1 }
@@ -56,7 +61,9 @@ enum Lexer {
                 continue
             }
             if chars[i].isLetter || c == UInt8(ascii: "_") {
-                while i < chars.count, chars[i].isLetter || chars[i].isNumber || ascii(i) == UInt8(ascii: "_") { i += 1 }
+                while i < chars.count, chars[i].isLetter || chars[i].isNumber || ascii(i) == UInt8(ascii: "_") {
+                    i += 1
+                }
                 tokens.append(Token(kind: .identifier(Unit.text(chars[start..<i])), offset: start))
                 continue
             }

@@ -4,7 +4,9 @@ public enum ExpressionParser {
     static let maxTokens = 257
     static let maxDepth = 32
     /// Built once: a dictionary literal inside `parseComparison` would be rebuilt for every operand parsed.
-    static let comparisons: [String: BinaryOp] = ["==": .equal, "!=": .notEqual, "<": .less, "<=": .lessEqual, ">": .greater, ">=": .greaterEqual]
+    static let comparisons: [String: BinaryOp] = [
+        "==": .equal, "!=": .notEqual, "<": .less, "<=": .lessEqual, ">": .greater, ">=": .greaterEqual,
+    ]
 
     /// Parses `text`, which starts at `location` in its file.
     public static func parse(_ text: String, at location: SourceLocation) -> Result<Expr, Diagnostic> {
@@ -16,19 +18,27 @@ public enum ExpressionParser {
         }
         // Bounds keep every later recursion (type checking, evaluation) far from the stack's end.
         if tokens.count > maxTokens {
-            return .failure(.error(location, "expression too long (\(tokens.count - 1) tokens; at most \(maxTokens - 1))",
-                                   hint: "split the logic over several transitions or choice states"))
+            return .failure(
+                .error(
+                    location, "expression too long (\(tokens.count - 1) tokens; at most \(maxTokens - 1))",
+                    hint: "split the logic over several transitions or choice states"))
         }
         var parser = State(tokens: tokens, text: text, base: location)
         do throws(Diagnostic) {
             let expr = try parser.parseOr()
             guard case .end = parser.current.kind else {
-                let durationWords: Set<String> = ["ms", "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes", "hour", "hours", "day", "days"]
+                let durationWords: Set<String> = [
+                    "ms", "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes", "hour", "hours",
+                    "day", "days",
+                ]
                 if case .identifier(let word) = parser.current.kind, durationWords.contains(word.lowercased()) {
-                    throw parser.failure("unexpected `\(word)` after a number", hint: "write durations with a unit suffix and no space: 250ms, 60s, 16m, 1h, 90d")
+                    throw parser.failure(
+                        "unexpected `\(word)` after a number",
+                        hint: "write durations with a unit suffix and no space: 250ms, 60s, 16m, 1h, 90d")
                 }
-                throw parser.failure("unexpected \(parser.describe(parser.current)) after a complete expression",
-                                     hint: "join conditions with `&&` or `||`")
+                throw parser.failure(
+                    "unexpected \(parser.describe(parser.current)) after a complete expression",
+                    hint: "join conditions with `&&` or `||`")
             }
             return .success(expr)
         } catch {
@@ -79,7 +89,8 @@ public enum ExpressionParser {
             depth += 1
             defer { depth -= 1 }
             if depth > ExpressionParser.maxDepth {
-                throw failure("nested more than \(ExpressionParser.maxDepth) levels deep", hint: "simplify the expression")
+                throw failure(
+                    "nested more than \(ExpressionParser.maxDepth) levels deep", hint: "simplify the expression")
             }
             var lhs = try parseAnd()
             while isOp("||") {
@@ -136,7 +147,8 @@ public enum ExpressionParser {
             while isOp("+") || isOp("-") {
                 let token = advance()
                 let rhs = try parseMultiplicative()
-                lhs = Expr(.binary(token.kind == .op("+") ? .add : .subtract, lhs, rhs), at: location(token), text: text)
+                lhs = Expr(
+                    .binary(token.kind == .op("+") ? .add : .subtract, lhs, rhs), at: location(token), text: text)
             }
             return lhs
         }
@@ -176,7 +188,9 @@ public enum ExpressionParser {
                     _ = advance()
                     let token = current
                     guard case .identifier(let name) = token.kind else {
-                        throw failure("expected a field name after `.`, found \(describe(token))", hint: "use [\"…\"] for field names that are not identifiers")
+                        throw failure(
+                            "expected a field name after `.`, found \(describe(token))",
+                            hint: "use [\"…\"] for field names that are not identifiers")
                     }
                     _ = advance()
                     expr = Expr(.member(expr, name), at: location(token), text: text)
@@ -212,10 +226,11 @@ public enum ExpressionParser {
                 if isOp("(") {
                     _ = advance()
                     guard let function = Function(rawValue: name) else {
-                        throw failure("unknown function `\(name)`",
-                                      hint: Suggestion.didYouMean(name, in: Function.allCases.map(\.rawValue))
-                                        ?? "functions: " + Function.allCases.map(\.rawValue).joined(separator: ", "),
-                                      at: token)
+                        throw failure(
+                            "unknown function `\(name)`",
+                            hint: Suggestion.didYouMean(name, in: Function.allCases.map(\.rawValue))
+                                ?? "functions: " + Function.allCases.map(\.rawValue).joined(separator: ", "),
+                            at: token)
                     }
                     var args: [Expr] = []
                     if !isOp(")") {
@@ -261,9 +276,13 @@ public enum ExpressionParser {
                 try expect("]")
                 return Expr(.list(items), at: location(token), text: text)
             case .end:
-                throw failure(position == 0 ? "the expression is empty" : "the expression ends too early", hint: position == 0 ? nil : "something is missing after the last operator")
+                throw failure(
+                    position == 0 ? "the expression is empty" : "the expression ends too early",
+                    hint: position == 0 ? nil : "something is missing after the last operator")
             case .op(let op):
-                throw failure("unexpected `\(op)`", hint: op == "," ? "a comma goes between two values: `len(body)`, `[1, 2]`" : nil)
+                throw failure(
+                    "unexpected `\(op)`",
+                    hint: op == "," ? "a comma goes between two values: `len(body)`, `[1, 2]`" : nil)
             }
         }
     }

@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Compiles regular expressions with NSRegularExpression. Patterns in flows are compiled once at load time;

@@ -12,8 +12,12 @@ struct SimplePattern: Sendable {
     /// 128 flags, one per ASCII code.
     struct ByteSet: Sendable, Equatable {
         var low: UInt64 = 0, high: UInt64 = 0
-        func contains(_ byte: UInt8) -> Bool { byte < 64 ? low >> byte & 1 == 1 : byte < 128 && high >> (byte - 64) & 1 == 1 }
-        mutating func insert(_ byte: UInt8) { if byte < 64 { low |= 1 << byte } else if byte < 128 { high |= 1 << (byte - 64) } }
+        func contains(_ byte: UInt8) -> Bool {
+            byte < 64 ? low >> byte & 1 == 1 : byte < 128 && high >> (byte - 64) & 1 == 1
+        }
+        mutating func insert(_ byte: UInt8) {
+            if byte < 64 { low |= 1 << byte } else if byte < 128 { high |= 1 << (byte - 64) }
+        }
         mutating func insert(_ range: ClosedRange<UInt8>) { for byte in range { insert(byte) } }
         var inverted: ByteSet { ByteSet(low: ~low, high: ~high) }
     }
@@ -21,7 +25,7 @@ struct SimplePattern: Sendable {
     struct Item: Sendable {
         var set: ByteSet
         var min: Int
-        var max: Int  // Int.max: unbounded
+        var max: Int // Int.max: unbounded
     }
 
     /// The alternatives; the text must be one of them from end to end.
@@ -114,8 +118,12 @@ struct SimplePattern: Sendable {
     }
 
     private static let metacharacters = Set("^$()[]{}|?*+.\\".utf8)
-    private static let printable: ByteSet = { var s = ByteSet(); s.insert(0x20...0x7E); return s }()
-    private static let digits: ByteSet = { var s = ByteSet(); s.insert(UInt8(ascii: "0")...UInt8(ascii: "9")); return s }()
+    private static let printable: ByteSet = {
+        var s = ByteSet(); s.insert(0x20...0x7E); return s
+    }()
+    private static let digits: ByteSet = {
+        var s = ByteSet(); s.insert(UInt8(ascii: "0")...UInt8(ascii: "9")); return s
+    }()
     private static let word: ByteSet = {
         var s = digits
         s.insert(UInt8(ascii: "a")...UInt8(ascii: "z"))
@@ -124,7 +132,9 @@ struct SimplePattern: Sendable {
         return s
     }()
     /// Within printable ASCII, the only white space is the space itself.
-    private static let space: ByteSet = { var s = ByteSet(); s.insert(UInt8(ascii: " ")); return s }()
+    private static let space: ByteSet = {
+        var s = ByteSet(); s.insert(UInt8(ascii: " ")); return s
+    }()
 
     /// `\d \w \s \D \W \S`, and an escaped ASCII punctuation character standing for itself.
     private static func escapeClass(_ byte: UInt8) -> ByteSet? {
@@ -144,7 +154,9 @@ struct SimplePattern: Sendable {
         }
     }
 
-    private static func intersect(_ a: ByteSet, _ b: ByteSet) -> ByteSet { ByteSet(low: a.low & b.low, high: a.high & b.high) }
+    private static func intersect(_ a: ByteSet, _ b: ByteSet) -> ByteSet {
+        ByteSet(low: a.low & b.low, high: a.high & b.high)
+    }
 
     /// `[…]` after its `[`: ASCII letters, digits and plain punctuation, ranges between them, `\d`-style classes, a
     /// leading `^`. ICU's set syntax (`[[:alpha:]]`, `&&`, `--`, nested sets) is left to ICU.
@@ -167,8 +179,12 @@ struct SimplePattern: Sendable {
                 continue
             }
             guard byte >= 0x20, byte < 0x7F, !"[]&-^".utf8.contains(byte) else { return nil }
-            if rest.first == UInt8(ascii: "-"), rest.count >= 2, let upper = rest.dropFirst().first, upper != UInt8(ascii: "]") {
-                guard word.contains(upper), upper != UInt8(ascii: "_"), word.contains(byte), byte <= upper else { return nil }
+            if rest.first == UInt8(ascii: "-"), rest.count >= 2, let upper = rest.dropFirst().first,
+                upper != UInt8(ascii: "]")
+            {
+                guard word.contains(upper), upper != UInt8(ascii: "_"), word.contains(byte), byte <= upper else {
+                    return nil
+                }
                 set.insert(byte...upper)
                 rest = rest.dropFirst(2)
             } else {
@@ -190,7 +206,9 @@ struct SimplePattern: Sendable {
             let body = text[text.index(after: text.startIndex)..<close]
             let parts = body.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
             func number(_ digits: ArraySlice<UInt8>) -> Int? {
-                guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ (48...57).contains($0) }) else { return nil }
+                guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ (48...57).contains($0) }) else {
+                    return nil
+                }
                 return Int(String(decoding: digits, as: UTF8.self))
             }
             guard let min = number(parts[0]) else { return nil }

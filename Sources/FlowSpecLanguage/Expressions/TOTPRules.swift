@@ -72,7 +72,8 @@ public enum TOTPRules {
         public var message: String {
             switch self {
             case .empty: "`totp` needs a base32 secret, but it is empty"
-            case .tooShort: "`totp` needs a base32 secret of at least 2 characters (authenticator secrets are usually 16 or 32)"
+            case .tooShort:
+                "`totp` needs a base32 secret of at least 2 characters (authenticator secrets are usually 16 or 32)"
             case .notBase32(let position):
                 "`totp` needs a base32 secret (letters A-Z and digits 2-7, as authenticator apps show it), but character \(position) of the secret is not one of them"
             }

@@ -41,7 +41,9 @@ public struct Template: Sendable {
     /// `location` is where the string's first character is (inside any quotes).
     public static func parse(_ source: String, at location: SourceLocation) -> Result<Template, Diagnostic> {
         // Most texts hold no `${`: they are their own single text part.
-        if !source.utf8.contains(UInt8(ascii: "$")) { return .success(Template(parts: [.text(source)], location: location, source: source)) }
+        if !source.utf8.contains(UInt8(ascii: "$")) {
+            return .success(Template(parts: [.text(source)], location: location, source: source))
+        }
         // ASCII texts are read byte by byte, as the lexer reads them (character i is byte i).
         if source.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
             return parse(Array(source.utf8), source: source, at: location)
@@ -49,7 +51,9 @@ public struct Template: Sendable {
         return parse(Array(source), source: source, at: location)
     }
 
-    private static func parse<Unit: LexUnit>(_ chars: [Unit], source: String, at location: SourceLocation) -> Result<Template, Diagnostic> {
+    private static func parse<Unit: LexUnit>(_ chars: [Unit], source: String, at location: SourceLocation) -> Result<
+        Template, Diagnostic
+    > {
         func ascii(_ i: Int) -> UInt8? { chars[i].ascii }
         let dollar = UInt8(ascii: "$"), open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
         var parts: [Part] = []
@@ -82,7 +86,10 @@ public struct Template: Sendable {
                     j += 1
                 }
                 guard j < chars.count else {
-                    return .failure(.error(location.advanced(by: i), "unclosed `${` in \"\(source)\"", hint: "close it with `}`; write `$${` for a literal `${`"))
+                    return .failure(
+                        .error(
+                            location.advanced(by: i), "unclosed `${` in \"\(source)\"",
+                            hint: "close it with `}`; write `$${` for a literal `${`"))
                 }
                 let inner = Unit.text(chars[start..<j])
                 // Foundation's `.whitespaces`: tab and Unicode's space separators (not line breaks). Asked scalar by

@@ -43,8 +43,10 @@ public enum TypeChecker {
     public static func checkCondition(_ expr: Expr, in context: ExprContext, into diagnostics: inout Diagnostics) {
         let type = check(expr, in: context, into: &diagnostics)
         if type != .boolean, type != .any {
-            diagnostics.error(expr.location, "a condition must be true or false, but `\(expr.text)` is a \(type.rawValue)",
-                              hint: type == .number ? "compare it, e.g. `\(expr.text) == 200`" : "compare it with `==`, or test it with `exists(...)`")
+            diagnostics.error(
+                expr.location, "a condition must be true or false, but `\(expr.text)` is a \(type.rawValue)",
+                hint: type == .number
+                    ? "compare it, e.g. `\(expr.text) == 200`" : "compare it with `==`, or test it with `exists(...)`")
         }
     }
 
@@ -69,8 +71,10 @@ public enum TypeChecker {
             case .member(let base, let name):
                 if case .root(let root) = base.kind, root == .inputs {
                     if !context.declaredInputs.contains(name) {
-                        error(expr, "undeclared input `\(name)`",
-                              hint: Suggestion.didYouMean(name, in: context.declaredInputs) ?? "declare it under `inputs:`")
+                        error(
+                            expr, "undeclared input `\(name)`",
+                            hint: Suggestion.didYouMean(name, in: context.declaredInputs)
+                                ?? "declare it under `inputs:`")
                     }
                     return .string
                 }
@@ -100,7 +104,9 @@ public enum TypeChecker {
             case .unary(.not, let operand):
                 let t = type(of: operand)
                 if t != .boolean, t != .any {
-                    error(operand, "`!` needs true or false, but this is a \(t.rawValue)", hint: "to test presence, write `!exists(\(operand.text))`")
+                    error(
+                        operand, "`!` needs true or false, but this is a \(t.rawValue)",
+                        hint: "to test presence, write `!exists(\(operand.text))`")
                 }
                 return .boolean
             case .unary(.negate, let operand):
@@ -116,8 +122,10 @@ public enum TypeChecker {
                 return .list
             case .element:
                 if listDepth == 0 {
-                    error(expr, "`it` is only defined inside a list function, as the element its second argument looks at",
-                          hint: "e.g. `any(body.items, it.id == 1)`; `it` can be used in the second argument of "
+                    error(
+                        expr,
+                        "`it` is only defined inside a list function, as the element its second argument looks at",
+                        hint: "e.g. `any(body.items, it.id == 1)`; `it` can be used in the second argument of "
                             + Function.listFunctions.map(\.rawValue).joined(separator: ", "))
                 }
                 return .any
@@ -128,12 +136,18 @@ public enum TypeChecker {
             switch root {
             case .status, .body, .headers:
                 if !context.hasResponse {
-                    error(expr, "`\(root.rawValue)` is only available where there is a response (the `on:` transitions of a request state), not in \(context.place)")
+                    error(
+                        expr,
+                        "`\(root.rawValue)` is only available where there is a response (the `on:` transitions of a request state), not in \(context.place)"
+                    )
                 }
                 return root == .status ? .number : root == .headers ? .object : .any
             case .outcome, .success, .reason, .outputs:
                 if !context.hasCallResult {
-                    error(expr, "`\(root.rawValue)` is only available in the `on:` transitions of a call state, not in \(context.place)")
+                    error(
+                        expr,
+                        "`\(root.rawValue)` is only available in the `on:` transitions of a call state, not in \(context.place)"
+                    )
                 }
                 switch root {
                 case .outcome, .reason: return .string
@@ -142,7 +156,10 @@ public enum TypeChecker {
                 }
             case .now: return .number
             case .inputs, .store, .vars:
-                error(expr, "`\(root.rawValue)` must be followed by a name, e.g. `\(root.rawValue).\(root == .inputs ? "email" : root == .store ? "access_token" : "repairminder_url")`")
+                error(
+                    expr,
+                    "`\(root.rawValue)` must be followed by a name, e.g. `\(root.rawValue).\(root == .inputs ? "email" : root == .store ? "access_token" : "repairminder_url")`"
+                )
                 return .object
             }
         }
@@ -154,13 +171,17 @@ public enum TypeChecker {
             switch op {
             case .and, .or:
                 for (side, t) in [(lhs, l), (rhs, r)] where t != .boolean && t != .any {
-                    error(side, "`\(op.rawValue)` needs true or false on both sides, but `\(side.text)` is a \(t.rawValue)")
+                    error(
+                        side,
+                        "`\(op.rawValue)` needs true or false on both sides, but `\(side.text)` is a \(t.rawValue)")
                 }
                 return .boolean
             case .equal, .notEqual:
                 if known(l), known(r), l != r {
-                    error(expr, "comparing a \(l.rawValue) with a \(r.rawValue) is always \(op == .equal ? "false" : "true")",
-                          hint: l == .number || r == .number ? "drop the quotes: numbers are written without them" : nil)
+                    error(
+                        expr,
+                        "comparing a \(l.rawValue) with a \(r.rawValue) is always \(op == .equal ? "false" : "true")",
+                        hint: l == .number || r == .number ? "drop the quotes: numbers are written without them" : nil)
                 }
                 return .boolean
             case .less, .lessEqual, .greater, .greaterEqual:
@@ -171,12 +192,16 @@ public enum TypeChecker {
                 return .boolean
             case .add:
                 if known(l), known(r), l != r {
-                    error(expr, "cannot add a \(l.rawValue) and a \(r.rawValue)", hint: "convert with string(...) or number(...)")
+                    error(
+                        expr, "cannot add a \(l.rawValue) and a \(r.rawValue)",
+                        hint: "convert with string(...) or number(...)")
                     return .any
                 }
                 if l == .number || r == .number { return .number }
                 if l == .string || r == .string { return .string }
-                if known(l), l != .number, l != .string { error(lhs, "`+` adds numbers or joins strings, not a \(l.rawValue)") }
+                if known(l), l != .number, l != .string {
+                    error(lhs, "`+` adds numbers or joins strings, not a \(l.rawValue)")
+                }
                 return .any
             case .subtract, .multiply, .divide, .remainder:
                 for (side, t) in [(lhs, l), (rhs, r)] where t != .number && t != .any {
@@ -200,7 +225,9 @@ public enum TypeChecker {
             case .exists:
                 return .boolean
             case .len:
-                if [.number, .boolean].contains(types[0]) { error(args[0], "`len` measures a string, list or object, not a \(types[0].rawValue)") }
+                if [.number, .boolean].contains(types[0]) {
+                    error(args[0], "`len` measures a string, list or object, not a \(types[0].rawValue)")
+                }
                 return .number
             case .matches:
                 for (arg, t) in zip(args, types) where t != .string && t != .any {
@@ -211,25 +238,38 @@ public enum TypeChecker {
                 }
                 return .boolean
             case .lower, .upper:
-                if types[0] != .string, types[0] != .any { error(args[0], "`\(function.rawValue)` takes a string, not a \(types[0].rawValue)") }
+                if types[0] != .string, types[0] != .any {
+                    error(args[0], "`\(function.rawValue)` takes a string, not a \(types[0].rawValue)")
+                }
                 return .string
             case .string: return .string
             case .number: return .number
             case .jwt:
-                if types[0] != .string, types[0] != .any { error(args[0], "`jwt` takes a token string, not a \(types[0].rawValue)") }
+                if types[0] != .string, types[0] != .any {
+                    error(args[0], "`jwt` takes a token string, not a \(types[0].rawValue)")
+                }
                 return .object
             case .slice:
-                if types[0] != .string, types[0] != .any, types[0] != .null { error(args[0], "`slice` takes text, not a \(types[0].rawValue)") }
+                if types[0] != .string, types[0] != .any, types[0] != .null {
+                    error(args[0], "`slice` takes text, not a \(types[0].rawValue)")
+                }
                 for (arg, t) in zip(args, types).dropFirst() where t != .number && t != .any {
-                    error(arg, "`slice` takes character positions as numbers, but `\(arg.text)` is a \(t.rawValue)", hint: "e.g. slice(token, 0, len(token) / 2)")
+                    error(
+                        arg, "`slice` takes character positions as numbers, but `\(arg.text)` is a \(t.rawValue)",
+                        hint: "e.g. slice(token, 0, len(token) / 2)")
                 }
                 return .string
             case .forgeJWT:
-                if types[0] != .string, types[0] != .any { error(args[0], "`forge_jwt` takes a token string, not a \(types[0].rawValue)") }
-                if types[1] != .string, types[1] != .any { error(args[1], "`forge_jwt` takes the way to forge as text, not a \(types[1].rawValue)") }
+                if types[0] != .string, types[0] != .any {
+                    error(args[0], "`forge_jwt` takes a token string, not a \(types[0].rawValue)")
+                }
+                if types[1] != .string, types[1] != .any {
+                    error(args[1], "`forge_jwt` takes the way to forge as text, not a \(types[1].rawValue)")
+                }
                 if case .literal(.string(let way)) = args[1].kind, !JWTForgery.names.contains(way) {
-                    error(args[1], "`forge_jwt` forges one of \(JWTForgery.namesText), not \"\(way)\"",
-                          hint: Suggestion.didYouMean(way, in: JWTForgery.names))
+                    error(
+                        args[1], "`forge_jwt` forges one of \(JWTForgery.namesText), not \"\(way)\"",
+                        hint: Suggestion.didYouMean(way, in: JWTForgery.names))
                 }
                 return .string
             case .totp:
@@ -244,21 +284,29 @@ public enum TypeChecker {
             let name = function.rawValue
             let listType = type(of: args[0])
             if ![.list, .any, .null].contains(listType) {
-                error(args[0], "`\(name)` looks through a list, but its first argument is a\(listType == .object ? "n" : "") \(listType.rawValue)",
-                      hint: listType == .object ? "name the list inside the object, e.g. `\(name)(body.data.items, …)`"
-                        : listType == .string ? "to search text, use `\"word\" in text` or `matches(text, \"re\")`" : nil)
+                error(
+                    args[0],
+                    "`\(name)` looks through a list, but its first argument is a\(listType == .object ? "n" : "") \(listType.rawValue)",
+                    hint: listType == .object
+                        ? "name the list inside the object, e.g. `\(name)(body.data.items, …)`"
+                        : listType == .string
+                            ? "to search text, use `\"word\" in text` or `matches(text, \"re\")`" : nil)
             }
             if args.count > 1 {
                 listDepth += 1
                 let elementType = type(of: args[1])
                 listDepth -= 1
                 if function != .map, elementType != .boolean, elementType != .any {
-                    error(args[1], "`\(name)` needs a condition on each element (true or false), but its second argument is a\(elementType == .object ? "n" : "") \(elementType.rawValue)",
-                          hint: "compare the element `it`, e.g. `\(name)(body.items, it.id == \"mfa\")`")
+                    error(
+                        args[1],
+                        "`\(name)` needs a condition on each element (true or false), but its second argument is a\(elementType == .object ? "n" : "") \(elementType.rawValue)",
+                        hint: "compare the element `it`, e.g. `\(name)(body.items, it.id == \"mfa\")`")
                 } else if !args[1].readsFreeElement, !args[1].isLiteral {
                     // `any(body.flows, body.id == "mfa")` meant `it.id`: the same answer for every element is rarely meant.
-                    diagnostics.warning(args[1].location, "the second argument of `\(name)` does not read `it`, so it is the same for every element",
-                                        hint: "`it` is the element, e.g. `\(name)(body.items, it.id == \"mfa\")`")
+                    diagnostics.warning(
+                        args[1].location,
+                        "the second argument of `\(name)` does not read `it`, so it is the same for every element",
+                        hint: "`it` is the element, e.g. `\(name)(body.items, it.id == \"mfa\")`")
                 }
             }
             switch function {
@@ -272,9 +320,13 @@ public enum TypeChecker {
         /// `totp(secret, digits, period, algorithm)`: each argument's type, and literal values against `TOTPRules`.
         mutating func checkTOTP(_ args: [Expr], _ types: [ExprType]) {
             let expected: [ExprType] = [.string, .number, .number, .string]
-            let names = ["the base32 secret as text", "the number of digits", "the period in seconds", "the algorithm as text"]
+            let names = [
+                "the base32 secret as text", "the number of digits", "the period in seconds", "the algorithm as text",
+            ]
             for (index, (arg, t)) in zip(args, types).enumerated() where t != expected[index] && t != .any {
-                error(arg, "`totp` takes \(names[index]), not a \(t.rawValue)", hint: index == 0 ? nil : "e.g. totp(secret, 8, 30, \"sha256\")")
+                error(
+                    arg, "`totp` takes \(names[index]), not a \(t.rawValue)",
+                    hint: index == 0 ? nil : "e.g. totp(secret, 8, 30, \"sha256\")")
             }
             for (index, arg) in args.enumerated() {
                 switch (index, arg.kind) {

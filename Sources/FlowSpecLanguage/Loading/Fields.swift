@@ -14,12 +14,16 @@ public struct Fields {
 
     /// nil (with a diagnostic) when `node` is not a mapping. `nested`: keys that belong one level down, under the
     /// allowed key given (`base_url` → `defaults`), so the hint says where to move them instead of listing keys.
-    public init?(_ node: YAMLNode, what: String, allowed: [String], nested: [String: String] = [:], diagnostics: inout Diagnostics) {
+    public init?(
+        _ node: YAMLNode, what: String, allowed: [String], nested: [String: String] = [:],
+        diagnostics: inout Diagnostics
+    ) {
         self.node = node
         self.what = what
         guard let pairs = node.mapping else {
-            diagnostics.error(node.location, "\(what) must be a mapping of keys to values, found \(node.kindName)",
-                              hint: "expected keys: " + allowed.joined(separator: ", "))
+            diagnostics.error(
+                node.location, "\(what) must be a mapping of keys to values, found \(node.kindName)",
+                hint: "expected keys: " + allowed.joined(separator: ", "))
             return nil
         }
         for pair in pairs {
@@ -28,10 +32,14 @@ public struct Fields {
                 continue
             }
             if !allowed.contains(key) {
-                let meant = Fields.misnomers[key.lowercased()].flatMap { allowed.contains($0) ? $0 : nil }
+                let meant =
+                    Fields.misnomers[key.lowercased()].flatMap { allowed.contains($0) ? $0 : nil }
                     ?? Suggestion.closest(to: key, in: allowed)
                 if let meant { misspelt.insert(meant) }
-                let hint = nested[key].map { "`\(key)` belongs under `\($0):` — write `\($0):` then `  \(key): …` indented below it" }
+                let hint =
+                    nested[key].map {
+                        "`\(key)` belongs under `\($0):` — write `\($0):` then `  \(key): …` indented below it"
+                    }
                     ?? meant.map { "did you mean `\($0)`?" } ?? "allowed keys: " + allowed.joined(separator: ", ")
                 diagnostics.error(pair.key.location, "unknown key `\(key)` in \(what)", hint: hint)
                 continue
@@ -67,10 +75,15 @@ public struct Fields {
     }
 
     /// A scalar string value (numbers and booleans written plainly are accepted as their text).
-    public func string(_ key: String, required: Bool = false, _ diagnostics: inout Diagnostics, hint: String? = nil) -> NameRef? {
+    public func string(_ key: String, required: Bool = false, _ diagnostics: inout Diagnostics, hint: String? = nil)
+        -> NameRef?
+    {
         guard let value = required ? require(key, &diagnostics, hint: hint) : self[key] else { return nil }
         guard let text = value.scalar, !value.isNull else {
-            diagnostics.error(value.location, "`\(key)` in \(what) must be a single value, found \(value.isNull ? "nothing" : value.kindName)", hint: hint)
+            diagnostics.error(
+                value.location,
+                "`\(key)` in \(what) must be a single value, found \(value.isNull ? "nothing" : value.kindName)",
+                hint: hint)
             return nil
         }
         return NameRef(text, at: value.textLocation)
@@ -80,24 +93,34 @@ public struct Fields {
         guard let value = self[key] else { return nil }
         if case .bool(let b) = value.json { return b }
         if value.isQuoted, ["true", "false"].contains(value.scalar ?? "") {
-            diagnostics.error(value.location, "`\(key)` in \(what) must be true or false, found the quoted text \"\(value.scalar!)\"", hint: "remove the quotes")
+            diagnostics.error(
+                value.location, "`\(key)` in \(what) must be true or false, found the quoted text \"\(value.scalar!)\"",
+                hint: "remove the quotes")
             return nil
         }
-        diagnostics.error(value.location, "`\(key)` in \(what) must be true or false, found `\(value.scalar ?? value.kindName)`")
+        diagnostics.error(
+            value.location, "`\(key)` in \(what) must be true or false, found `\(value.scalar ?? value.kindName)`")
         return nil
     }
 
     public func int(_ key: String, _ diagnostics: inout Diagnostics, range: ClosedRange<Int>) -> Int? {
         guard let value = self[key] else { return nil }
         // The range is checked on the Double: converting 99999999999999999999 to Int first would trap.
-        if case .number(let n) = value.json, n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) {
+        if case .number(let n) = value.json, n == n.rounded(), n >= Double(range.lowerBound),
+            n <= Double(range.upperBound)
+        {
             return Int(n)
         }
         if value.isQuoted, let text = value.scalar, Int(text) != nil {
-            diagnostics.error(value.location, "`\(key)` in \(what) must be a whole number, found the quoted text \"\(text)\"", hint: "remove the quotes")
+            diagnostics.error(
+                value.location, "`\(key)` in \(what) must be a whole number, found the quoted text \"\(text)\"",
+                hint: "remove the quotes")
             return nil
         }
-        diagnostics.error(value.location, "`\(key)` in \(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), found `\(value.scalar ?? value.kindName)`")
+        diagnostics.error(
+            value.location,
+            "`\(key)` in \(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), found `\(value.scalar ?? value.kindName)`"
+        )
         return nil
     }
 
@@ -107,12 +130,16 @@ public struct Fields {
         return Fields.pairs(of: value, what: "`\(key)` in \(what)", &diagnostics)
     }
 
-    public static func pairs(of value: YAMLNode, what: String, _ diagnostics: inout Diagnostics) -> [(NameRef, YAMLNode)]? {
+    public static func pairs(of value: YAMLNode, what: String, _ diagnostics: inout Diagnostics) -> [(
+        NameRef, YAMLNode
+    )]? {
         if value.isNull { return [] }
         guard let pairs = value.mapping else {
             // A list of one-entry mappings is the usual slip (`- email: …`, or `- { name: email }`).
-            diagnostics.error(value.location, "\(what) must be a mapping, found \(value.kindName)",
-                              hint: value.sequence == nil ? nil : "write each entry as `NAME: value` on its own line, without a leading `- `")
+            diagnostics.error(
+                value.location, "\(what) must be a mapping, found \(value.kindName)",
+                hint: value.sequence == nil
+                    ? nil : "write each entry as `NAME: value` on its own line, without a leading `- `")
             return nil
         }
         var out: [(NameRef, YAMLNode)] = []
@@ -129,7 +156,9 @@ public struct Fields {
     public func list(_ key: String, _ diagnostics: inout Diagnostics) -> [YAMLNode]? {
         guard let value = self[key] else { return nil }
         guard let items = value.sequence else {
-            diagnostics.error(value.location, "`\(key)` in \(what) must be a list, found \(value.kindName)", hint: "write each item on its own line starting with `- `")
+            diagnostics.error(
+                value.location, "`\(key)` in \(what) must be a list, found \(value.kindName)",
+                hint: "write each item on its own line starting with `- `")
             return nil
         }
         return items
@@ -141,8 +170,9 @@ public enum ExprReader {
     /// A YAML value read as an expression: plain numbers/booleans/null are literals, strings are parsed.
     public static func expression(_ node: YAMLNode, what: String, _ diagnostics: inout Diagnostics) -> Expr? {
         guard let text = node.scalar else {
-            diagnostics.error(node.location, "\(what) must be an expression, found \(node.kindName)",
-                              hint: "to build a value, write an expression such as `body.user` or a literal such as `\"text\"`")
+            diagnostics.error(
+                node.location, "\(what) must be an expression, found \(node.kindName)",
+                hint: "to build a value, write an expression such as `body.user` or a literal such as `\"text\"`")
             return nil
         }
         if node.isNull { return Expr(.literal(.null), at: node.location, text: "null") }

@@ -23,7 +23,8 @@ public enum PathText {
     public static func folderAndStem(ofYAML path: String) -> (folder: Substring, stem: Substring)? {
         let parts = path.split(separator: "/")
         guard parts.count >= 2, let name = parts.last, let folder = parts.dropLast().last,
-              folder != ".", folder != "..", !name.hasPrefix(".") else { return nil }
+            folder != ".", folder != "..", !name.hasPrefix(".")
+        else { return nil }
         for suffix in [".yaml", ".yml"] where name.hasSuffix(suffix) {
             return (folder, name.dropLast(suffix.count))
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Finding and reading the YAML files a command was given, with the system's calls.
@@ -43,7 +43,9 @@ public enum SourceFiles {
             // struct Swift imports, and a whole copy reads past the kernel's record (docs/decisions.md, Input
             // commands).
             let raw = UnsafeRawPointer(entry)
-            let name = String(cString: raw.advanced(by: MemoryLayout<dirent>.offset(of: \.d_name)!).assumingMemoryBound(to: CChar.self))
+            let name = String(
+                cString: raw.advanced(by: MemoryLayout<dirent>.offset(of: \.d_name)!).assumingMemoryBound(
+                    to: CChar.self))
             if name == "." || name == ".." { continue }
             let path = prefix + name
             var kind = raw.load(fromByteOffset: MemoryLayout<dirent>.offset(of: \.d_type)!, as: UInt8.self)

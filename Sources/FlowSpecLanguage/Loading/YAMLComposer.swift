@@ -28,8 +28,10 @@ final class YAMLComposer {
     /// Nodes a document may expand to, aliases counted at their full size: stops "billion laughs" documents while
     /// leaving room for large ordinary files.
     static let nodeBudget = 1_000_000
-    static let nodeBudgetMessage = "too many nodes: the document has more than 1,000,000, each alias counted as the nodes it repeats"
-    static let nodeBudgetHint = "FlowSpec reads at most 1,000,000 nodes a file; split it into smaller files, or repeat fewer aliases"
+    static let nodeBudgetMessage =
+        "too many nodes: the document has more than 1,000,000, each alias counted as the nodes it repeats"
+    static let nodeBudgetHint =
+        "FlowSpec reads at most 1,000,000 nodes a file; split it into smaller files, or repeat fewer aliases"
 
     private let file: String
     private let parser: UnsafeMutablePointer<yaml_parser_t>
@@ -69,16 +71,17 @@ final class YAMLComposer {
     }
 
     private func singleDocument() throws(YAMLComposeError) -> YAMLNode? {
-        _ = try next()  // stream start
+        _ = try next() // stream start
         var current = try next()
         guard current.type != YAML_STREAM_END_EVENT else { return nil }
-        current = try next()  // past the document start, the root's first event
+        current = try next() // past the document start, the root's first event
         let root = try node(from: current).node
-        _ = try next()  // document end
+        _ = try next() // document end
         let after = try next()
         if after.type != YAML_STREAM_END_EVENT {
-            throw .syntax(problem: "but found another document", context: ("expected a single document in the stream", 1),
-                          line: after.line, column: after.column)
+            throw .syntax(
+                problem: "but found another document", context: ("expected a single document in the stream", 1),
+                line: after.line, column: after.column)
         }
         if let firstRefusal { throw .refused(firstRefusal) }
         return root
@@ -98,8 +101,10 @@ final class YAMLComposer {
         case YAML_SCALAR_EVENT:
             count(1, at: location)
             if let tag = start.tag, tag.hasPrefix("!"), tag != "!", !tag.hasPrefix("!!") {
-                refuse(.error(location, "`\(tag)` starts with `!`, which YAML reads as a tag, not as text",
-                              hint: "quote the whole value, e.g. when: \"!exists(body.token)\""))
+                refuse(
+                    .error(
+                        location, "`\(tag)` starts with `!`, which YAML reads as a tag, not as text",
+                        hint: "quote the whole value, e.g. when: \"!exists(body.token)\""))
             }
             built = (YAMLNode(.scalar(start.value, quoted: start.quoted), at: location), Self.resolvedTag(start.tag), 1)
         case YAML_SEQUENCE_START_EVENT:
@@ -123,7 +128,9 @@ final class YAMLComposer {
         return built
     }
 
-    private func mapping(at location: SourceLocation) throws(YAMLComposeError) -> (node: YAMLNode, tag: String?, size: Int) {
+    private func mapping(at location: SourceLocation) throws(YAMLComposeError) -> (
+        node: YAMLNode, tag: String?, size: Int
+    ) {
         var pairs: [(key: YAMLNode, value: YAMLNode)] = [], size = 1
         var keys = MappingKeys()
         var current = try next()
@@ -148,15 +155,18 @@ final class YAMLComposer {
         }
         // As Yams: of the repeated keys, the first in text order is named, with where it was first written.
         if let repeated = keys.repeated.min(by: { $0.key < $1.key }) {
-            throw .duplicateKey(repeated.key, first: (repeated.first.line, repeated.first.column),
-                                second: (repeated.second.line, repeated.second.column))
+            throw .duplicateKey(
+                repeated.key, first: (repeated.first.line, repeated.first.column),
+                second: (repeated.second.line, repeated.second.column))
         }
         return (YAMLNode(.mapping(pairs), at: location), nil, size)
     }
 
     private func refuseKey(_ kind: String, at location: SourceLocation) {
-        refuse(.error(location, "a key must be plain text, found \(kind) used as a key",
-                      hint: "write the key as text; to use `[`, `{` or `?` in a key, quote it"))
+        refuse(
+            .error(
+                location, "a key must be plain text, found \(kind) used as a key",
+                hint: "write the key as text; to use `[`, `{` or `?` in a key, quote it"))
     }
 
     private struct KeyIdentity: Hashable {
@@ -236,7 +246,8 @@ final class YAMLComposer {
             copied.anchor = Self.text(scalar.anchor)
             // A quoted or block scalar without a tag is a string, whatever tag it was given by a directive.
             copied.tag = scalar.quoted_implicit == 1 ? Self.stringTag : Self.text(scalar.tag)
-            copied.value = scalar.value.map { Self.scalarText(UnsafeBufferPointer(start: $0, count: Int(scalar.length))) } ?? ""
+            copied.value =
+                scalar.value.map { Self.scalarText(UnsafeBufferPointer(start: $0, count: Int(scalar.length))) } ?? ""
             copied.quoted = scalar.style != YAML_PLAIN_SCALAR_STYLE && scalar.style != YAML_ANY_SCALAR_STYLE
         case YAML_SEQUENCE_START_EVENT:
             copied.anchor = Self.text(raw.data.sequence_start.anchor)
@@ -271,8 +282,9 @@ final class YAMLComposer {
             return .reader(problem: problem)
         default:
             let context = state.context.map { (String(cString: $0), Int(state.context_mark.line) + 1) }
-            return .syntax(problem: problem, context: context, line: Int(state.problem_mark.line) + 1,
-                           column: Int(state.problem_mark.column) + 1)
+            return .syntax(
+                problem: problem, context: context, line: Int(state.problem_mark.line) + 1,
+                column: Int(state.problem_mark.column) + 1)
         }
     }
 }

@@ -21,7 +21,8 @@ public final class CompiledFlow: Sendable {
     public init(_ flow: Flow) {
         self.flow = flow
         let states = flow.orderedStates
-        let indexByName = Dictionary(states.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let indexByName = Dictionary(
+            states.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
         self.states = states
         self.indexByName = indexByName
         let edges = states.map(\.edges)
@@ -45,7 +46,8 @@ public final class CompiledFlow: Sendable {
     /// Edge number `number` of state `state`; nil when the state has no such edge.
     public func edge(of state: Int, number: Int) -> Edge? {
         let row = edges[state]
-        return row.indices.contains(number) && row[number].index == number ? row[number] : row.first { $0.index == number }
+        return row.indices.contains(number) && row[number].index == number
+            ? row[number] : row.first { $0.index == number }
     }
 
     /// Where edge `edge` of state `state` leads: nil when its target does not exist.

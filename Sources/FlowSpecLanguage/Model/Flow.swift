@@ -60,13 +60,15 @@ public struct InputDecl: Sendable {
             if !InputShapes.isEmail(value) { return "`\(name)` must be an email address like name@example.com" }
         case .phone:
             if !InputShapes.isE164(value) {
-                return "`\(name)` must be an E.164 phone number: `+`, country code and number, 2 to 15 digits, e.g. +15551234567"
+                return
+                    "`\(name)` must be an E.164 phone number: `+`, country code and number, 2 to 15 digits, e.g. +15551234567"
             }
         case .code:
             // `type: code` says what the value is (a one-time code, which probes replay), not its characters:
             // a pattern alone decides those (`ABCD-EFGH`, `123 456`); without one, a code's usual shape.
             if pattern == nil, !InputShapes.isCode(value) {
-                return "`\(name)` must be a one-time code: letters and digits, in groups joined by single `-` (123456, ABCD-EFGH)"
+                return
+                    "`\(name)` must be a one-time code: letters and digits, in groups joined by single `-` (123456, ABCD-EFGH)"
                     + "; give the input a `pattern:` to accept another shape"
             }
         }
@@ -80,7 +82,6 @@ public struct InputDecl: Sendable {
         return nil
     }
 }
-
 
 public struct State: Sendable {
     public var name: String

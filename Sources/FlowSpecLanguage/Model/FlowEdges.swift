@@ -70,14 +70,18 @@ extension State {
     /// Every way out of this state, in interpreter order (see `Edge`).
     public var edges: [Edge] {
         func edge(_ i: Int, _ t: Transition) -> Edge {
-            Edge(state: name, index: i, kind: t.guardExpr == nil ? .otherwise : .guarded, target: t.goto.name,
-                 location: t.location, guardText: t.guardExpr?.text)
+            Edge(
+                state: name, index: i, kind: t.guardExpr == nil ? .otherwise : .guarded, target: t.goto.name,
+                location: t.location, guardText: t.guardExpr?.text)
         }
         switch kind {
         case .request(let r):
             var out = r.transitions.enumerated().map { edge($0.offset, $0.element) }
             if let u = r.unreachable {
-                out.append(Edge(state: name, index: Edge.unreachableIndex(transitions: r.transitions.count), kind: .unreachable, target: u.name, location: u.location))
+                out.append(
+                    Edge(
+                        state: name, index: Edge.unreachableIndex(transitions: r.transitions.count), kind: .unreachable,
+                        target: u.name, location: u.location))
             }
             return out
         case .choice(let transitions):
@@ -85,13 +89,20 @@ extension State {
         case .call(let c):
             return c.transitions.enumerated().map { edge($0.offset, $0.element) }
         case .input(let i):
-            var out = [Edge(state: name, index: Edge.nextIndex, kind: .next, target: i.goto.name, location: i.goto.location)]
+            var out = [
+                Edge(state: name, index: Edge.nextIndex, kind: .next, target: i.goto.name, location: i.goto.location)
+            ]
             if let invalid = i.invalid {
-                out.append(Edge(state: name, index: Edge.invalidInputIndex, kind: .invalidInput, target: invalid.name, location: invalid.location))
+                out.append(
+                    Edge(
+                        state: name, index: Edge.invalidInputIndex, kind: .invalidInput, target: invalid.name,
+                        location: invalid.location))
             }
             return out
         case .wait(let w):
-            return [Edge(state: name, index: Edge.nextIndex, kind: .next, target: w.goto.name, location: w.goto.location)]
+            return [
+                Edge(state: name, index: Edge.nextIndex, kind: .next, target: w.goto.name, location: w.goto.location)
+            ]
         case .end:
             return []
         }

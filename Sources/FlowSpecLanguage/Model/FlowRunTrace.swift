@@ -30,7 +30,9 @@ public struct FlowRunTrace: Sendable, Equatable {
     public var outcome: String?
     public var success: Bool
 
-    public init(id: Int, flow: CompiledFlow, parent: Int?, visits: [Visit] = [], outcome: String? = nil, success: Bool = false) {
+    public init(
+        id: Int, flow: CompiledFlow, parent: Int?, visits: [Visit] = [], outcome: String? = nil, success: Bool = false
+    ) {
         self.id = id
         self.flow = flow
         self.parent = parent
@@ -52,6 +54,7 @@ public struct FlowRunTrace: Sendable, Equatable {
 
     /// Two traces are equal when they walked the same flow (the same compiled object) the same way.
     public static func == (a: FlowRunTrace, b: FlowRunTrace) -> Bool {
-        a.id == b.id && a.flow === b.flow && a.parent == b.parent && a.visits == b.visits && a.outcome == b.outcome && a.success == b.success
+        a.id == b.id && a.flow === b.flow && a.parent == b.parent && a.visits == b.visits && a.outcome == b.outcome
+            && a.success == b.success
     }
 }

@@ -11,7 +11,8 @@ enum InputShapes {
             guard let at = ascii.firstIndex(of: UInt8(ascii: "@")), at > 0 else { return false }
             let domain = ascii[(at + 1)...]
             guard domain.count >= 3, !ascii.contains(where: { $0 == 0x20 || (0x09...0x0D).contains($0) }),
-                  !domain.contains(UInt8(ascii: "@")) else { return false }
+                !domain.contains(UInt8(ascii: "@"))
+            else { return false }
             return domain.dropFirst().dropLast().contains(UInt8(ascii: "."))
         }
         let scalars = Array(value.unicodeScalars)
@@ -24,7 +25,9 @@ enum InputShapes {
     /// E.164: `+`, a first digit 1–9, then 1 to 14 more digits (ASCII).
     static func isE164(_ value: String) -> Bool {
         let bytes = Array(value.utf8)
-        guard (3...16).contains(bytes.count), bytes[0] == UInt8(ascii: "+"), (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[1]) else { return false }
+        guard (3...16).contains(bytes.count), bytes[0] == UInt8(ascii: "+"),
+            (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[1])
+        else { return false }
         return bytes.dropFirst(2).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 

@@ -19,7 +19,9 @@ package enum SchemaFragment {
     }
 
     /// Free text for humans (titles, prompts, expected reasons).
-    package static func text(_ description: String) -> JSONValue { .object(["type": .array(textTypes), "description": .string(description)]) }
+    package static func text(_ description: String) -> JSONValue {
+        .object(["type": .array(textTypes), "description": .string(description)])
+    }
 
     /// The same schema, also accepting an empty value (the loader reads an empty mapping as no entries).
     package static func orEmpty(_ schema: JSONValue) -> JSONValue {
@@ -28,7 +30,8 @@ package enum SchemaFragment {
         return .object(fields)
     }
 
-    package static func typed(_ types: [String], _ description: String, _ extra: [String: JSONValue] = [:]) -> JSONValue {
+    package static func typed(_ types: [String], _ description: String, _ extra: [String: JSONValue] = [:]) -> JSONValue
+    {
         var fields = extra
         fields["type"] = types.count == 1 ? .string(types[0]) : .array(types.map(JSONValue.string))
         fields["description"] = .string(description)
@@ -36,10 +39,14 @@ package enum SchemaFragment {
     }
 
     /// A template (`"Bearer ${store.access_token}"`): any single value, read as text.
-    package static func template(_ description: String) -> JSONValue { .object(["type": .array(scalarTypes), "description": .string(description)]) }
+    package static func template(_ description: String) -> JSONValue {
+        .object(["type": .array(scalarTypes), "description": .string(description)])
+    }
 
     /// A plain value is an expression, a quoted one a template (`set`, `store`, `outputs`, `with`, `variables`).
-    package static func value(_ description: String) -> JSONValue { .object(["type": .array(scalarTypes), "description": .string(description)]) }
+    package static func value(_ description: String) -> JSONValue {
+        .object(["type": .array(scalarTypes), "description": .string(description)])
+    }
 
     /// Any JSON value (request bodies, expected values).
     package static func anything(_ description: String) -> JSONValue { .object(["description": .string(description)]) }
@@ -51,7 +58,9 @@ package enum SchemaFragment {
     }
 
     package static func integer(_ description: String, _ range: ClosedRange<Int>) -> JSONValue {
-        typed(["integer"], description, ["minimum": .number(Double(range.lowerBound)), "maximum": .number(Double(range.upperBound))])
+        typed(
+            ["integer"], description,
+            ["minimum": .number(Double(range.lowerBound)), "maximum": .number(Double(range.upperBound))])
     }
 
     package static func oneOfWords(_ words: [String], _ description: String) -> JSONValue {
@@ -65,15 +74,19 @@ package enum SchemaFragment {
     }
 
     /// A mapping of free names to values. The loader treats an empty (null) mapping as no entries.
-    package static func map(_ description: String, of values: JSONValue, _ extra: [String: JSONValue] = [:]) -> JSONValue {
+    package static func map(_ description: String, of values: JSONValue, _ extra: [String: JSONValue] = [:])
+        -> JSONValue
+    {
         var fields = extra
         fields["additionalProperties"] = values
         return typed(["object", "null"], description, fields)
     }
 
     /// A mapping with a fixed set of keys; any other key is an error, as in the loader.
-    package static func object(_ description: String, _ properties: [(String, JSONValue)], required: [String] = [],
-                       _ extra: [String: JSONValue] = [:]) -> JSONValue {
+    package static func object(
+        _ description: String, _ properties: [(String, JSONValue)], required: [String] = [],
+        _ extra: [String: JSONValue] = [:]
+    ) -> JSONValue {
         var fields = extra
         fields["properties"] = .object(Dictionary(uniqueKeysWithValues: properties))
         fields["additionalProperties"] = .bool(false)
@@ -82,7 +95,9 @@ package enum SchemaFragment {
     }
 
     /// `{ "required": [key] }`, the usual branch of a `oneOf` / `anyOf` between alternative keys.
-    package static func requires(_ keys: String...) -> JSONValue { .object(["required": .array(keys.map(JSONValue.string))]) }
+    package static func requires(_ keys: String...) -> JSONValue {
+        .object(["required": .array(keys.map(JSONValue.string))])
+    }
 
     /// Names the loader reserves: `propertyNames` that must not be one of `names`.
     package static func notOneOf(_ names: [String], _ extra: [String: JSONValue] = [:]) -> JSONValue {
@@ -103,13 +118,17 @@ package enum SchemaFragment {
             "description": .string("HTTP method: " + names.joined(separator: ", ") + " (any letter case)"),
             "anyOf": .array([
                 .object(["type": .string("string"), "enum": .array(names.map(JSONValue.string))]),
-                .object(["type": .string("string"), "pattern": .string("^(" + caseInsensitive.joined(separator: "|") + ")$")]),
+                .object([
+                    "type": .string("string"), "pattern": .string("^(" + caseInsensitive.joined(separator: "|") + ")$"),
+                ]),
             ]),
         ])
     }
 
     /// A whole schema document with its draft and hover title.
-    package static func document(title: String, description: String, root: [String: JSONValue], definitions: [String: JSONValue]) -> JSONValue {
+    package static func document(
+        title: String, description: String, root: [String: JSONValue], definitions: [String: JSONValue]
+    ) -> JSONValue {
         var fields = root
         fields["$schema"] = .string("http://json-schema.org/draft-07/schema#")
         fields["title"] = .string(title)

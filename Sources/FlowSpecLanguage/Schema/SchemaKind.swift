@@ -14,7 +14,9 @@ public enum SchemaKind: String, CaseIterable, Sendable {
     }
 
     /// Pretty JSON with sorted keys and a final newline: deterministic, so the files in `schemas/` can be compared.
-    public func text(probePromises: [(String, JSONValue)]) -> String { document(probePromises: probePromises).prettyJSON + "\n" }
+    public func text(probePromises: [(String, JSONValue)]) -> String {
+        document(probePromises: probePromises).prettyJSON + "\n"
+    }
 
     /// Where this repository ships the schema, relative to its root.
     public var shippedPath: String { "schemas/\(rawValue).schema.json" }

@@ -6,8 +6,10 @@ enum LogoutRevokesAttack: ProbeAttack {
     static let title = "logout revokes the refresh token"
     static let needs: Set<ProbeNeed> = [.logoutFlow, .refreshFlow]
     static let stage = ProbeStage.own
-    static let sends = "on a login of its own: a refresh, the logout flow, then the refresh flow with the refresh token from before logout"
-    static let control = "the refresh just before logout succeeds, and the logout request is answered as declared (`logout.answers`, default 2xx)"
+    static let sends =
+        "on a login of its own: a refresh, the logout flow, then the refresh flow with the refresh token from before logout"
+    static let control =
+        "the refresh just before logout succeeds, and the logout request is answered as declared (`logout.answers`, default 2xx)"
     static let heldWhen = "the refresh after logout is refused"
 
     static func run(_ c: ProbeCheck, _ shared: inout SharedLogin?) async -> [ProbeVerdict] {
@@ -22,9 +24,15 @@ enum LogoutRevokesAttack: ProbeAttack {
             let logout = await c.logOut(tokens)
             if let failed = logout.failed { return [failed] }
             let after = await c.probe.refresh(with: token, tokens: tokens)
-            return [after.accepted
-                ? c.verdict("", .broken, "the refresh token still works after logout", evidence: logout.log + after.log, reproduction: .logoutRevokes)
-                : c.verdict("", .held, "after logout the refresh token is refused; the control: it refreshed just before the logout")]
+            return [
+                after.accepted
+                    ? c.verdict(
+                        "", .broken, "the refresh token still works after logout", evidence: logout.log + after.log,
+                        reproduction: .logoutRevokes)
+                    : c.verdict(
+                        "", .held,
+                        "after logout the refresh token is refused; the control: it refreshed just before the logout")
+            ]
         }
     }
 }

@@ -20,8 +20,12 @@ enum RotationAttack: ProbeAttack {
         guard let next = refreshed.refreshToken, next != first else {
             // Say what was seen: a backend that sends the token back differs from one that sends none (rotation off
             // in simplejwt answers only an access token, and the refresh flow keeps the one it had).
-            let echoed = refreshed.log.contains { entry in entry.response.map { String(decoding: $0.body, as: UTF8.self).contains(first) } ?? false }
-            let what = echoed ? "the refresh answered the same refresh token again"
+            let echoed = refreshed.log.contains { entry in
+                entry.response.map { String(decoding: $0.body, as: UTF8.self).contains(first) } ?? false
+            }
+            let what =
+                echoed
+                ? "the refresh answered the same refresh token again"
                 : "the refresh answered no new refresh token: after it, the store still holds the refresh token it sent"
             return [c.verdict("", .broken, what, evidence: refreshed.log, reproduction: .rotation)]
         }

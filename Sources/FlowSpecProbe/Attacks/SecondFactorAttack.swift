@@ -9,11 +9,15 @@ enum SecondFactorAttack: ProbeAttack {
     static let title = "the second factor is required"
     static let stage = ProbeStage.own
     static let options = [
-        ProbeOption("logins", .logins, "The login flows that start with a password (each with an account's inputs, its code input given as usual): every way in that must ask for a second factor.", required: true),
+        ProbeOption(
+            "logins", .logins,
+            "The login flows that start with a password (each with an account's inputs, its code input given as usual): every way in that must ask for a second factor.",
+            required: true)
     ]
     static let sends = "each declared login, as written, with its inputs"
     static let control = "the login succeeds once the code is given"
-    static let heldWhen = "each login asks for a code (an input of `type: code`) before any answer carries the token it ends with"
+    static let heldWhen =
+        "each login asks for a code (an input of `type: code`) before any answer carries the token it ends with"
 
     static func run(_ c: ProbeCheck, _ shared: inout SharedLogin?) async -> [ProbeVerdict] {
         var verdicts: [ProbeVerdict] = []
@@ -22,26 +26,47 @@ enum SecondFactorAttack: ProbeAttack {
             let attempt = await c.probe.login(flow: login.flow.name, inputs: login.inputs)
             let token = c.accessToken(attempt.tokens)
             // Where the token first came back, and where the first code went out.
-            let codeSent = attempt.codeHistory.first.flatMap { code in attempt.log.firstIndex { ProbeCheck.carries($0.request, code.value) } }
+            let codeSent = attempt.codeHistory.first.flatMap { code in
+                attempt.log.firstIndex { ProbeCheck.carries($0.request, code.value) }
+            }
             // The token it ended with; or, where the flow did not expect one so early (it ended unhandled), any token
             // an answer before the code carried: a JWT, or a value under a token's usual name.
-            let handedOut = token.flatMap { token in attempt.log.firstIndex { $0.response.map { String(decoding: $0.body, as: UTF8.self).contains(token) } ?? false } }
+            let handedOut =
+                token.flatMap { token in
+                    attempt.log.firstIndex {
+                        $0.response.map { String(decoding: $0.body, as: UTF8.self).contains(token) } ?? false
+                    }
+                }
                 ?? attempt.log.prefix(codeSent ?? attempt.log.count).firstIndex { entry in
                     entry.response.flatMap { JSONValue.parse($0.body) }.map(Self.carriesToken) ?? false
                 }
             if let handedOut, codeSent.map({ handedOut < $0 }) ?? true {
-                let how = codeSent == nil ? "signed in without ever being asked for a code" : "the token came back before the code was sent"
-                verdicts.append(c.verdict(check, .broken, "\(how): \(attempt.log[handedOut].request.method) \(attempt.log[handedOut].request.path) answered it",
-                                          evidence: Array(attempt.log.prefix(handedOut + 1))))
+                let how =
+                    codeSent == nil
+                    ? "signed in without ever being asked for a code" : "the token came back before the code was sent"
+                verdicts.append(
+                    c.verdict(
+                        check, .broken,
+                        "\(how): \(attempt.log[handedOut].request.method) \(attempt.log[handedOut].request.path) answered it",
+                        evidence: Array(attempt.log.prefix(handedOut + 1))))
             } else if attempt.codeHistory.isEmpty {
-                verdicts.append(c.verdict(check, .error, "not checked: the login ended `\(attempt.result.outcome)` without asking for a code and without a token: \(attempt.result.reason)",
-                                          infrastructure: attempt.unreachable))
+                verdicts.append(
+                    c.verdict(
+                        check, .error,
+                        "not checked: the login ended `\(attempt.result.outcome)` without asking for a code and without a token: \(attempt.result.reason)",
+                        infrastructure: attempt.unreachable))
             } else if attempt.succeeded, token != nil {
-                verdicts.append(c.verdict(check, .held, "a code was asked for before any token; the control: with the code, the login succeeded"))
+                verdicts.append(
+                    c.verdict(
+                        check, .held,
+                        "a code was asked for before any token; the control: with the code, the login succeeded"))
                 if c.probe.declaration.logout != nil { _ = await c.probe.logout(tokens: attempt.tokens) }
             } else {
-                verdicts.append(c.verdict(check, .error, "not checked: the control failed: after the code the login ended `\(attempt.result.outcome)`: \(attempt.result.reason)",
-                                          infrastructure: attempt.unreachable))
+                verdicts.append(
+                    c.verdict(
+                        check, .error,
+                        "not checked: the control failed: after the code the login ended `\(attempt.result.outcome)`: \(attempt.result.reason)",
+                        infrastructure: attempt.unreachable))
             }
         }
         return verdicts
@@ -49,7 +74,9 @@ enum SecondFactorAttack: ProbeAttack {
 }
 
 extension SecondFactorAttack {
-    static let tokenNames: Set<String> = ["token", "access_token", "accessToken", "access", "id_token", "jwt", "auth_token", "authentication_token"]
+    static let tokenNames: Set<String> = [
+        "token", "access_token", "accessToken", "access", "id_token", "jwt", "auth_token", "authentication_token",
+    ]
 
     static func carriesToken(_ value: JSONValue) -> Bool {
         switch value {

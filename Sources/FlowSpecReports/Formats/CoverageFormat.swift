@@ -10,7 +10,9 @@ package struct CoverageFormat: ReportFormat {
     package func render(_ run: RunRecord) -> String { run.coverage.map(CoverageJSON.render) ?? "" }
     package func render(probe verdicts: [ProbeVerdict]) -> String? { nil }
     package var merging: ReportMerging? {
-        ReportMerging(document: .json(schema: FlowCoverage.schemaName), singular: "coverage file (\(FlowCoverage.schemaName))", plural: "coverage files")
+        ReportMerging(
+            document: .json(schema: FlowCoverage.schemaName), singular: "coverage file (\(FlowCoverage.schemaName))",
+            plural: "coverage files")
     }
     package func merge(_ inputs: [ReportMerge.Input]) throws(ReportMergeError) -> String {
         do {

@@ -10,7 +10,11 @@ package struct JSONFormat: ReportFormat {
     package func render(_ run: RunRecord) -> String { JSONReport.render(run) }
     package func render(probe verdicts: [ProbeVerdict]) -> String? { ProbeJSONReport.render(verdicts) }
     package var merging: ReportMerging? {
-        ReportMerging(document: .json(schema: JSONReport.schema), singular: "JSON report (\(JSONReport.schema))", plural: "JSON reports")
+        ReportMerging(
+            document: .json(schema: JSONReport.schema), singular: "JSON report (\(JSONReport.schema))",
+            plural: "JSON reports")
     }
-    package func merge(_ inputs: [ReportMerge.Input]) throws(ReportMergeError) -> String { try JSONReportMerge.merge(inputs) }
+    package func merge(_ inputs: [ReportMerge.Input]) throws(ReportMergeError) -> String {
+        try JSONReportMerge.merge(inputs)
+    }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FlowSpecLanguage
 import FlowSpecScenarios
+import Foundation
 
 /// The machine-readable report: schema `flowspec-report`, version 1, field by field in docs/reports.md.
 /// Other tools depend on this exact shape: add fields freely (version stays 1); removing or renaming one
@@ -28,8 +28,10 @@ public enum JSONReport {
     /// Counts by status; shared with `merge`, which recomputes it from the merged scenarios.
     static func summary(_ statuses: [String]) -> JSONValue {
         func count(_ status: String) -> JSONValue { .number(Double(statuses.filter { $0 == status }.count)) }
-        return .object(["total": .number(Double(statuses.count)), "passed": count("passed"), "failed": count("failed"),
-                        "skipped": count("skipped")])
+        return .object([
+            "total": .number(Double(statuses.count)), "passed": count("passed"), "failed": count("failed"),
+            "skipped": count("skipped"),
+        ])
     }
 
     static func scenario(_ report: ScenarioReport) -> JSONValue {
@@ -55,13 +57,14 @@ public enum JSONReport {
             "parent": trace.parent.map { .number(Double($0)) } ?? .null,
             "outcome": trace.outcome.map(JSONValue.string) ?? .null,
             "success": .bool(trace.success),
-            "visits": .array(trace.visits.map { visit in
-                .object([
-                    "state": .string(trace.state(visit).name),
-                    "edge": visit.edge.map { .number(Double($0)) } ?? .null,
-                    "falseGuards": .array(visit.falseGuards.map { .number(Double($0)) }),
-                ])
-            }),
+            "visits": .array(
+                trace.visits.map { visit in
+                    .object([
+                        "state": .string(trace.state(visit).name),
+                        "edge": visit.edge.map { .number(Double($0)) } ?? .null,
+                        "falseGuards": .array(visit.falseGuards.map { .number(Double($0)) }),
+                    ])
+                }),
         ])
     }
 
@@ -69,10 +72,13 @@ public enum JSONReport {
         func headers(_ list: [ExchangeRecord.Header]) -> JSONValue {
             .array(list.map { .object(["name": .string($0.name), "value": .string($0.value)]) })
         }
-        let response: JSONValue = e.status.map { status in
-            .object(["status": .number(Double(status)), "headers": headers(e.responseHeaders),
-                     "body": e.responseBody.map(JSONValue.string) ?? .null])
-        } ?? .null
+        let response: JSONValue =
+            e.status.map { status in
+                .object([
+                    "status": .number(Double(status)), "headers": headers(e.responseHeaders),
+                    "body": e.responseBody.map(JSONValue.string) ?? .null,
+                ])
+            } ?? .null
         return .object([
             "run": e.run.map { .number(Double($0)) } ?? .null,
             "visit": e.visit.map { .number(Double($0)) } ?? .null,
@@ -81,7 +87,9 @@ public enum JSONReport {
             "method": .string(e.method),
             "url": .string(e.url),
             "durationSeconds": seconds(e.durationSeconds),
-            "request": .object(["headers": headers(e.requestHeaders), "body": e.requestBody.map(JSONValue.string) ?? .null]),
+            "request": .object([
+                "headers": headers(e.requestHeaders), "body": e.requestBody.map(JSONValue.string) ?? .null,
+            ]),
             "response": response,
             "failure": e.failure.map(JSONValue.string) ?? (e.status == nil ? .string("no response") : .null),
         ])
@@ -97,7 +105,9 @@ public enum JSONReport {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0,
+            c.second ?? 0)
     }
 
     static func parseTimestamp(_ text: String) -> Date? {
@@ -112,11 +122,15 @@ public enum JSONReport {
         "": ["schema", "version", "tool", "startedAt", "durationSeconds", "summary", "scenarios"],
         "tool": ["name", "version"],
         "summary": ["total", "passed", "failed", "skipped"],
-        "scenarios": ["name", "file", "tags", "status", "repetition", "durationSeconds", "infrastructureFailure", "failures",
-                      "skipReason", "runs", "exchanges"],
+        "scenarios": [
+            "name", "file", "tags", "status", "repetition", "durationSeconds", "infrastructureFailure", "failures",
+            "skipReason", "runs", "exchanges",
+        ],
         "runs": ["id", "flow", "parent", "outcome", "success", "visits"],
         "visits": ["state", "edge", "falseGuards"],
-        "exchanges": ["run", "visit", "flow", "state", "method", "url", "durationSeconds", "request", "response", "failure"],
+        "exchanges": [
+            "run", "visit", "flow", "state", "method", "url", "durationSeconds", "request", "response", "failure",
+        ],
         "request": ["headers", "body"],
         "response": ["status", "headers", "body"],
         "headers": ["name", "value"],
@@ -160,7 +174,8 @@ public enum JSONReport {
     /// Numbers with at most six decimals in plain notation (`0.000033`, not `3.3e-05`); everything else as JSON.
     private static func scalar(_ value: JSONValue) -> String {
         guard case .number(let n) = value, n.isFinite, n != n.rounded(), abs(n) < 1e9,
-              (n * 1_000_000).rounded() / 1_000_000 == n else { return value.compactJSON }
+            (n * 1_000_000).rounded() / 1_000_000 == n
+        else { return value.compactJSON }
         var text = String(format: "%.6f", n)
         while text.hasSuffix("0") { text.removeLast() }
         return text
@@ -186,7 +201,9 @@ public enum JSONReport {
         case .object(let fields):
             let known = keyOrder[context] ?? []
             let keys = known.filter { fields[$0] != nil } + fields.keys.filter { !known.contains($0) }.sorted()
-            return "{" + keys.map { JSONValue.string($0).compactJSON + ": " + oneLine(fields[$0]!, context: $0) }.joined(separator: ", ") + "}"
+            return "{"
+                + keys.map { JSONValue.string($0).compactJSON + ": " + oneLine(fields[$0]!, context: $0) }.joined(
+                    separator: ", ") + "}"
         case .array(let items):
             return "[" + items.map { oneLine($0, context: context) }.joined(separator: ", ") + "]"
         default:

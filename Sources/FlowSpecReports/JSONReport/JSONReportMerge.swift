@@ -1,5 +1,5 @@
-import Foundation
 import FlowSpecLanguage
+import Foundation
 
 /// Merges JSON reports (schema `flowspec-report`, version 1): scenarios concatenated in input order, the
 /// summary recomputed from them, `startedAt` the earliest start, `durationSeconds` the wall time from the
@@ -30,13 +30,15 @@ enum JSONReportMerge {
         guard let document = JSONValue.parse(input.text)?.objectValue else { throw fail("not a JSON object") }
         guard let version = document["version"]?.numberValue else { throw fail("no \"version\" number") }
         guard version == Double(JSONReport.version) else {
-            throw fail("JSON report version \(JSONValue.format(version)); this flowspec reads version \(JSONReport.version)"
-                + (version > Double(JSONReport.version) ? " (the file was written by a newer flowspec)" : ""))
+            throw fail(
+                "JSON report version \(JSONValue.format(version)); this flowspec reads version \(JSONReport.version)"
+                    + (version > Double(JSONReport.version) ? " (the file was written by a newer flowspec)" : ""))
         }
         guard let list = document["scenarios"]?.arrayValue else { throw fail("no \"scenarios\" list") }
         for (index, scenario) in list.enumerated() {
             guard scenario.objectValue != nil, let status = scenario["status"].stringValue,
-                  ["passed", "failed", "skipped"].contains(status) else {
+                ["passed", "failed", "skipped"].contains(status)
+            else {
                 throw fail("scenarios[\(index)] has no \"status\" of passed, failed or skipped")
             }
         }

@@ -4,7 +4,9 @@ struct AccountsReader {
     let file: String
 
     func read(_ root: YAMLCursor) throws(SandboxAccountsError) -> SandboxAccounts {
-        let sections = try root.mapping(allowed: ["companies", "staff", "customers", "supabase", "traveling", "legacy", "lifetimes"])
+        let sections = try root.mapping(allowed: [
+            "companies", "staff", "customers", "supabase", "traveling", "legacy", "lifetimes",
+        ])
         var accounts = SandboxAccounts.defaults
         if let node = sections["companies"] {
             accounts.companies = try list(node, of: "companies", company)
@@ -31,18 +33,21 @@ struct AccountsReader {
         return accounts
     }
 
-    private func list<T>(_ cursor: YAMLCursor, of what: String,
-                         _ element: (YAMLCursor) throws(SandboxAccountsError) -> T) throws(SandboxAccountsError) -> [T]
-    {
+    private func list<T>(
+        _ cursor: YAMLCursor, of what: String,
+        _ element: (YAMLCursor) throws(SandboxAccountsError) -> T
+    ) throws(SandboxAccountsError) -> [T] {
         var values: [T] = []
         for item in try cursor.sequence(of: what) { values.append(try element(item)) }
         return values
     }
 
     private func company(_ cursor: YAMLCursor) throws(SandboxAccountsError) -> SandboxAccounts.Company {
-        let f = try cursor.mapping(allowed: ["id", "name", "status", "currency_code", "vat_number", "logo_url",
-                                             "vat_rate_repair", "vat_rate_device_sale", "vat_rate_accessory",
-                                             "vat_rate_device_purchase"])
+        let f = try cursor.mapping(allowed: [
+            "id", "name", "status", "currency_code", "vat_number", "logo_url",
+            "vat_rate_repair", "vat_rate_device_sale", "vat_rate_accessory",
+            "vat_rate_device_purchase",
+        ])
         guard let idNode = f["id"] else { throw cursor.fail("missing key `id` (the company id)") }
         let id = try idNode.nonEmptyString()
         var company = SandboxAccounts.Company(id: id, name: try f["name"]?.nonEmptyString() ?? id)
@@ -63,15 +68,18 @@ struct AccountsReader {
     private func staffUser(_ cursor: YAMLCursor, defaultCompany: String?) throws(SandboxAccountsError)
         -> SandboxAccounts.StaffUser
     {
-        let f = try cursor.mapping(allowed: ["id", "email", "password", "first_name", "last_name", "role", "company",
-                                             "active", "archived", "magic_link_enabled", "phi_access_level",
-                                             "data_classification", "permissions", "totp_secret", "recovery_codes"])
+        let f = try cursor.mapping(allowed: [
+            "id", "email", "password", "first_name", "last_name", "role", "company",
+            "active", "archived", "magic_link_enabled", "phi_access_level",
+            "data_classification", "permissions", "totp_secret", "recovery_codes",
+        ])
         guard let emailNode = f["email"] else { throw cursor.fail("missing key `email`") }
         guard let company = try f["company"]?.nonEmptyString() ?? defaultCompany else {
             throw cursor.fail("missing key `company` (and there is no company to default to)")
         }
-        var user = SandboxAccounts.StaffUser(id: try f["id"]?.nonEmptyString(), email: try emailNode.nonEmptyString(),
-                                             password: try f["password"]?.optionalString(), companyID: company)
+        var user = SandboxAccounts.StaffUser(
+            id: try f["id"]?.nonEmptyString(), email: try emailNode.nonEmptyString(),
+            password: try f["password"]?.optionalString(), companyID: company)
         if let node = f["first_name"] { user.firstName = try node.optionalString() }
         if let node = f["last_name"] { user.lastName = try node.optionalString() }
         if let node = f["role"] { user.role = try node.oneOf(SandboxAccounts.staffRoles) }
@@ -95,7 +103,8 @@ struct AccountsReader {
     private func totpSecret(_ cursor: YAMLCursor) throws(SandboxAccountsError) -> String? {
         guard let secret = try cursor.optionalString() else { return nil }
         guard let key = SandboxTOTP.key(base32: secret), key.count >= 10 else {
-            throw cursor.fail("expected a base32 authenticator secret (letters A-Z and digits 2-7, at least 16 of them)")
+            throw cursor.fail(
+                "expected a base32 authenticator secret (letters A-Z and digits 2-7, at least 16 of them)")
         }
         return secret
     }
@@ -117,23 +126,32 @@ struct AccountsReader {
     private func customer(_ cursor: YAMLCursor) throws(SandboxAccountsError) -> SandboxAccounts.Customer {
         let f = try cursor.mapping(allowed: ["email", "first_name", "last_name", "companies"])
         guard let emailNode = f["email"] else { throw cursor.fail("missing key `email`") }
-        guard let companiesNode = f["companies"] else { throw cursor.fail("missing key `companies` (a list of company ids)") }
+        guard let companiesNode = f["companies"] else {
+            throw cursor.fail("missing key `companies` (a list of company ids)")
+        }
         let companies = try companiesNode.stringList(of: "company ids")
-        guard !companies.isEmpty else { throw companiesNode.fail("expected at least one company id, got an empty list") }
-        return SandboxAccounts.Customer(email: try emailNode.nonEmptyString(), firstName: try f["first_name"]?.optionalString(),
-                                        lastName: try f["last_name"]?.optionalString(), companyIDs: companies)
+        guard !companies.isEmpty else {
+            throw companiesNode.fail("expected at least one company id, got an empty list")
+        }
+        return SandboxAccounts.Customer(
+            email: try emailNode.nonEmptyString(), firstName: try f["first_name"]?.optionalString(),
+            lastName: try f["last_name"]?.optionalString(), companyIDs: companies)
     }
 
     private func supabase(_ cursor: YAMLCursor) throws(SandboxAccountsError) -> SandboxAccounts.Supabase {
-        let f = try cursor.mapping(allowed: ["anon_key", "test_phones", "send_interval", "otp_lifetime",
-                                              "access_token_lifetime", "refresh_reuse_interval"])
+        let f = try cursor.mapping(allowed: [
+            "anon_key", "test_phones", "send_interval", "otp_lifetime",
+            "access_token_lifetime", "refresh_reuse_interval",
+        ])
         var settings = SandboxAccounts.defaults.supabase
         if let node = f["anon_key"] { settings.anonKey = try node.nonEmptyString() }
         if let node = f["test_phones"] { settings.testPhones = try testPhones(node) }
         if let node = f["send_interval"] { settings.sendInterval = try node.duration() }
         if let node = f["otp_lifetime"] { settings.otpLifetime = try node.duration() }
         if let node = f["access_token_lifetime"] { settings.accessTokenLifetime = try node.duration() }
-        if let node = f["refresh_reuse_interval"] { settings.refreshReuseInterval = try node.duration(allowingZero: true) }
+        if let node = f["refresh_reuse_interval"] {
+            settings.refreshReuseInterval = try node.duration(allowingZero: true)
+        }
         return settings
     }
 
@@ -147,8 +165,9 @@ struct AccountsReader {
             let raw = keyNode.scalar?.string ?? ""
             let entry = YAMLCursor(node: valueNode, path: "\(cursor.path).\(raw)", file: file)
             guard let digits = PhoneNumber.normalise(raw) else {
-                throw SandboxAccountsError(file: file, line: keyNode.mark?.line, column: keyNode.mark?.column,
-                                           key: entry.path, problem: "expected an E.164 phone number like \"+15555550100\"")
+                throw SandboxAccountsError(
+                    file: file, line: keyNode.mark?.line, column: keyNode.mark?.column,
+                    key: entry.path, problem: "expected an E.164 phone number like \"+15555550100\"")
             }
             let code = try entry.string()
             guard code.count == 6, code.allSatisfy({ $0.isASCII && $0.isNumber }) else {
@@ -169,10 +188,11 @@ struct AccountsReader {
                 let u = try item.mapping(allowed: ["id", "email", "password", "first_name", "last_name"])
                 guard let email = u["email"] else { throw item.fail("missing key `email`") }
                 guard let password = u["password"] else { throw item.fail("missing key `password`") }
-                users.append(SandboxAccounts.TravelingUser(
-                    id: try u["id"]?.int() ?? index + 1, email: try email.nonEmptyString(),
-                    password: try password.string(), firstName: try u["first_name"]?.string() ?? "",
-                    lastName: try u["last_name"]?.string() ?? ""))
+                users.append(
+                    SandboxAccounts.TravelingUser(
+                        id: try u["id"]?.int() ?? index + 1, email: try email.nonEmptyString(),
+                        password: try password.string(), firstName: try u["first_name"]?.string() ?? "",
+                        lastName: try u["last_name"]?.string() ?? ""))
             }
             settings.users = users
         }
@@ -181,13 +201,17 @@ struct AccountsReader {
         return settings
     }
 
-    private func legacy(_ cursor: YAMLCursor, defaultCompany: String?) throws(SandboxAccountsError) -> SandboxAccounts.Legacy {
+    private func legacy(_ cursor: YAMLCursor, defaultCompany: String?) throws(SandboxAccountsError)
+        -> SandboxAccounts.Legacy
+    {
         let f = try cursor.mapping(allowed: ["users"])
         guard let node = f["users"] else { return SandboxAccounts.defaults.legacy }
         var users: [SandboxAccounts.LegacyUser] = []
         for item in try node.sequence(of: "legacy users") {
-            let u = try item.mapping(allowed: ["id", "email", "password", "username", "first_name", "last_name", "role",
-                                               "company", "login"])
+            let u = try item.mapping(allowed: [
+                "id", "email", "password", "username", "first_name", "last_name", "role",
+                "company", "login",
+            ])
             guard let email = u["email"] else { throw item.fail("missing key `email`") }
             guard let password = u["password"] else { throw item.fail("missing key `password`") }
             guard let company = try u["company"]?.nonEmptyString() ?? defaultCompany else {
@@ -208,8 +232,10 @@ struct AccountsReader {
     }
 
     private func lifetimes(_ cursor: YAMLCursor) throws(SandboxAccountsError) -> SandboxAccounts.Lifetimes {
-        let f = try cursor.mapping(allowed: ["access_token", "refresh_token_web", "refresh_token_mobile", "code",
-                                             "two_factor_window", "customer_token"])
+        let f = try cursor.mapping(allowed: [
+            "access_token", "refresh_token_web", "refresh_token_mobile", "code",
+            "two_factor_window", "customer_token",
+        ])
         var lifetimes = SandboxAccounts.Lifetimes()
         if let node = f["access_token"] { lifetimes.accessToken = try node.duration() }
         if let node = f["refresh_token_web"] { lifetimes.refreshTokenWeb = try node.duration() }

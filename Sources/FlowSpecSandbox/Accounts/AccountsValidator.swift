@@ -11,28 +11,38 @@ struct AccountsValidator {
         try unique(companyIDs, section: "companies", field: "id", what: "company id")
         try unique(accounts.staff.map { $0.email.lowercased() }, section: "staff", field: "email", what: "staff email")
         try unique(accounts.staff.map(\.id), section: "staff", field: "id", what: "staff id")
-        try unique(accounts.customers.map { $0.email.lowercased() }, section: "customers", field: "email", what: "customer email")
-        try unique(accounts.traveling.users.map { $0.email.lowercased() }, section: "traveling.users", field: "email",
-                   what: "Traveling email")
-        try unique(accounts.legacy.users.map { $0.email.lowercased() }, section: "legacy.users", field: "email",
-                   what: "legacy email")
+        try unique(
+            accounts.customers.map { $0.email.lowercased() }, section: "customers", field: "email",
+            what: "customer email")
+        try unique(
+            accounts.traveling.users.map { $0.email.lowercased() }, section: "traveling.users", field: "email",
+            what: "Traveling email")
+        try unique(
+            accounts.legacy.users.map { $0.email.lowercased() }, section: "legacy.users", field: "email",
+            what: "legacy email")
         let known = "known companies: \(companyIDs.joined(separator: ", "))"
         for (index, user) in accounts.staff.enumerated() where !companyIDs.contains(user.companyID) {
-            throw error(at: ["staff", .index(index), "company"], fallback: ["staff", .index(index)],
-                        "expected the id of a company in `companies`, got `\(user.companyID)` (\(known))")
+            throw error(
+                at: ["staff", .index(index), "company"], fallback: ["staff", .index(index)],
+                "expected the id of a company in `companies`, got `\(user.companyID)` (\(known))")
         }
         for (index, customer) in accounts.customers.enumerated() {
             for (position, id) in customer.companyIDs.enumerated() where !companyIDs.contains(id) {
-                throw error(at: ["customers", .index(index), "companies", .index(position)], fallback: ["customers", .index(index)],
-                            "expected the id of a company in `companies`, got `\(id)` (\(known))")
+                throw error(
+                    at: ["customers", .index(index), "companies", .index(position)],
+                    fallback: ["customers", .index(index)],
+                    "expected the id of a company in `companies`, got `\(id)` (\(known))")
             }
             if Set(customer.companyIDs).count != customer.companyIDs.count {
-                throw error(at: ["customers", .index(index), "companies"], fallback: ["customers", .index(index)], "a company is listed twice")
+                throw error(
+                    at: ["customers", .index(index), "companies"], fallback: ["customers", .index(index)],
+                    "a company is listed twice")
             }
         }
         for (index, user) in accounts.legacy.users.enumerated() where !companyIDs.contains(user.companyID) {
-            throw error(at: ["legacy", "users", .index(index), "company"], fallback: ["legacy", "users", .index(index)],
-                        "expected the id of a company in `companies`, got `\(user.companyID)` (\(known))")
+            throw error(
+                at: ["legacy", "users", .index(index), "company"], fallback: ["legacy", "users", .index(index)],
+                "expected the id of a company in `companies`, got `\(user.companyID)` (\(known))")
         }
     }
 
@@ -62,8 +72,9 @@ struct AccountsValidator {
             case .index(let index): return "\(text)[\(index)]"
             }
         }
-        return SandboxAccountsError(file: file, line: node?.mark?.line, column: node?.mark?.column, key: rendered,
-                                    problem: problem)
+        return SandboxAccountsError(
+            file: file, line: node?.mark?.line, column: node?.mark?.column, key: rendered,
+            problem: problem)
     }
 
     private func find(_ path: [PathComponent]) -> Node? {

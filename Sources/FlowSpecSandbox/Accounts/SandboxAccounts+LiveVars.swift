@@ -43,14 +43,16 @@ extension SandboxAccounts {
             vars["staff_password"] = user.password
             // Another user of the same role (of the same company where there is one), so that a cross-user check
             // differs from the owner only in who is asking.
-            let peer: (StaffUser, Company) -> Bool = { usable($0, $1) && $0.password != nil && $0.id != user.id && $0.role == user.role }
+            let peer: (StaffUser, Company) -> Bool = {
+                usable($0, $1) && $0.password != nil && $0.id != user.id && $0.role == user.role
+            }
             if let second = staff(where: { peer($0, $1) && $0.companyID == user.companyID }) ?? staff(where: peer) {
                 vars["staff2_email"] = second.email
                 vars["staff2_password"] = second.password
             }
         }
         if let user = staff(where: { usable($0, $1) && $0.password != nil && $0.totpSecret != nil }),
-           let password = user.password, let secret = user.totpSecret
+            let password = user.password, let secret = user.totpSecret
         {
             vars["totp_staff_email"] = user.email
             vars["totp_staff_password"] = password
@@ -68,7 +70,9 @@ extension SandboxAccounts {
             vars["deactivated_email"] = user.email
             vars["deactivated_password"] = user.password
         }
-        if let user = staff(where: { $0.isActive && !$0.isArchived && $0.password != nil && $1.status == .pendingApproval })
+        if let user = staff(where: {
+            $0.isActive && !$0.isArchived && $0.password != nil && $1.status == .pendingApproval
+        })
             ?? staff(where: { $0.isActive && !$0.isArchived && $0.password != nil && $1.status.isQuarantined })
         {
             vars["quarantined_email"] = user.email
@@ -96,7 +100,8 @@ extension SandboxAccounts {
             var candidate = 15_555_550_123
             while supabase.testPhones["+\(candidate)"] != nil { candidate += 1 }
             vars["sms_phone"] = "+\(candidate)"
-            vars["sms_code_command"] = "curl -fsS -G --data-urlencode \"to=${phone}\" \(baseURL)/__sandbox/outbox/latest"
+            vars["sms_code_command"] =
+                "curl -fsS -G --data-urlencode \"to=${phone}\" \(baseURL)/__sandbox/outbox/latest"
         }
         if let user = traveling.users.first {
             vars["traveling_email"] = user.email

@@ -11,7 +11,8 @@ extension SandboxAccounts {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw SandboxAccountsError(file: path, key: "", problem: "cannot read the accounts file (\(error.localizedDescription))")
+            throw SandboxAccountsError(
+                file: path, key: "", problem: "cannot read the accounts file (\(error.localizedDescription))")
         }
         return try parse(text, file: path)
     }
@@ -20,7 +21,7 @@ extension SandboxAccounts {
     public static func parse(_ text: String, file: String) throws(SandboxAccountsError) -> SandboxAccounts {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text, .default, .default, .utf8)  // named: Yams computes `.default` from the environment on every call
+            root = try Yams.compose(yaml: text, .default, .default, .utf8) // named: Yams computes `.default` from the environment on every call
         } catch let error as YamlError {
             throw AccountsSyntax.error(error, file: file)
         } catch {
@@ -38,9 +39,11 @@ extension SandboxAccounts {
 enum AccountsSyntax {
     static func error(_ error: YamlError, file: String) -> SandboxAccountsError {
         switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return SandboxAccountsError(file: file, line: mark.line, column: mark.column, key: "",
-                                        problem: "not valid YAML or JSON: \(problem)")
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+            .composer(_, let problem, let mark, _):
+            return SandboxAccountsError(
+                file: file, line: mark.line, column: mark.column, key: "",
+                problem: "not valid YAML or JSON: \(problem)")
         default:
             return SandboxAccountsError(file: file, key: "", problem: "not valid YAML or JSON: \(error)")
         }

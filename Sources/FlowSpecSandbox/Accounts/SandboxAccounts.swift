@@ -12,10 +12,11 @@ public struct SandboxAccounts: Sendable, Equatable {
     public var legacy: Legacy
     public var lifetimes: Lifetimes
 
-    public init(companies: [Company] = [], staff: [StaffUser] = [], customers: [Customer] = [],
-                supabase: Supabase = Supabase(), traveling: Traveling = Traveling(), legacy: Legacy = Legacy(),
-                lifetimes: Lifetimes = Lifetimes())
-    {
+    public init(
+        companies: [Company] = [], staff: [StaffUser] = [], customers: [Customer] = [],
+        supabase: Supabase = Supabase(), traveling: Traveling = Traveling(), legacy: Legacy = Legacy(),
+        lifetimes: Lifetimes = Lifetimes()
+    ) {
         self.companies = companies
         self.staff = staff
         self.customers = customers
@@ -52,11 +53,12 @@ extension SandboxAccounts {
         public var vatRateAccessory: String
         public var vatRateDevicePurchase: String
 
-        public init(id: String, name: String, status: CompanyStatus = .active, currencyCode: String = "GBP",
-                    vatNumber: String? = nil, logoURL: String? = nil, vatRateRepair: String = "20.00",
-                    vatRateDeviceSale: String = "20.00", vatRateAccessory: String = "20.00",
-                    vatRateDevicePurchase: String = "0.00")
-        {
+        public init(
+            id: String, name: String, status: CompanyStatus = .active, currencyCode: String = "GBP",
+            vatNumber: String? = nil, logoURL: String? = nil, vatRateRepair: String = "20.00",
+            vatRateDeviceSale: String = "20.00", vatRateAccessory: String = "20.00",
+            vatRateDevicePurchase: String = "0.00"
+        ) {
             self.id = id
             self.name = name
             self.status = status
@@ -93,12 +95,13 @@ extension SandboxAccounts {
         /// App-based 2FA: single-use recovery codes, 8 letters and digits each (Repair Minder API, Staff Login Flow, step 3 note).
         public var recoveryCodes: [String]
 
-        public init(id: String? = nil, email: String, password: String?, firstName: String? = nil,
-                    lastName: String? = nil, role: String = "admin", companyID: String, isActive: Bool = true,
-                    isArchived: Bool = false, magicLinkEnabled: Bool = false, phiAccessLevel: String = "full",
-                    dataClassification: String = "internal", permissions: [String] = [], totpSecret: String? = nil,
-                    recoveryCodes: [String] = [])
-        {
+        public init(
+            id: String? = nil, email: String, password: String?, firstName: String? = nil,
+            lastName: String? = nil, role: String = "admin", companyID: String, isActive: Bool = true,
+            isArchived: Bool = false, magicLinkEnabled: Bool = false, phiAccessLevel: String = "full",
+            dataClassification: String = "internal", permissions: [String] = [], totpSecret: String? = nil,
+            recoveryCodes: [String] = []
+        ) {
             self.id = id ?? Secrets.stableID("staff:" + email.lowercased())
             self.email = email
             self.password = password
@@ -158,9 +161,10 @@ extension SandboxAccounts {
         /// (hosted projects use 10).
         public var refreshReuseInterval: Double
 
-        public init(anonKey: String = "sandbox-anon-key", testPhones: [String: String] = [:], sendInterval: Double = 60,
-                    otpLifetime: Double = 60, accessTokenLifetime: Double = 3600, refreshReuseInterval: Double = 0)
-        {
+        public init(
+            anonKey: String = "sandbox-anon-key", testPhones: [String: String] = [:], sendInterval: Double = 60,
+            otpLifetime: Double = 60, accessTokenLifetime: Double = 3600, refreshReuseInterval: Double = 0
+        ) {
             self.refreshReuseInterval = refreshReuseInterval
             self.anonKey = anonKey
             self.testPhones = testPhones
@@ -192,7 +196,9 @@ extension SandboxAccounts {
         public var accessTokenLifetime: Double
         public var refreshTokenLifetime: Double
 
-        public init(users: [TravelingUser] = [], accessTokenLifetime: Double = 900, refreshTokenLifetime: Double = 7 * 86400) {
+        public init(
+            users: [TravelingUser] = [], accessTokenLifetime: Double = 900, refreshTokenLifetime: Double = 7 * 86400
+        ) {
             self.users = users
             self.accessTokenLifetime = accessTokenLifetime
             self.refreshTokenLifetime = refreshTokenLifetime
@@ -220,10 +226,11 @@ extension SandboxAccounts {
         public var companyID: String
         public var login: LegacyLoginMode
 
-        public init(id: String? = nil, email: String, password: String, username: String? = nil,
-                    firstName: String? = nil, lastName: String? = nil, role: String = "admin", companyID: String,
-                    login: LegacyLoginMode = .twoFactor)
-        {
+        public init(
+            id: String? = nil, email: String, password: String, username: String? = nil,
+            firstName: String? = nil, lastName: String? = nil, role: String = "admin", companyID: String,
+            login: LegacyLoginMode = .twoFactor
+        ) {
             self.id = id ?? Secrets.stableID("legacy:" + email.lowercased())
             self.email = email
             self.password = password
@@ -254,9 +261,10 @@ extension SandboxAccounts {
         /// Customer portal JWTs (they come without a refresh token).
         public var customerToken: Double
 
-        public init(accessToken: Double = 900, refreshTokenWeb: Double = 7 * 86400, refreshTokenMobile: Double = 90 * 86400,
-                    code: Double = 600, twoFactorWindow: Double = 900, customerToken: Double = 7 * 86400)
-        {
+        public init(
+            accessToken: Double = 900, refreshTokenWeb: Double = 7 * 86400, refreshTokenMobile: Double = 90 * 86400,
+            code: Double = 600, twoFactorWindow: Double = 900, customerToken: Double = 7 * 86400
+        ) {
             self.accessToken = accessToken
             self.refreshTokenWeb = refreshTokenWeb
             self.refreshTokenMobile = refreshTokenMobile

@@ -44,17 +44,21 @@ struct YAMLCursor {
         }
         var fields: [String: YAMLCursor] = [:]
         for (keyNode, value) in mapping {
-            guard case .scalar(let keyScalar) = keyNode else { throw fail("expected a plain key, got a complex key", at: keyNode) }
+            guard case .scalar(let keyScalar) = keyNode else {
+                throw fail("expected a plain key, got a complex key", at: keyNode)
+            }
             let key = keyScalar.string
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
             guard allowed.contains(key) else {
                 let problem = "unknown key; expected one of \(allowed.joined(separator: ", "))"
-                throw SandboxAccountsError(file: file, line: keyNode.mark?.line, column: keyNode.mark?.column,
-                                           key: keyPath, problem: problem)
+                throw SandboxAccountsError(
+                    file: file, line: keyNode.mark?.line, column: keyNode.mark?.column,
+                    key: keyPath, problem: problem)
             }
             guard fields[key] == nil else {
-                throw SandboxAccountsError(file: file, line: keyNode.mark?.line, column: keyNode.mark?.column,
-                                           key: keyPath, problem: "duplicate key")
+                throw SandboxAccountsError(
+                    file: file, line: keyNode.mark?.line, column: keyNode.mark?.column,
+                    key: keyPath, problem: "duplicate key")
             }
             fields[key] = child(value, path.isEmpty ? key : ".\(key)")
         }
@@ -110,7 +114,7 @@ struct YAMLCursor {
         if let plain = Double(text) {
             seconds = plain
         } else if let (suffix, factor) = units.first(where: { text.hasSuffix($0.0) }),
-                  let number = Double(text.dropLast(suffix.count).trimmingCharacters(in: .whitespaces))
+            let number = Double(text.dropLast(suffix.count).trimmingCharacters(in: .whitespaces))
         {
             seconds = number * factor
         }

@@ -167,10 +167,14 @@ private struct StrictJSONParser {
 
     private func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
 
-    private func isDigit(_ i: Int) -> Bool { i < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) }
+    private func isDigit(_ i: Int) -> Bool {
+        i < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i])
+    }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+        while index < bytes.count,
+            bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+        {
             index += 1
         }
     }
@@ -186,7 +190,9 @@ private struct StrictJSONParser {
 
     private mutating func literal(_ word: String) -> Bool {
         let utf8 = Array(word.utf8)
-        guard index + utf8.count <= bytes.count, bytes[index..<index + utf8.count].elementsEqual(utf8) else { return false }
+        guard index + utf8.count <= bytes.count, bytes[index..<index + utf8.count].elementsEqual(utf8) else {
+            return false
+        }
         index += utf8.count
         return true
     }
@@ -222,7 +228,9 @@ private struct StrictJSONParser {
             case UInt8(ascii: "u"):
                 guard var code = hex4() else { return nil }
                 if (0xD800...0xDBFF).contains(code) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    else { return nil }
                     index += 2
                     guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
@@ -239,7 +247,9 @@ private struct StrictJSONParser {
     private mutating func hex4() -> UInt32? {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard index < bytes.count, let digit = Character(Unicode.Scalar(bytes[index])).hexDigitValue else { return nil }
+            guard index < bytes.count, let digit = Character(Unicode.Scalar(bytes[index])).hexDigitValue else {
+                return nil
+            }
             value = value * 16 + UInt32(digit)
             index += 1
         }

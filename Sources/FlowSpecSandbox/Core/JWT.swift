@@ -33,16 +33,17 @@ struct HS256Signer: Sendable {
     /// `acceptsUnsigned` (break `accepts-unsigned-token`) lets an `alg: none` token with an empty signature through;
     /// `trustsIssuedSignatures` (break `accepts-altered-claims`) takes a signature this signer issued as proof,
     /// whatever header and payload it now comes with.
-    func verify(_ token: String, now: Double, checkSignature: Bool = true, checkExpiry: Bool = true,
-                acceptsUnsigned: Bool = false, trustsIssuedSignatures: Bool = false) -> Result<JSON, JWTFailure>
-    {
+    func verify(
+        _ token: String, now: Double, checkSignature: Bool = true, checkExpiry: Bool = true,
+        acceptsUnsigned: Bool = false, trustsIssuedSignatures: Bool = false
+    ) -> Result<JSON, JWTFailure> {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3,
-              let headerBytes = Base64URL.decode(String(parts[0])),
-              let header = JSON.parse(headerBytes),
-              let payloadBytes = Base64URL.decode(String(parts[1])),
-              let claims = JSON.parse(payloadBytes), claims.isObject,
-              let signature = Base64URL.decode(String(parts[2]))
+            let headerBytes = Base64URL.decode(String(parts[0])),
+            let header = JSON.parse(headerBytes),
+            let payloadBytes = Base64URL.decode(String(parts[1])),
+            let claims = JSON.parse(payloadBytes), claims.isObject,
+            let signature = Base64URL.decode(String(parts[2]))
         else { return .failure(.malformed) }
         // Only HS256: accepting "none" or another algorithm is the classic JWT hole (RFC 8725 section 2.1) —
         // which the `accepts-unsigned-token` break reopens, the way libraries that trust the header do: `none`
@@ -96,7 +97,8 @@ enum Base64URL {
     }
 
     static func decode(_ text: String) -> [UInt8]? {
-        guard text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), text.allSatisfy(\.isASCII) else {
+        guard text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), text.allSatisfy(\.isASCII)
+        else {
             return nil
         }
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")

@@ -21,7 +21,9 @@ struct OneTimeCodes<Key: Hashable & Sendable>: Sendable {
     /// (the customer company-selection step keeps it for the follow-up call, and the `codes-reusable` break).
     /// A wrong code counts against the live one, which is burnt at `maxWrongAttempts` unless `limitAttempts` is
     /// false (the `no-code-attempt-limit` break).
-    mutating func redeem(_ code: String, for key: Key, now: Double, consume: Bool = true, limitAttempts: Bool = true) -> Bool {
+    mutating func redeem(_ code: String, for key: Key, now: Double, consume: Bool = true, limitAttempts: Bool = true)
+        -> Bool
+    {
         guard var issued = live[key] else { return false }
         if now >= issued.expiresAt {
             live[key] = nil

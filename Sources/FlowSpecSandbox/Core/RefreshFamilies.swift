@@ -34,8 +34,9 @@ struct RefreshFamilies: Sendable {
     private var index: [String: String] = [:]
 
     mutating func start(subject: String, lifetime: Double, isMobile: Bool, now: Double) -> Family {
-        let family = Family(id: Secrets.uuid(), subject: subject, current: Secrets.opaqueToken(),
-                            expiresAt: now + lifetime, isMobile: isMobile, revoked: false)
+        let family = Family(
+            id: Secrets.uuid(), subject: subject, current: Secrets.opaqueToken(),
+            expiresAt: now + lifetime, isMobile: isMobile, revoked: false)
         families[family.id] = family
         index[family.current] = family.id
         return family
@@ -43,7 +44,9 @@ struct RefreshFamilies: Sendable {
 
     /// Exchanges `token` for a new one. `lifetime` slides the family's expiry (Repair Minder API, docs/systems/repairminder.md, Token Refresh: "each refresh
     /// extends the refresh token lifetime").
-    mutating func rotate(_ token: String, lifetime: Double, isMobile: Bool, now: Double, policy: Policy = Policy()) -> Rotation {
+    mutating func rotate(_ token: String, lifetime: Double, isMobile: Bool, now: Double, policy: Policy = Policy())
+        -> Rotation
+    {
         guard let familyID = index[token], var family = families[familyID] else { return .unknown }
         if family.revoked { return .revoked(family) }
         if token != family.current {

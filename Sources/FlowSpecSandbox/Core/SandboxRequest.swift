@@ -12,13 +12,15 @@ struct SandboxRequest: Sendable {
     /// The caller's time, read once per request so one request sees one instant.
     let now: Double
 
-    init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
-         body: [UInt8] = [], now: Double)
-    {
+    init(
+        method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
+        body: [UInt8] = [], now: Double
+    ) {
         self.method = method.uppercased()
         self.path = path
         self.query = query
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        self.headers = Dictionary(
+            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
         self.body = body
         self.now = now
     }

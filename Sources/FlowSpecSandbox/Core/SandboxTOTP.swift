@@ -43,7 +43,8 @@ enum SandboxTOTP {
         let message = withUnsafeBytes(of: &counter) { Array($0) }
         let mac = Array(HMAC<Insecure.SHA1>.authenticationCode(for: message, using: SymmetricKey(data: key)))
         let offset = Int(mac[mac.count - 1] & 0x0F)
-        let truncated = (UInt32(mac[offset]) & 0x7F) << 24 | UInt32(mac[offset + 1]) << 16
+        let truncated =
+            (UInt32(mac[offset]) & 0x7F) << 24 | UInt32(mac[offset + 1]) << 16
             | UInt32(mac[offset + 2]) << 8 | UInt32(mac[offset + 3])
         let number = String(truncated % 1_000_000)
         return String(repeating: "0", count: digits - number.count) + number

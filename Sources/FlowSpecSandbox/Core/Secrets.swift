@@ -27,8 +27,8 @@ enum Secrets {
     static func stableID(_ seed: String) -> String {
         let digest = Array(SHA256.hash(data: Array(seed.utf8)))
         var bytes = Array(digest.prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x40  // version 4 layout
-        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
+        bytes[6] = (bytes[6] & 0x0F) | 0x40 // version 4 layout
+        bytes[8] = (bytes[8] & 0x3F) | 0x80 // RFC 4122 variant
         let hex = bytes.map { String(format: "%02x", $0) }.joined()
         let chars = Array(hex)
         return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(chars[$0]) }.joined(separator: "-")

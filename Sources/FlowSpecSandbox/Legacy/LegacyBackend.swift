@@ -25,12 +25,14 @@ struct LegacyBackend: Sendable {
     private var lifetimes: SandboxAccounts.Lifetimes { world.accounts.lifetimes }
 
     func login(_ request: SandboxRequest) -> Reply {
-        guard case .success(let body) = request.jsonObject() else { return LegacyJSON.failure(400, "Invalid JSON body") }
+        guard case .success(let body) = request.jsonObject() else {
+            return LegacyJSON.failure(400, "Invalid JSON body")
+        }
         guard let email = body.text("email"), let password = body["password"]?.stringValue, !password.isEmpty else {
             return LegacyJSON.failure(400, "Email and password are required")
         }
         guard let user = world.accounts.legacy.users.first(where: { $0.email.lowercased() == email.lowercased() }),
-              user.password == password
+            user.password == password
         else { return LegacyJSON.failure(401, "Invalid email or password") }
         let twoFactorToken = body.text("twoFactorToken")
         return world.withState { state in
@@ -39,23 +41,31 @@ struct LegacyBackend: Sendable {
                 return LegacyJSON.success(signIn(user, request: request, state: &state.legacy))
             case .magicLink:
                 let code = Secrets.sixDigitCode()
-                state.outbox.send(to: user.email, channel: .email, code: code, subject: "Your Repair Minder login link",
-                                  now: request.now)
-                return LegacyJSON.success(["requiresMagicLink": true, "email": .string(user.email),
-                                           "message": "Magic link sent"])
+                state.outbox.send(
+                    to: user.email, channel: .email, code: code, subject: "Your Repair Minder login link",
+                    now: request.now)
+                return LegacyJSON.success([
+                    "requiresMagicLink": true, "email": .string(user.email),
+                    "message": "Magic link sent",
+                ])
             case .twoFactor:
                 if world.has(.legacyTwoFactorOptional) {
                     return LegacyJSON.success(signIn(user, request: request, state: &state.legacy))
                 }
                 guard let twoFactorToken else {
                     let code = state.legacy.codes.issue(for: user.id, lifetime: lifetimes.code, now: request.now)
-                    state.outbox.send(to: user.email, channel: .email, code: code,
-                                      subject: "Your Repair Minder verification code", now: request.now)
-                    return LegacyJSON.success(["requiresTwoFactor": true, "userId": .string(user.id),
-                                               "email": .string(user.email)])
+                    state.outbox.send(
+                        to: user.email, channel: .email, code: code,
+                        subject: "Your Repair Minder verification code", now: request.now)
+                    return LegacyJSON.success([
+                        "requiresTwoFactor": true, "userId": .string(user.id),
+                        "email": .string(user.email),
+                    ])
                 }
-                guard state.legacy.codes.redeem(twoFactorToken, for: user.id, now: request.now,
-                                                consume: !world.has(.codesReusable))
+                guard
+                    state.legacy.codes.redeem(
+                        twoFactorToken, for: user.id, now: request.now,
+                        consume: !world.has(.codesReusable))
                 else { return LegacyJSON.failure(401, "Invalid verification code") }
                 return LegacyJSON.success(signIn(user, request: request, state: &state.legacy))
             }
@@ -64,8 +74,9 @@ struct LegacyBackend: Sendable {
 
     private func signIn(_ user: SandboxAccounts.LegacyUser, request: SandboxRequest, state: inout LegacyState) -> JSON {
         let isMobile = MobileUserAgent.matches(request.userAgent)
-        let family = state.families.start(subject: user.id, lifetime: refreshLifetime(isMobile: isMobile),
-                                          isMobile: isMobile, now: request.now)
+        let family = state.families.start(
+            subject: user.id, lifetime: refreshLifetime(isMobile: isMobile),
+            isMobile: isMobile, now: request.now)
         return [
             "token": .string(accessToken(user, sessionID: family.id, now: request.now)),
             "refreshToken": .string(family.current),
@@ -88,12 +99,15 @@ struct LegacyBackend: Sendable {
     }
 
     func refresh(_ request: SandboxRequest) -> Reply {
-        guard case .success(let body) = request.jsonObject() else { return LegacyJSON.failure(400, "Invalid JSON body") }
+        guard case .success(let body) = request.jsonObject() else {
+            return LegacyJSON.failure(400, "Invalid JSON body")
+        }
         guard let token = body.text("refreshToken") else { return LegacyJSON.failure(400, "Refresh token is required") }
         let isMobile = MobileUserAgent.matches(request.userAgent)
         return world.withState { state in
-            switch state.legacy.families.rotate(token, lifetime: refreshLifetime(isMobile: isMobile), isMobile: isMobile,
-                                                now: request.now)
+            switch state.legacy.families.rotate(
+                token, lifetime: refreshLifetime(isMobile: isMobile), isMobile: isMobile,
+                now: request.now)
             {
             case .unknown, .revoked: return LegacyJSON.failure(401, RepairMinderMessages.invalidRefreshToken)
             case .reused: return LegacyJSON.failure(401, RepairMinderMessages.tokenReuse)
@@ -117,8 +131,10 @@ struct LegacyBackend: Sendable {
             case .failure(let refused): return refused.reply
             case .success((let user, _)):
                 let company = world.accounts.company(id: user.companyID)
-                return LegacyJSON.success(["user": LegacyJSON.user(user, company: company, lastLogin: nil),
-                                           "company": company.map(LegacyJSON.company) ?? .null])
+                return LegacyJSON.success([
+                    "user": LegacyJSON.user(user, company: company, lastLogin: nil),
+                    "company": company.map(LegacyJSON.company) ?? .null,
+                ])
             }
         }
     }
@@ -149,8 +165,8 @@ struct LegacyBackend: Sendable {
             return .failure(Refused(reply: LegacyJSON.failure(401, RepairMinderMessages.invalidToken)))
         case .success(let claims):
             guard let userID = claims.text("userId"),
-                  let user = world.accounts.legacy.users.first(where: { $0.id == userID }),
-                  let sessionID = claims.text("sessionId"), state.families.isLive(sessionID)
+                let user = world.accounts.legacy.users.first(where: { $0.id == userID }),
+                let sessionID = claims.text("sessionId"), state.families.isLive(sessionID)
             else { return .failure(Refused(reply: LegacyJSON.failure(401, RepairMinderMessages.invalidToken))) }
             return .success((user, sessionID))
         }

@@ -9,20 +9,25 @@ enum LegacyJSON {
         .json(status, ["success": false, "data": nil, "error": .string(message)])
     }
 
-    static func user(_ user: SandboxAccounts.LegacyUser, company: SandboxAccounts.Company?, lastLogin: Double?) -> JSON {
-        ["id": .string(user.id), "email": .string(user.email), "username": .string(user.username),
-         "firstName": .optional(user.firstName), "lastName": .optional(user.lastName),
-         "companyId": .string(user.companyID), "companyName": .optional(company?.name), "role": .string(user.role),
-         "isActive": true, "verified": true, "twoFactorEnabled": .bool(user.login == .twoFactor),
-         "magicLinkEnabled": .bool(user.login == .magicLink),
-         "lastLogin": lastLogin.map { .string(Outbox.timestamp($0)) } ?? .null,
-         "createdAt": .string(RepairMinderJSON.createdAt), "updatedAt": .string(RepairMinderJSON.createdAt)]
+    static func user(_ user: SandboxAccounts.LegacyUser, company: SandboxAccounts.Company?, lastLogin: Double?) -> JSON
+    {
+        [
+            "id": .string(user.id), "email": .string(user.email), "username": .string(user.username),
+            "firstName": .optional(user.firstName), "lastName": .optional(user.lastName),
+            "companyId": .string(user.companyID), "companyName": .optional(company?.name), "role": .string(user.role),
+            "isActive": true, "verified": true, "twoFactorEnabled": .bool(user.login == .twoFactor),
+            "magicLinkEnabled": .bool(user.login == .magicLink),
+            "lastLogin": lastLogin.map { .string(Outbox.timestamp($0)) } ?? .null,
+            "createdAt": .string(RepairMinderJSON.createdAt), "updatedAt": .string(RepairMinderJSON.createdAt),
+        ]
     }
 
     static func company(_ company: SandboxAccounts.Company) -> JSON {
-        ["id": .string(company.id), "name": .string(company.name), "domain": nil,
-         "isActive": .bool(company.status == .active), "currencyCode": .string(company.currencyCode),
-         "depositsEnabled": false,
-         "createdAt": .string(RepairMinderJSON.createdAt), "updatedAt": .string(RepairMinderJSON.createdAt)]
+        [
+            "id": .string(company.id), "name": .string(company.name), "domain": nil,
+            "isActive": .bool(company.status == .active), "currencyCode": .string(company.currencyCode),
+            "depositsEnabled": false,
+            "createdAt": .string(RepairMinderJSON.createdAt), "updatedAt": .string(RepairMinderJSON.createdAt),
+        ]
     }
 }

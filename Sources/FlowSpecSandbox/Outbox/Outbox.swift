@@ -16,8 +16,10 @@ struct Outbox: Sendable {
         let sentAt: Double
 
         var json: JSON {
-            ["to": .string(to), "channel": .string(channel.rawValue), "code": .string(code),
-             "subject": .string(subject), "sentAt": .string(Outbox.timestamp(sentAt))]
+            [
+                "to": .string(to), "channel": .string(channel.rawValue), "code": .string(code),
+                "subject": .string(subject), "sentAt": .string(Outbox.timestamp(sentAt)),
+            ]
         }
     }
 

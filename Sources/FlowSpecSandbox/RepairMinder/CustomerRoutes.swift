@@ -27,9 +27,11 @@ struct CustomerRoutes: Sendable {
         // A companyId (custom domains) that the customer does not belong to sends nothing, with the same answer.
         if let companyID = body.text("companyId"), !customer.companyIDs.contains(companyID) { return sent }
         world.withState { state in
-            let code = state.customers.codes.issue(for: customer.email.lowercased(), lifetime: world.accounts.lifetimes.code,
-                                                   now: request.now)
-            state.outbox.send(to: customer.email, channel: .email, code: code, subject: "Your login code", now: request.now)
+            let code = state.customers.codes.issue(
+                for: customer.email.lowercased(), lifetime: world.accounts.lifetimes.code,
+                now: request.now)
+            state.outbox.send(
+                to: customer.email, channel: .email, code: code, subject: "Your login code", now: request.now)
         }
         return sent
     }
@@ -49,15 +51,18 @@ struct CustomerRoutes: Sendable {
             guard state.customers.codes.redeem(code, for: key, now: request.now, consume: false) else { return invalid }
             let companyID: String
             if let chosen = body.text("companyId") {
-                guard customer.companyIDs.contains(chosen) else { return .error(400, RepairMinderMessages.invalidCompany) }
+                guard customer.companyIDs.contains(chosen) else {
+                    return .error(400, RepairMinderMessages.invalidCompany)
+                }
                 companyID = world.has(.ignoresCompanyID) ? customer.companyIDs[0] : chosen
             } else if customer.companyIDs.count == 1 {
                 companyID = customer.companyIDs[0]
             } else {
                 return .ok([
                     "requiresCompanySelection": true,
-                    "companies": .array(customer.companyIDs.compactMap(world.accounts.company(id:))
-                        .map(RepairMinderJSON.customerCompany)),
+                    "companies": .array(
+                        customer.companyIDs.compactMap(world.accounts.company(id:))
+                            .map(RepairMinderJSON.customerCompany)),
                     "email": .string(customer.email),
                     "code": .string(code),
                 ])
@@ -70,16 +75,19 @@ struct CustomerRoutes: Sendable {
         }
     }
 
-    private func signIn(_ customer: SandboxAccounts.Customer, company: SandboxAccounts.Company, now: Double,
-                        state: inout CustomerState) -> JSON
-    {
+    private func signIn(
+        _ customer: SandboxAccounts.Customer, company: SandboxAccounts.Company, now: Double,
+        state: inout CustomerState
+    ) -> JSON {
         let sessionID = Secrets.uuid()
         state.sessions[sessionID] = false
         let token = world.signers.customer.sign([
-            "type": "customer", "clientId": .string(customer.clientID(in: company.id)), "companyId": .string(company.id),
+            "type": "customer", "clientId": .string(customer.clientID(in: company.id)),
+            "companyId": .string(company.id),
             "email": .string(customer.email), "scope": "customer_portal", "issuedAt": .int(Int(now)),
             "sessionId": .string(sessionID),
-            "iat": .int(Int(now)), "exp": .int(WallClock.expiry(now: now, lifetime: world.accounts.lifetimes.customerToken)),
+            "iat": .int(Int(now)),
+            "exp": .int(WallClock.expiry(now: now, lifetime: world.accounts.lifetimes.customerToken)),
         ])
         return [
             "token": .string(token),
@@ -121,7 +129,7 @@ struct CustomerRoutes: Sendable {
         let claims: JSON
         let verified = world.verifyRepairMinderToken(token, with: world.signers.customer, now: request.now)
         if world.has(.customerRoleConfusion), case .failure(let failure) = verified, failure != .expired,
-           let confused = confusedStaff(token, now: request.now)
+            let confused = confusedStaff(token, now: request.now)
         {
             return confused
         }
@@ -130,9 +138,10 @@ struct CustomerRoutes: Sendable {
         case .failure(.expired): throw Rejection(.error(401, RepairMinderMessages.tokenExpired))
         case .failure: throw Rejection(.error(401, RepairMinderMessages.invalidToken))
         }
-        guard claims.text("type") == "customer", let email = claims.text("email"), let customer = customer(email: email),
-              let companyID = claims.text("companyId"), let company = world.accounts.company(id: companyID),
-              let sessionID = claims.text("sessionId")
+        guard claims.text("type") == "customer", let email = claims.text("email"),
+            let customer = customer(email: email),
+            let companyID = claims.text("companyId"), let company = world.accounts.company(id: companyID),
+            let sessionID = claims.text("sessionId")
         else { throw Rejection(.error(401, RepairMinderMessages.invalidToken)) }
         guard state.sessions[sessionID] == false else {
             throw Rejection(.error(401, RepairMinderMessages.sessionRevoked))

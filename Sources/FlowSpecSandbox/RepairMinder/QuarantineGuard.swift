@@ -4,10 +4,12 @@
 struct QuarantineGuard: Sendable {
     let world: World
 
-    static let refusal = Reply.json(403, [
-        "error": .string(RepairMinderMessages.pendingApproval),
-        "code": .string(RepairMinderMessages.pendingApprovalCode),
-    ])
+    static let refusal = Reply.json(
+        403,
+        [
+            "error": .string(RepairMinderMessages.pendingApproval),
+            "code": .string(RepairMinderMessages.pendingApprovalCode),
+        ])
 
     /// The 403 for a quarantined staff member outside the allow-list, else nil (the request goes on to routing).
     func refusal(for request: SandboxRequest) -> Reply? {

@@ -8,9 +8,10 @@ struct RepairMinderBackend: Sendable {
     init(world: World) {
         self.world = world
         self.quarantine = QuarantineGuard(world: world)
-        self.table = RouteTable(routes: StaffLoginRoutes(world: world).routes + StaffSessionRoutes(world: world).routes
-            + CustomerRoutes(world: world).routes + StaffResourceRoutes(world: world).routes
-            + SandboxNoteRoutes(world: world).routes)
+        self.table = RouteTable(
+            routes: StaffLoginRoutes(world: world).routes + StaffSessionRoutes(world: world).routes
+                + CustomerRoutes(world: world).routes + StaffResourceRoutes(world: world).routes
+                + SandboxNoteRoutes(world: world).routes)
     }
 
     func respond(to request: SandboxRequest) async -> Reply? {

@@ -3,8 +3,9 @@
 /// cannot drift apart in what a break lets through.
 extension World {
     func verifyRepairMinderToken(_ token: String, with signer: HS256Signer, now: Double) -> Result<JSON, JWTFailure> {
-        signer.verify(token, now: now, checkSignature: !has(.acceptsTamperedToken), checkExpiry: !has(.acceptsExpiredToken),
-                      acceptsUnsigned: has(.acceptsUnsignedToken), trustsIssuedSignatures: has(.acceptsAlteredClaims))
+        signer.verify(
+            token, now: now, checkSignature: !has(.acceptsTamperedToken), checkExpiry: !has(.acceptsExpiredToken),
+            acceptsUnsigned: has(.acceptsUnsignedToken), trustsIssuedSignatures: has(.acceptsAlteredClaims))
     }
 }
 
@@ -15,8 +16,8 @@ extension StaffSessions {
     /// name no company.
     func confusedCustomer(_ token: String, now: Double) -> Authenticated? {
         guard case .success(let claims) = world.verifyRepairMinderToken(token, with: world.signers.customer, now: now),
-              let companyID = claims.text("companyId"), let company = world.accounts.company(id: companyID),
-              let email = claims.text("email"), let sessionID = claims.text("sessionId")
+            let companyID = claims.text("companyId"), let company = world.accounts.company(id: companyID),
+            let email = claims.text("email"), let sessionID = claims.text("sessionId")
         else { return nil }
         // Whatever the claims say, nothing filled in: a customer token has no role, access level or permissions.
         let user = SandboxAccounts.StaffUser(
@@ -33,10 +34,13 @@ extension CustomerRoutes {
     /// their company. nil when the claims name no company or staff member.
     func confusedStaff(_ token: String, now: Double) -> Authenticated? {
         guard case .success(let claims) = world.verifyRepairMinderToken(token, with: world.signers.staff, now: now),
-              let companyID = claims.text("companyId"), let company = world.accounts.company(id: companyID),
-              let userID = claims.text("userId"), let email = world.accounts.staff.first(where: { $0.id == userID })?.email,
-              let sessionID = claims.text("sessionId")
+            let companyID = claims.text("companyId"), let company = world.accounts.company(id: companyID),
+            let userID = claims.text("userId"),
+            let email = world.accounts.staff.first(where: { $0.id == userID })?.email,
+            let sessionID = claims.text("sessionId")
         else { return nil }
-        return Authenticated(customer: SandboxAccounts.Customer(email: email, companyIDs: [companyID]), company: company, sessionID: sessionID)
+        return Authenticated(
+            customer: SandboxAccounts.Customer(email: email, companyIDs: [companyID]), company: company,
+            sessionID: sessionID)
     }
 }

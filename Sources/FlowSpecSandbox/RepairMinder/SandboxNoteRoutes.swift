@@ -22,7 +22,9 @@ struct SandboxNoteRoutes: Sendable {
     var routes: [Route] {
         [
             Route("POST", "/api/sandbox/notes") { request, _ in try create(request) },
-            Route("GET", "/api/sandbox/notes/:id") { request, parameters in try read(request, id: parameters["id"] ?? "") },
+            Route("GET", "/api/sandbox/notes/:id") { request, parameters in
+                try read(request, id: parameters["id"] ?? "")
+            },
         ]
     }
 
@@ -32,14 +34,16 @@ struct SandboxNoteRoutes: Sendable {
             // Authentication first, as for every staff endpoint: without a token the body is never looked at.
             let session = try sessions.authenticate(request, state: state.staff)
             let body = try request.repairMinderBody()
-            guard let text = body["text"]?.stringValue, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            guard let text = body["text"]?.stringValue, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            else {
                 return .error(400, "text is required")
             }
             guard text.count <= Self.maxTextLength else {
                 return .error(400, "text must be at most \(Self.maxTextLength) characters")
             }
-            let note = Note(id: Secrets.uuid(), ownerID: session.user.id, companyID: session.company.id, text: text,
-                            createdAt: request.now)
+            let note = Note(
+                id: Secrets.uuid(), ownerID: session.user.id, companyID: session.company.id, text: text,
+                createdAt: request.now)
             state.staff.notes[note.id] = note
             return .json(201, ["note": json(note)])
         }
@@ -51,14 +55,16 @@ struct SandboxNoteRoutes: Sendable {
         try world.withState { state throws(Rejection) in
             let session = try sessions.authenticate(request, state: state.staff)
             guard let note = state.staff.notes[id.lowercased()],
-                  note.ownerID == session.user.id || world.has(.notesAnyOwner)
+                note.ownerID == session.user.id || world.has(.notesAnyOwner)
             else { return .error(404, RepairMinderMessages.noteNotFound) }
             return .ok(["note": json(note)])
         }
     }
 
     private func json(_ note: Note) -> JSON {
-        ["id": .string(note.id), "text": .string(note.text), "user_id": .string(note.ownerID),
-         "company_id": .string(note.companyID), "created_at": .string(Outbox.timestamp(note.createdAt))]
+        [
+            "id": .string(note.id), "text": .string(note.text), "user_id": .string(note.ownerID),
+            "company_id": .string(note.companyID), "created_at": .string(Outbox.timestamp(note.createdAt)),
+        ]
     }
 }

@@ -21,7 +21,8 @@ struct StaffLoginRoutes: Sendable {
         guard let email = body.text("email"), let password = body["password"]?.stringValue, !password.isEmpty else {
             return .error(400, "Email and password are required")
         }
-        let invalid = world.has(.wrongErrorMessage)
+        let invalid =
+            world.has(.wrongErrorMessage)
             ? RepairMinderMessages.brokenInvalidCredentials : RepairMinderMessages.invalidCredentials
         guard let user = sessions.user(email: email) else { return .error(401, invalid) }
         // No hash to compare against, so this is decided before the password.
@@ -51,9 +52,11 @@ struct StaffLoginRoutes: Sendable {
             guard let windowEnd = state.staff.pendingTwoFactor[user.id], request.now < windowEnd else {
                 return .error(401, RepairMinderMessages.twoFactorWindowClosed)
             }
-            let code = state.staff.twoFactorCodes.issue(for: user.id, lifetime: world.accounts.lifetimes.code, now: request.now)
-            state.outbox.send(to: user.email, channel: .email, code: code,
-                              subject: "Your Repair Minder verification code", now: request.now)
+            let code = state.staff.twoFactorCodes.issue(
+                for: user.id, lifetime: world.accounts.lifetimes.code, now: request.now)
+            state.outbox.send(
+                to: user.email, channel: .email, code: code,
+                subject: "Your Repair Minder verification code", now: request.now)
             return .ok(["message": .string(RepairMinderMessages.twoFactorSent)])
         }
     }
@@ -73,12 +76,14 @@ struct StaffLoginRoutes: Sendable {
             let reusable = world.has(.codesReusable) || world.has(.totpReplayable) || world.has(.recoveryCodeReusable)
             // An authenticator or recovery code is tried first: it leaves the emailed code alone.
             if !redeemAppCode(code, for: user, now: request.now, state: &state.staff),
-               !redeemAcceptedCode(code, for: user, now: request.now, state: &state.staff)
+                !redeemAcceptedCode(code, for: user, now: request.now, state: &state.staff)
             {
                 let expiresAt = state.staff.twoFactorCodes.expiry(for: user.id)
-                guard state.staff.twoFactorCodes.redeem(code, for: user.id, now: request.now,
-                                                        consume: !world.has(.codesReusable),
-                                                        limitAttempts: !world.has(.noCodeAttemptLimit))
+                guard
+                    state.staff.twoFactorCodes.redeem(
+                        code, for: user.id, now: request.now,
+                        consume: !world.has(.codesReusable),
+                        limitAttempts: !world.has(.noCodeAttemptLimit))
                 else {
                     return .error(401, RepairMinderMessages.invalidVerificationCode)
                 }
@@ -96,9 +101,13 @@ struct StaffLoginRoutes: Sendable {
     /// secret, a TOTP code of the current 30 s step or one either side, never one at or before the step that
     /// last signed in (RFC 6238 section 5.2); or one of its recovery codes not used before, which is then used up.
     /// No `2fa/request` is needed for these: the code comes from the user's app or list, not from the email.
-    private func redeemAppCode(_ code: String, for user: SandboxAccounts.StaffUser, now: Double, state: inout StaffState) -> Bool {
+    private func redeemAppCode(
+        _ code: String, for user: SandboxAccounts.StaffUser, now: Double, state: inout StaffState
+    ) -> Bool {
         guard let secret = user.totpSecret, let key = SandboxTOTP.key(base32: secret) else { return false }
-        if code.count == SandboxTOTP.digits, code.allSatisfy({ $0.isASCII && $0.isNumber }), !world.has(.totpNotAccepted) {
+        if code.count == SandboxTOTP.digits, code.allSatisfy({ $0.isASCII && $0.isNumber }),
+            !world.has(.totpNotAccepted)
+        {
             let last = world.has(.totpReplayable) ? nil : state.lastTOTPStep[user.id]
             if let step = SandboxTOTP.acceptedStep(code, key: key, now: now, after: last) {
                 state.lastTOTPStep[user.id] = max(step, state.lastTOTPStep[user.id] ?? step)
@@ -120,10 +129,13 @@ struct StaffLoginRoutes: Sendable {
     /// any later login of the account — the server ends the login (the window closes, so sending the same verify
     /// again at once is refused as "Two-factor session expired") but never marks the code used, and a new code
     /// does not replace it. Always false on a healthy sandbox, which keeps no accepted codes.
-    private func redeemAcceptedCode(_ code: String, for user: SandboxAccounts.StaffUser, now: Double,
-                                    state: inout StaffState) -> Bool
-    {
-        guard world.has(.codeSurvivesNewLogin), var accepted = state.acceptedTwoFactorCodes[user.id] else { return false }
+    private func redeemAcceptedCode(
+        _ code: String, for user: SandboxAccounts.StaffUser, now: Double,
+        state: inout StaffState
+    ) -> Bool {
+        guard world.has(.codeSurvivesNewLogin), var accepted = state.acceptedTwoFactorCodes[user.id] else {
+            return false
+        }
         accepted = accepted.filter { now < $0.value }
         state.acceptedTwoFactorCodes[user.id] = accepted
         return accepted[code] != nil
@@ -137,12 +149,14 @@ struct StaffLoginRoutes: Sendable {
         world.withState { state in
             // Always the same answer; a code goes out only to an account that may use magic links.
             guard let user = sessions.user(email: email), user.magicLinkEnabled || user.password == nil,
-                  sessions.canUseSession(user, in: state.staff)
+                sessions.canUseSession(user, in: state.staff)
             else { return }
-            let code = state.staff.magicLinkCodes.issue(for: user.email.lowercased(), lifetime: world.accounts.lifetimes.code,
-                                                        now: request.now)
-            state.outbox.send(to: user.email, channel: .email, code: code, subject: "Your Repair Minder login code",
-                              now: request.now)
+            let code = state.staff.magicLinkCodes.issue(
+                for: user.email.lowercased(), lifetime: world.accounts.lifetimes.code,
+                now: request.now)
+            state.outbox.send(
+                to: user.email, channel: .email, code: code, subject: "Your Repair Minder login code",
+                now: request.now)
         }
         return .ok(["message": .string(RepairMinderMessages.magicLinkSent)])
     }
@@ -154,8 +168,9 @@ struct StaffLoginRoutes: Sendable {
         }
         return world.withState { state in
             guard let user = sessions.user(email: email),
-                  state.staff.magicLinkCodes.redeem(code, for: user.email.lowercased(), now: request.now,
-                                                    consume: !world.has(.codesReusable))
+                state.staff.magicLinkCodes.redeem(
+                    code, for: user.email.lowercased(), now: request.now,
+                    consume: !world.has(.codesReusable))
             else { return .error(401, RepairMinderMessages.invalidOrExpiredCode) }
             if let refusal = accountRefusal(user, state: state.staff) { return refusal }
             return .ok(sessions.signIn(user, request: request, state: &state.staff))

@@ -36,8 +36,10 @@ struct StaffResourceRoutes: Sendable {
             },
             Route("GET", "/api/subscription/features") { request, _ in
                 try authenticated(request) { session, _ in
-                    .ok(["plan": "standard", "status": .string(session.company.status.rawValue),
-                         "features": ["orders", "invoices", "customer_portal"]])
+                    .ok([
+                        "plan": "standard", "status": .string(session.company.status.rawValue),
+                        "features": ["orders", "invoices", "customer_portal"],
+                    ])
                 }
             },
             Route("GET", "/api/orders") { request, _ in
@@ -46,9 +48,10 @@ struct StaffResourceRoutes: Sendable {
         ]
     }
 
-    private func authenticated(_ request: SandboxRequest,
-                               _ body: (StaffSessions.Authenticated, StaffState) -> Reply) throws -> Reply
-    {
+    private func authenticated(
+        _ request: SandboxRequest,
+        _ body: (StaffSessions.Authenticated, StaffState) -> Reply
+    ) throws -> Reply {
         try world.withState { state throws(Rejection) in
             let session = try sessions.authenticate(request, state: state.staff)
             return body(session, state.staff)
@@ -56,15 +59,19 @@ struct StaffResourceRoutes: Sendable {
     }
 
     private func location(of company: SandboxAccounts.Company) -> JSON {
-        ["id": .string(Secrets.stableID("location:" + company.id)), "company_id": .string(company.id),
-         "name": "Main workshop", "is_primary": 1]
+        [
+            "id": .string(Secrets.stableID("location:" + company.id)), "company_id": .string(company.id),
+            "name": "Main workshop", "is_primary": 1,
+        ]
     }
 
     private func orders(of company: SandboxAccounts.Company) -> [JSON] {
         (1...2).map { number in
-            ["id": .string(Secrets.stableID("order:\(company.id):\(number)")), "company_id": .string(company.id),
-             "order_number": .int(1000 + number), "status": number == 1 ? "in_progress" : "awaiting_collection",
-             "created_at": .string(RepairMinderJSON.createdAt)]
+            [
+                "id": .string(Secrets.stableID("order:\(company.id):\(number)")), "company_id": .string(company.id),
+                "order_number": .int(1000 + number), "status": number == 1 ? "in_progress" : "awaiting_collection",
+                "created_at": .string(RepairMinderJSON.createdAt),
+            ]
         }
     }
 }

@@ -34,8 +34,9 @@ struct StaffSessionRoutes: Sendable {
             policy.detectReuse = false
         }
         return world.withState { state in
-            let rotation = state.staff.families.rotate(token, lifetime: sessions.refreshLifetime(isMobile: isMobile),
-                                                       isMobile: isMobile, now: request.now, policy: policy)
+            let rotation = state.staff.families.rotate(
+                token, lifetime: sessions.refreshLifetime(isMobile: isMobile),
+                isMobile: isMobile, now: request.now, policy: policy)
             switch rotation {
             case .unknown, .revoked:
                 return .error(401, RepairMinderMessages.invalidRefreshToken)
@@ -49,7 +50,8 @@ struct StaffSessionRoutes: Sendable {
                     return .error(401, RepairMinderMessages.noLongerActive)
                 }
                 return .ok([
-                    "token": .string(sessions.accessToken(for: user, sessionID: family.id, isMobile: isMobile, now: request.now)),
+                    "token": .string(
+                        sessions.accessToken(for: user, sessionID: family.id, isMobile: isMobile, now: request.now)),
                     "refreshToken": .string(family.current),
                     "expiresIn": .int(WallClock.seconds(sessions.accessLifetime)),
                 ])

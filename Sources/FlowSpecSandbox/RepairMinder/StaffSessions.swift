@@ -35,8 +35,9 @@ struct StaffSessions: Sendable {
     /// Starts a refresh family and answers the Repair Minder API's verify shape (docs/systems/repairminder.md, Step 3: Verify 2FA Code): token, refreshToken, expiresIn, user, company.
     func signIn(_ user: SandboxAccounts.StaffUser, request: SandboxRequest, state: inout StaffState) -> JSON {
         let isMobile = isMobile(request)
-        let family = state.families.start(subject: user.id, lifetime: refreshLifetime(isMobile: isMobile),
-                                          isMobile: isMobile, now: request.now)
+        let family = state.families.start(
+            subject: user.id, lifetime: refreshLifetime(isMobile: isMobile),
+            isMobile: isMobile, now: request.now)
         state.lastLogin[user.id] = request.now
         return [
             "token": .string(accessToken(for: user, sessionID: family.id, isMobile: isMobile, now: request.now)),
@@ -68,8 +69,9 @@ struct StaffSessions: Sendable {
     static let brokenAccessLifetime: Double = 30 * 24 * 3600
 
     func userJSON(_ user: SandboxAccounts.StaffUser, state: StaffState) -> JSON {
-        RepairMinderJSON.user(user, company: company(of: user), isActive: isActive(user, in: state),
-                              lastLogin: state.lastLogin[user.id])
+        RepairMinderJSON.user(
+            user, company: company(of: user), isActive: isActive(user, in: state),
+            lastLogin: state.lastLogin[user.id])
     }
 
     func isMobile(_ request: SandboxRequest) -> Bool {
@@ -102,7 +104,7 @@ struct StaffSessions: Sendable {
         }
         let verified = world.verifyRepairMinderToken(token, with: world.signers.staff, now: request.now)
         if world.has(.roleConfusion), case .failure(let failure) = verified, failure != .expired,
-           let confused = confusedCustomer(token, now: request.now)
+            let confused = confusedCustomer(token, now: request.now)
         {
             return .success(confused)
         }
@@ -112,7 +114,8 @@ struct StaffSessions: Sendable {
         case .failure(.expired): return .failure(Rejection(.error(401, RepairMinderMessages.tokenExpired)))
         case .failure: return .failure(Rejection(.error(401, RepairMinderMessages.invalidToken)))
         }
-        guard let userID = claims.text("userId"), let user = user(id: userID), let sessionID = claims.text("sessionId") else {
+        guard let userID = claims.text("userId"), let user = user(id: userID), let sessionID = claims.text("sessionId")
+        else {
             return .failure(Rejection(.error(401, RepairMinderMessages.invalidToken)))
         }
         guard state.families.isLive(sessionID) else {

@@ -29,8 +29,9 @@ struct SandboxResponder: HTTPResponder {
         for (key, value) in request.uri.queryParameters {
             query[String(key)] = String(value)
         }
-        let sandboxRequest = SandboxRequest(method: request.method.rawValue, path: request.uri.path, query: query,
-                                            headers: headers, body: bytes, now: clock.now())
+        let sandboxRequest = SandboxRequest(
+            method: request.method.rawValue, path: request.uri.path, query: query,
+            headers: headers, body: bytes, now: clock.now())
         return Self.response(for: await handle(sandboxRequest), isHead: request.method == .head)
     }
 
@@ -53,7 +54,8 @@ struct SandboxResponder: HTTPResponder {
         guard let text, !isHead else {
             return Response(status: .init(code: reply.status), headers: fields)
         }
-        return Response(status: .init(code: reply.status), headers: fields,
-                        body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        return Response(
+            status: .init(code: reply.status), headers: fields,
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 }

@@ -12,7 +12,9 @@ extension SupabaseBackend {
         }
         if email == nil, type == "signup" { throw .validation("Type provided requires an email address") }
         if rawPhone == nil, type == "sms" { throw .validation("Type provided requires a phone number") }
-        if email != nil, rawPhone != nil { throw .validation("Only an email address or phone number should be provided.") }
+        if email != nil, rawPhone != nil {
+            throw .validation("Only an email address or phone number should be provided.")
+        }
         // The sandbox has no email users: GoTrue answers `{}` when the lookup finds nobody.
         if email != nil { return ok([:], request) }
         guard let rawPhone else { throw .validation("Missing email address or phone number") }
@@ -30,23 +32,30 @@ extension SupabaseBackend {
 
     // MARK: GET /settings, GET /health
 
-    static let providers = ["anonymous_users", "apple", "azure", "bitbucket", "discord", "facebook", "snapchat", "figma",
-                            "fly", "github", "gitlab", "google", "keycloak", "kakao", "linkedin", "linkedin_oidc", "notion",
-                            "spotify", "slack", "slack_oidc", "workos", "twitch", "twitter", "email", "phone", "zoom"]
+    static let providers = [
+        "anonymous_users", "apple", "azure", "bitbucket", "discord", "facebook", "snapchat", "figma",
+        "fly", "github", "gitlab", "google", "keycloak", "kakao", "linkedin", "linkedin_oidc", "notion",
+        "spotify", "slack", "slack_oidc", "workos", "twitch", "twitter", "email", "phone", "zoom",
+    ]
 
     /// Phone sign-in only: the sandbox has no email or OAuth sign-in.
     func settingsInfo(_ request: SandboxRequest) throws(SupabaseError) -> Reply {
         var external: [String: JSON] = [:]
         for provider in Self.providers { external[provider] = .bool(provider == "phone") }
-        return ok([
-            "external": .object(external), "disable_signup": false, "mailer_autoconfirm": false, "phone_autoconfirm": false,
-            "sms_provider": "twilio", "saml_enabled": false, "saml_private_key_next_configured": false,
-            "passkeys_enabled": false,
-        ], request)
+        return ok(
+            [
+                "external": .object(external), "disable_signup": false, "mailer_autoconfirm": false,
+                "phone_autoconfirm": false,
+                "sms_provider": "twilio", "saml_enabled": false, "saml_private_key_next_configured": false,
+                "passkeys_enabled": false,
+            ], request)
     }
 
     func health(_ request: SandboxRequest) throws(SupabaseError) -> Reply {
-        ok(["version": "flowspec-sandbox", "name": "GoTrue",
-            "description": "GoTrue is a user registration and authentication API"], request)
+        ok(
+            [
+                "version": "flowspec-sandbox", "name": "GoTrue",
+                "description": "GoTrue is a user registration and authentication API",
+            ], request)
     }
 }

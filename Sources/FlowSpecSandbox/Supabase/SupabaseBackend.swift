@@ -22,23 +22,28 @@ struct SupabaseBackend: Sendable {
     func respond(to request: SandboxRequest) async -> Reply? {
         guard request.path == Self.prefix || request.path.hasPrefix(Self.prefix + "/") else { return nil }
         // The gateway strips the prefix before GoTrue sees the path.
-        let inner = SandboxRequest(method: request.method, path: String(request.path.dropFirst(Self.prefix.count)),
-                                   query: request.query, headers: request.headers, body: request.body, now: request.now)
-        if inner.path != "/verify", let refusal = SupabaseGateway.refusal(inner, anonKey: world.accounts.supabase.anonKey) {
+        let inner = SandboxRequest(
+            method: request.method, path: String(request.path.dropFirst(Self.prefix.count)),
+            query: request.query, headers: request.headers, body: request.body, now: request.now)
+        if inner.path != "/verify",
+            let refusal = SupabaseGateway.refusal(inner, anonKey: world.accounts.supabase.anonKey)
+        {
             return refusal
         }
         switch await table.dispatch(inner) {
         case .handled(let reply): return reply
         case .wrongMethod:
-            return SupabaseError(status: 405, code: "method_not_allowed", message: "Method Not Allowed").reply(for: inner)
+            return SupabaseError(status: 405, code: "method_not_allowed", message: "Method Not Allowed").reply(
+                for: inner)
         case .noRoute:
             return SupabaseError(status: 404, code: "not_found", message: "Not Found").reply(for: inner)
         }
     }
 
-    private func route(_ method: String, _ path: String,
-                       _ handler: @escaping @Sendable (SandboxRequest) async throws(SupabaseError) -> Reply) -> Route
-    {
+    private func route(
+        _ method: String, _ path: String,
+        _ handler: @escaping @Sendable (SandboxRequest) async throws(SupabaseError) -> Reply
+    ) -> Route {
         Route(method, path) { request, _ in
             do throws(SupabaseError) {
                 return try await handler(request)
@@ -59,7 +64,8 @@ struct SupabaseBackend: Sendable {
     func body(_ request: SandboxRequest) throws(SupabaseError) -> JSON {
         switch request.jsonObject() {
         case .success(let body): return body
-        case .failure: throw SupabaseError(status: 400, code: "bad_json", message: "Could not parse request body as JSON")
+        case .failure:
+            throw SupabaseError(status: 400, code: "bad_json", message: "Could not parse request body as JSON")
         }
     }
 
@@ -80,7 +86,9 @@ struct SupabaseBackend: Sendable {
         let rawPhone = body.nonEmptyText("phone")
         let email = body.nonEmptyText("email")
         let channel = body.nonEmptyText("channel")
-        if email != nil, rawPhone != nil { throw .validation("Only an email address or phone number should be provided") }
+        if email != nil, rawPhone != nil {
+            throw .validation("Only an email address or phone number should be provided")
+        }
         if email != nil, channel != nil { throw .validation("Channel should only be specified with Phone OTP") }
         let createUser = body["create_user"]?.boolValue ?? true
         // shouldCreateUser: with create_user false the phone is validated and looked up before anything else.
@@ -95,8 +103,11 @@ struct SupabaseBackend: Sendable {
         let phone = try phone(rawPhone)
         guard ["sms", "whatsapp"].contains(channel ?? "sms") else { throw .validation(SupabaseError.invalidChannel) }
         return try world.withState { state throws(SupabaseError) in
-            var user = state.supabase.users[phone] ?? SupabaseState.User(
-                id: Secrets.uuid(), phone: phone, createdAt: request.now, updatedAt: request.now, identityID: Secrets.uuid())
+            var user =
+                state.supabase.users[phone]
+                ?? SupabaseState.User(
+                    id: Secrets.uuid(), phone: phone, createdAt: request.now, updatedAt: request.now,
+                    identityID: Secrets.uuid())
             // A phone not yet confirmed goes through sign-up, which answers `{}`; a confirmed one gets the
             // provider's message id (only test phones have one: "test-otp").
             let signingUp = user.phoneConfirmedAt == nil
@@ -112,10 +123,13 @@ struct SupabaseBackend: Sendable {
     func sendConfirmation(to user: inout SupabaseState.User, now: Double, state: inout WorldState) throws(SupabaseError)
         -> String?
     {
-        if !world.has(.supabaseOTPNoRateLimit), let sentAt = user.confirmationSentAt, now <= sentAt + settings.sendInterval {
+        if !world.has(.supabaseOTPNoRateLimit), let sentAt = user.confirmationSentAt,
+            now <= sentAt + settings.sendInterval
+        {
             let left = Int((sentAt + settings.sendInterval - now).rounded(.towardZero))
-            throw SupabaseError(status: 429, code: "over_sms_send_rate_limit",
-                                message: "For security purposes, you can only request this after \(left) seconds.")
+            throw SupabaseError(
+                status: 429, code: "over_sms_send_rate_limit",
+                message: "For security purposes, you can only request this after \(left) seconds.")
         }
         let messageID: String?
         if let fixed = testCode(for: user.phone) {
@@ -124,7 +138,8 @@ struct SupabaseBackend: Sendable {
         } else {
             let code = Secrets.sixDigitCode()
             user.confirmationCode = code
-            state.outbox.send(to: "+" + user.phone, channel: .sms, code: code, subject: "Your code is \(code)", now: now)
+            state.outbox.send(
+                to: "+" + user.phone, channel: .sms, code: code, subject: "Your code is \(code)", now: now)
             messageID = nil
         }
         user.confirmationSentAt = now
@@ -139,7 +154,9 @@ struct SupabaseBackend: Sendable {
         guard let type = body.nonEmptyText("type") else { throw .validation("Verify requires a verification type") }
         let token = body.nonEmptyText("token")
         let tokenHash = body.nonEmptyText("token_hash")
-        guard (token == nil) != (tokenHash == nil) else { throw .validation("Verify requires either a token or a token hash") }
+        guard (token == nil) != (tokenHash == nil) else {
+            throw .validation("Verify requires either a token or a token hash")
+        }
         let rawPhone = body.nonEmptyText("phone")
         let email = body.nonEmptyText("email")
         guard let token else {
@@ -166,7 +183,7 @@ struct SupabaseBackend: Sendable {
             // A test phone's fixed code is compared with the configuration, not the stored code: not single use.
             if token != fixed {
                 guard let expected = user.confirmationCode, let sentAt = user.confirmationSentAt,
-                      request.now <= sentAt + settings.otpLifetime, token == expected
+                    request.now <= sentAt + settings.otpLifetime, token == expected
                 else { throw .otpExpired }
             }
             // ConfirmPhone: the code is spent (unless a break keeps it), the phone (re)confirmed now.
@@ -176,8 +193,10 @@ struct SupabaseBackend: Sendable {
             user.updatedAt = request.now
             state.supabase.users[phone] = user
             let (session, refreshToken) = state.supabase.sessions.start(userID: user.id, now: request.now)
-            return ok(sessions.sessionJSON(user: user, sessionID: session.id, refreshToken: refreshToken,
-                                           request: request), request)
+            return ok(
+                sessions.sessionJSON(
+                    user: user, sessionID: session.id, refreshToken: refreshToken,
+                    request: request), request)
         }
     }
 
@@ -209,8 +228,9 @@ struct SupabaseBackend: Sendable {
             policy.parentReturnsActive = false
         }
         return try world.withState { state throws(SupabaseError) in
-            switch state.supabase.sessions.refresh(refreshToken, now: request.now, reuseInterval: settings.refreshReuseInterval,
-                                                   policy: policy)
+            switch state.supabase.sessions.refresh(
+                refreshToken, now: request.now, reuseInterval: settings.refreshReuseInterval,
+                policy: policy)
             {
             case .notFound:
                 throw .refreshTokenNotFound
@@ -218,8 +238,9 @@ struct SupabaseBackend: Sendable {
                 throw .refreshTokenAlreadyUsed
             case .issued(let session, let issued):
                 guard let user = state.supabase.user(id: session.userID) else { throw .refreshTokenNotFound }
-                return ok(sessions.sessionJSON(user: user, sessionID: session.id, refreshToken: issued, request: request),
-                          request)
+                return ok(
+                    sessions.sessionJSON(user: user, sessionID: session.id, refreshToken: issued, request: request),
+                    request)
             }
         }
     }

@@ -15,7 +15,8 @@ struct SupabaseError: Error, Sendable {
         if SupabaseAPIVersion.usesNewEnvelope(request) {
             return .json(status, ["code": .string(code), "message": .string(message)], headers: headers)
         }
-        return .json(status, ["code": .int(status), "error_code": .string(code), "msg": .string(message)], headers: headers)
+        return .json(
+            status, ["code": .int(status), "error_code": .string(code), "msg": .string(message)], headers: headers)
     }
 
     static func validation(_ message: String) -> SupabaseError {
@@ -24,16 +25,20 @@ struct SupabaseError: Error, Sendable {
 
     static let otpExpired = SupabaseError(status: 403, code: "otp_expired", message: "Token has expired or is invalid")
     static let invalidPhone = validation("Invalid phone number format (E.164 required)")
-    static let noAuthorization = SupabaseError(status: 401, code: "no_authorization",
-                                               message: "This endpoint requires a valid Bearer token")
-    static let sessionNotFound = SupabaseError(status: 403, code: "session_not_found",
-                                               message: "Session from session_id claim in JWT does not exist")
-    static let refreshTokenNotFound = SupabaseError(status: 400, code: "refresh_token_not_found",
-                                                    message: "Invalid Refresh Token: Refresh Token Not Found")
+    static let noAuthorization = SupabaseError(
+        status: 401, code: "no_authorization",
+        message: "This endpoint requires a valid Bearer token")
+    static let sessionNotFound = SupabaseError(
+        status: 403, code: "session_not_found",
+        message: "Session from session_id claim in JWT does not exist")
+    static let refreshTokenNotFound = SupabaseError(
+        status: 400, code: "refresh_token_not_found",
+        message: "Invalid Refresh Token: Refresh Token Not Found")
     static let invalidChannel =
         "Invalid channel, supported values are 'sms' or 'whatsapp'. 'whatsapp' is only supported if Twilio or Twilio Verify is used as the provider."
-    static let refreshTokenAlreadyUsed = SupabaseError(status: 400, code: "refresh_token_already_used",
-                                                       message: "Invalid Refresh Token: Already Used")
+    static let refreshTokenAlreadyUsed = SupabaseError(
+        status: 400, code: "refresh_token_already_used",
+        message: "Invalid Refresh Token: Already Used")
 }
 
 enum SupabaseAPIVersion {
@@ -42,7 +47,7 @@ enum SupabaseAPIVersion {
     /// A `YYYY-MM-DD` version on or after 2024-01-01 selects the new envelope.
     static func usesNewEnvelope(_ request: SandboxRequest) -> Bool {
         guard let value = request.header("x-supabase-api-version")?.trimmingCharacters(in: .whitespaces),
-              value.count == 10, value.allSatisfy({ $0.isNumber || $0 == "-" })
+            value.count == 10, value.allSatisfy({ $0.isNumber || $0 == "-" })
         else { return false }
         return value >= current
     }

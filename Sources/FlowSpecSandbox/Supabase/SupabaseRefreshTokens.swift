@@ -110,8 +110,9 @@ struct SupabaseRefreshTokens: Sendable {
     private mutating func issue(in sessionID: String, parent: String?, now: Double) -> String {
         let value = Self.newTokenValue()
         nextSequence += 1
-        tokens[value] = Token(value: value, sessionID: sessionID, parent: parent, sequence: nextSequence,
-                              revoked: false, updatedAt: now)
+        tokens[value] = Token(
+            value: value, sessionID: sessionID, parent: parent, sequence: nextSequence,
+            revoked: false, updatedAt: now)
         return value
     }
 

@@ -5,7 +5,8 @@ struct SupabaseSessions: Sendable {
 
     private var settings: SandboxAccounts.Supabase { world.accounts.supabase }
 
-    func sessionJSON(user: SupabaseState.User, sessionID: String, refreshToken: String, request: SandboxRequest) -> JSON {
+    func sessionJSON(user: SupabaseState.User, sessionID: String, refreshToken: String, request: SandboxRequest) -> JSON
+    {
         let expiresAt = WallClock.expiry(now: request.now, lifetime: settings.accessTokenLifetime)
         let issuer = "http://\(request.header("host") ?? "127.0.0.1")/auth/v1"
         let token = world.signers.supabase.sign([
@@ -61,18 +62,23 @@ struct SupabaseSessions: Sendable {
         let badJWTStatus = world.has(.supabaseBadJWT401) ? 401 : 403
         let claims: JSON
         func badJWT(_ detail: String) -> SupabaseError {
-            SupabaseError(status: badJWTStatus, code: "bad_jwt", message: "invalid JWT: unable to parse or verify signature, \(detail)")
+            SupabaseError(
+                status: badJWTStatus, code: "bad_jwt",
+                message: "invalid JWT: unable to parse or verify signature, \(detail)")
         }
         switch world.signers.supabase.verify(token, now: request.now) {
         case .success(let value): claims = value
         case .failure(.expired): throw badJWT("token has invalid claims: token is expired")
         case .failure(.badSignature): throw badJWT("token signature is invalid: signature is invalid")
         case .failure(.malformed):
-            throw badJWT(token.split(separator: ".", omittingEmptySubsequences: false).count == 3
-                ? "token is malformed: could not JSON decode header" : "token is malformed: token contains an invalid number of segments")
+            throw badJWT(
+                token.split(separator: ".", omittingEmptySubsequences: false).count == 3
+                    ? "token is malformed: could not JSON decode header"
+                    : "token is malformed: token contains an invalid number of segments")
         }
         guard let userID = claims.text("sub"), let user = state.user(id: userID) else {
-            throw SupabaseError(status: 403, code: "user_not_found", message: "User from sub claim in JWT does not exist")
+            throw SupabaseError(
+                status: 403, code: "user_not_found", message: "User from sub claim in JWT does not exist")
         }
         guard let sessionID = claims.text("session_id") else { throw .sessionNotFound }
         // Break `supabase-logout-keeps-access-token`: a stateless check (signature and expiry only) that never looks

@@ -46,15 +46,18 @@ struct TravelingBackend: Sendable {
             return Self.error(400, "password must be longer than or equal to 8 characters", "Bad Request")
         }
         guard let user = settings.users.first(where: { $0.email.lowercased() == email.lowercased() }),
-              user.password == password
+            user.password == password
         else { return Self.error(401, "Invalid email or password", "Unauthorized") }
         let family = world.withState { state in
-            state.traveling.families.start(subject: String(user.id), lifetime: settings.refreshTokenLifetime,
-                                           isMobile: false, now: request.now)
+            state.traveling.families.start(
+                subject: String(user.id), lifetime: settings.refreshTokenLifetime,
+                isMobile: false, now: request.now)
         }
         return data([
-            "user": ["id": .int(user.id), "email": .string(user.email), "firstName": .string(user.firstName),
-                     "lastName": .string(user.lastName)],
+            "user": [
+                "id": .int(user.id), "email": .string(user.email), "firstName": .string(user.firstName),
+                "lastName": .string(user.lastName),
+            ],
             "accessToken": .string(accessToken(for: user, now: request.now)),
             "refreshToken": .string(refreshToken(family, now: request.now)),
         ])
@@ -70,16 +73,17 @@ struct TravelingBackend: Sendable {
         if world.has(.travelingRefreshBroken) { return Self.invalidRefreshToken }
         // The refresh token is a JWT around the family's opaque token: checked first, then rotated.
         guard case .success(let claims) = world.signers.traveling.verify(presented, now: request.now),
-              claims.text("typ") == "refresh", let inner = claims.text("jti")
+            claims.text("typ") == "refresh", let inner = claims.text("jti")
         else { return Self.invalidRefreshToken }
         // The Traveling API says nothing about reuse detection (docs/systems/traveling.md, Not Documented): a rotated-out token is simply refused.
         let policy = RefreshFamilies.Policy(rotate: true, detectReuse: true, revokeFamilyOnReuse: false)
         let rotation = world.withState { state in
-            state.traveling.families.rotate(inner, lifetime: settings.refreshTokenLifetime, isMobile: false,
-                                            now: request.now, policy: policy)
+            state.traveling.families.rotate(
+                inner, lifetime: settings.refreshTokenLifetime, isMobile: false,
+                now: request.now, policy: policy)
         }
         guard case .rotated(let family) = rotation,
-              let user = settings.users.first(where: { String($0.id) == family.subject })
+            let user = settings.users.first(where: { String($0.id) == family.subject })
         else { return Self.invalidRefreshToken }
         return data([
             "accessToken": .string(accessToken(for: user, now: request.now)),
@@ -89,14 +93,16 @@ struct TravelingBackend: Sendable {
 
     func me(_ request: SandboxRequest) -> Reply {
         guard let token = request.bearerToken,
-              case .success(let claims) = world.signers.traveling.verify(
-                  token, now: request.now, checkExpiry: !world.has(.travelingAcceptsExpiredToken)),
-              claims.text("typ") == "access",
-              let user = settings.users.first(where: { String($0.id) == claims.text("sub") })
+            case .success(let claims) = world.signers.traveling.verify(
+                token, now: request.now, checkExpiry: !world.has(.travelingAcceptsExpiredToken)),
+            claims.text("typ") == "access",
+            let user = settings.users.first(where: { String($0.id) == claims.text("sub") })
         else { return Self.unauthorized }
         return data([
-            "user": ["email": .string(user.email), "firstName": .string(user.firstName),
-                     "lastName": .string(user.lastName), "id": .string(String(user.id))],
+            "user": [
+                "email": .string(user.email), "firstName": .string(user.firstName),
+                "lastName": .string(user.lastName), "id": .string(String(user.id)),
+            ]
         ])
     }
 

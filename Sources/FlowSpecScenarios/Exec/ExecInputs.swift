@@ -8,24 +8,30 @@ package enum ExecInputs {
     package static func unknownName(_ names: some Sequence<String>, flow: Flow, specs: SpecSet) -> String? {
         let known = ScenarioDecoder.reachableInputs(flow, specs: specs)
         for name in Set(names).sorted() where !known.contains(name) {
-            return "flow `\(flow.name)` reads no input named `\(name)`; " + Suggestion.amongNames(name, in: known.sorted(), listing: "inputs")
+            return "flow `\(flow.name)` reads no input named `\(name)`; "
+                + Suggestion.amongNames(name, in: known.sorted(), listing: "inputs")
         }
         return nil
     }
 
     /// `--input` values read as scenario inputs are (`InputTemplate`): `${…}` evaluated now over the run variables
     /// and the clock, `$${` a literal `${`. The error is located in the value (`--input code:1:3`), masked.
-    package static func rendered(_ assignments: [(String, String)], vars: [String: JSONValue], now: Double,
-                                 redactor: Redactor) throws(ExecInputError) -> [String: [String]] {
+    package static func rendered(
+        _ assignments: [(String, String)], vars: [String: JSONValue], now: Double,
+        redactor: Redactor
+    ) throws(ExecInputError) -> [String: [String]] {
         var templates: [String: [Template]] = [:]
         var diagnostics = Diagnostics()
         for (name, value) in assignments {
             // Located within the value: `--input code:1:3` is the third character after `code=`.
             let at = SourceLocation(file: "--input \(name)", line: 1, column: 1)
-            if let template = InputTemplate.parse(value, at: at, name: name, &diagnostics) { templates[name, default: []].append(template) }
+            if let template = InputTemplate.parse(value, at: at, name: name, &diagnostics) {
+                templates[name, default: []].append(template)
+            }
         }
         if diagnostics.hasErrors {
-            throw ExecInputError(lines: diagnostics.errors.map { TerminalText.escaped(redactor.redact($0.description)) })
+            throw ExecInputError(
+                lines: diagnostics.errors.map { TerminalText.escaped(redactor.redact($0.description)) })
         }
         do {
             return try ScenarioInputs(values: templates).resolved(vars, now: now, redactor, origin: .shell).values

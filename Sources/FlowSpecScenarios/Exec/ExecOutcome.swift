@@ -24,9 +24,10 @@ package enum ExecOutcome {
         let verdict = result.skipReason != nil ? "skipped" : result.success ? "success" : "failure"
         var line = "\(result.outcome) (\(verdict))"
         if !result.reason.isEmpty { line += ": " + TerminalText.escaped(redactor.redact(result.reason)) }
-        return [line] + result.outputs.sorted(by: { $0.key < $1.key }).map { name, value in
-            "  \(name): \(TerminalText.escaped(redactor.redact(redactor.maskedJSON(value).interpolated)))"
-        }
+        return [line]
+            + result.outputs.sorted(by: { $0.key < $1.key }).map { name, value in
+                "  \(name): \(TerminalText.escaped(redactor.redact(redactor.maskedJSON(value).interpolated)))"
+            }
     }
 
     /// The reason a failed run is printed beside its JSON object (on standard error).

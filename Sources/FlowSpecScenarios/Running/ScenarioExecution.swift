@@ -1,6 +1,6 @@
-import Foundation
 import FlowSpecLanguage
 import FlowSpecRuntime
+import Foundation
 
 /// One scenario, played once: its run context set up, its steps played in order, its expectations checked, and
 /// its report built. The scheduler (`ScenarioRunner`) decides when it runs; this decides what it means.
@@ -49,9 +49,15 @@ struct ScenarioExecution {
         if scenario.live {
             let missing = scenario.requiredVars.filter { runVars[$0] == nil }
             if !missing.isEmpty {
-                return .skipped(scenario, because: "live scenario needs the variable\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) (give them with --vars-file or --var; see docs/live.md)")
+                return .skipped(
+                    scenario,
+                    because:
+                        "live scenario needs the variable\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) (give them with --vars-file or --var; see docs/live.md)"
+                )
             }
-            if settings.live == nil { return .skipped(scenario, because: "live scenario, and no live backend was set up for this run") }
+            if settings.live == nil {
+                return .skipped(scenario, because: "live scenario, and no live backend was set up for this run")
+            }
             // Where the backend is, is known now: an expectation no request can match under its base URL fails here.
             let problems = scenario.requestExpectationProblems(specs: settings.specs, vars: runVars)
             if !problems.isEmpty { return .failed(scenario, problems) }
@@ -80,31 +86,39 @@ struct ScenarioExecution {
         redactor.register(known: scenario.fileSecrets)
         // Run variables used as secrets, by this scenario's flows and inputs or by another scenario of the run; the
         // scenario's own `vars:` included (the factory's redactor knows only the command line's).
-        redactor.registerVariables(runVars.filter { settings.secretVariables.contains($0.key) }, usedAsSecrets: settings.secretVariables)
+        redactor.registerVariables(
+            runVars.filter { settings.secretVariables.contains($0.key) }, usedAsSecrets: settings.secretVariables)
         let clock: any FlowClock = scenario.live ? settings.liveClock : VirtualClock(start: scenario.clockStart)
         let startedAt = await clock.now()
         let resolved: (values: [String: [String]], commands: [String: String])
         do { resolved = try scenario.inputs.resolved(runVars, now: startedAt, redactor) } catch {
             var why = [error.message]
-            if !scenario.live, scenario.exchanges.isEmpty { why.append("is it meant to run against a real backend? add `live: true` (docs/live.md)") }
+            if !scenario.live, scenario.exchanges.isEmpty {
+                why.append("is it meant to run against a real backend? add `live: true` (docs/live.md)")
+            }
             return .failure(EarlyReport(value: .failed(scenario, why.map(redactor.redact))))
         }
         registerSecretInputs(resolved.values, redactor)
         let store = TokenStore(scenario.store, redactor: redactor)
         let backend = ScriptedBackend(exchanges: scenario.exchanges, anyOrder: scenario.anyOrder, redactor: redactor)
-        let inputs = LayeredInputSource(values: resolved.values, commands: resolved.commands, commandTimeout: settings.commandTimeout,
-                                        runner: settings.commandRunner, redactor: redactor)
+        let inputs = LayeredInputSource(
+            values: resolved.values, commands: resolved.commands, commandTimeout: settings.commandTimeout,
+            runner: settings.commandRunner, redactor: redactor)
         let log = ExchangeLog()
         let broker = SessionBroker()
         let trace = settings.recordTraces ? TraceRecorder() : nil
-        let target: RunContextFactory.Backend = scenario.live ? .live(settings.live!, waitLimit: settings.allowWait) : .scripted(backend)
-        var context = settings.contexts.context(backend: target, clock: clock, store: store, inputs: inputs, redactor: redactor,
-                                                vars: runVars, log: log, broker: broker)
+        let target: RunContextFactory.Backend =
+            scenario.live ? .live(settings.live!, waitLimit: settings.allowWait) : .scripted(backend)
+        var context = settings.contexts.context(
+            backend: target, clock: clock, store: store, inputs: inputs, redactor: redactor,
+            vars: runVars, log: log, broker: broker)
         context.trace = trace
         context.stopwatch = settings.stopwatch
-        return .success(Setup(runVars: runVars, redactor: redactor, clock: clock, store: store, backend: backend, inputs: inputs,
-                              log: log, broker: broker, trace: trace, interpreter: Interpreter(context: context),
-                              checker: ExpectationChecker(redactor: redactor)))
+        return .success(
+            Setup(
+                runVars: runVars, redactor: redactor, clock: clock, store: store, backend: backend, inputs: inputs,
+                log: log, broker: broker, trace: trace, interpreter: Interpreter(context: context),
+                checker: ExpectationChecker(redactor: redactor)))
     }
 
     private func registerSecretInputs(_ values: [String: [String]], _ redactor: Redactor) {
@@ -113,7 +127,9 @@ struct ScenarioExecution {
 
     // MARK: - Steps
 
-    private func play(_ step: Scenario.Step, number: Int, labelled: Bool, _ setup: Setup, _ findings: inout Findings) async {
+    private func play(_ step: Scenario.Step, number: Int, labelled: Bool, _ setup: Setup, _ findings: inout Findings)
+        async
+    {
         switch step {
         case .wait(let wait):
             // Evaluated as the step starts: `30 - now % 30` reads the clock the earlier steps have moved.
@@ -126,14 +142,19 @@ struct ScenarioExecution {
                 return
             }
             if scenario.live, !(seconds <= settings.allowWait) {
-                findings.notChecked = Durations.waitNotAllowed("step \(number)", seconds: seconds, limit: settings.allowWait)
+                findings.notChecked = Durations.waitNotAllowed(
+                    "step \(number)", seconds: seconds, limit: settings.allowWait)
                 return
             }
             await setup.clock.sleep(seconds: seconds)
         case .setStore(let values, _):
             for (namespace, keys) in values {
                 for (key, value) in keys {
-                    if value == .null { setup.store.delete(namespace, key) } else { setup.store.set(namespace, key, value) }
+                    if value == .null {
+                        setup.store.delete(namespace, key)
+                    } else {
+                        setup.store.set(namespace, key, value)
+                    }
                 }
             }
         case .relaunch:
@@ -149,12 +170,14 @@ struct ScenarioExecution {
             let env = InputTemplate.scope(vars: setup.runVars, now: await setup.clock.now(), setup.redactor)
             do {
                 let line = try Evaluator.render(template, env)
-                var command = ShellCommand(line, environment: await setup.inputs.commandEnvironment(), timeoutSeconds: settings.commandTimeout)
+                var command = ShellCommand(
+                    line, environment: await setup.inputs.commandEnvironment(), timeoutSeconds: settings.commandTimeout)
                 command.requiresOutput = false
                 // What it prints is not shown: a command that changes the backend's world may print anything, secrets too.
                 _ = try await command.run()
             } catch let error as EvaluationError {
-                findings.failures.append(setup.redactor.redact("step \(number): \(location): `command:`: \(error.message)"))
+                findings.failures.append(
+                    setup.redactor.redact("step \(number): \(location): `command:`: \(error.message)"))
                 findings.halted = true
             } catch {
                 findings.failures.append(setup.redactor.redact("step \(number): the command failed: \(error)"))
@@ -165,7 +188,9 @@ struct ScenarioExecution {
         }
     }
 
-    private func run(_ r: Scenario.RunStep, number: Int, labelled: Bool, _ setup: Setup, _ findings: inout Findings) async {
+    private func run(_ r: Scenario.RunStep, number: Int, labelled: Bool, _ setup: Setup, _ findings: inout Findings)
+        async
+    {
         if !r.inputs.isEmpty {
             let stepStartedAt = await setup.clock.now()
             do {
@@ -182,7 +207,8 @@ struct ScenarioExecution {
         let results = await runCopies(of: r, setup.interpreter)
         // Expected values that read the run variables (`${vars.qa_username}`) are rendered as they are checked.
         let expect: Expectation?
-        do { expect = try await r.expect?.rendered(vars: setup.runVars, now: setup.clock.now(), setup.redactor) } catch {
+        do { expect = try await r.expect?.rendered(vars: setup.runVars, now: setup.clock.now(), setup.redactor) } catch
+        {
             findings.paths += results.map { (r.flow.name, $0.path) }
             findings.failures.append((labelled ? "step \(number) (\(r.flow.name)): " : "") + error.message)
             return
@@ -195,7 +221,8 @@ struct ScenarioExecution {
         }
         if findings.mustStop { return }
         guard let e = expect else { return }
-        findings.failures += setup.checker.checkCopies(e, results, label: labelled ? "step \(number) (\(r.flow.name)): " : "")
+        findings.failures += setup.checker.checkCopies(
+            e, results, label: labelled ? "step \(number) (\(r.flow.name)): " : "")
         findings.failures += setup.checker.checkStore(e, setup.store.snapshot())
         let requests = setup.log.entries.dropFirst(before).map(\.request)
         findings.failures += setup.checker.checkRequests(e, Array(requests))
@@ -208,7 +235,9 @@ struct ScenarioExecution {
             // On Swift's global executor, not the live client's thread: copies that race each other must not wait
             // there one behind another's blocked request (LiveHTTPAdapter sends theirs through its pooled client).
             for copy in 0..<r.parallel {
-                group.addTask(executorPreference: globalConcurrentExecutor) { (copy, await interpreter.run(flow: r.flow.name)) }
+                group.addTask(executorPreference: globalConcurrentExecutor) {
+                    (copy, await interpreter.run(flow: r.flow.name))
+                }
             }
             var collected: [(Int, FlowResult)] = []
             for await item in group { collected.append(item) }
@@ -217,8 +246,10 @@ struct ScenarioExecution {
     }
 
     /// What one flow run of a step means for the scenario.
-    private func judge(_ result: FlowResult, expecting expect: Expectation?, label: String, logFrom before: Int, _ setup: Setup,
-                       _ findings: inout Findings) async {
+    private func judge(
+        _ result: FlowResult, expecting expect: Expectation?, label: String, logFrom before: Int, _ setup: Setup,
+        _ findings: inout Findings
+    ) async {
         let prefix = label.isEmpty ? "" : label + ": "
         let causes = scenario.live ? setup.log.transportFailures(from: before).map(\.description) : []
         if scenario.live, !result.success, result.isInfrastructureFailure || !causes.isEmpty {
@@ -235,9 +266,11 @@ struct ScenarioExecution {
         }
         if let e = expect {
             findings.failures += setup.checker.checkRun(e, result, label: label)
-        } else if case .end = result.ending {} else if result.skipReason == nil {
+        } else if case .end = result.ending {
+        } else if result.skipReason == nil {
             // A step with no expectation still may not end unhandled or in error unnoticed.
-            findings.failures.append("\(prefix)the flow ended `\(result.outcome)` — \(setup.redactor.redact(result.reason))")
+            findings.failures.append(
+                "\(prefix)the flow ended `\(result.outcome)` — \(setup.redactor.redact(result.reason))")
         }
     }
 
@@ -258,7 +291,9 @@ struct ScenarioExecution {
             failures = await setup.backend.problems + failures
             if findings.notChecked == nil { failures += await setup.backend.unused() }
             if scenario.exchanges.isEmpty, setup.log.entries.contains(where: { $0.failure?.kind == .notSent }) {
-                failures.append("this scenario is scripted and scripts no `exchanges:`; to run it against a real backend, add `live: true`")
+                failures.append(
+                    "this scenario is scripted and scripts no `exchanges:`; to run it against a real backend, add `live: true`"
+                )
             }
         }
         failures = findings.infrastructure + failures
@@ -268,13 +303,15 @@ struct ScenarioExecution {
         let detailed = !failures.isEmpty || settings.recordExchanges
         let last = failures.isEmpty ? nil : entries.last.map { ExchangeExcerpt.describe($0, setup.redactor) }
         // A failure seen before the run stopped to skip still fails it: skipping never hides a broken promise.
-        let status: ScenarioReport.Status = !failures.isEmpty ? .failed : findings.notChecked != nil ? .skipped : .passed
-        return ScenarioReport(name: scenario.name, file: scenario.file, tags: scenario.tags,
-                              status: status, failures: failures.map(setup.redactor.redact),
-                              paths: findings.paths, lastExchange: last, durationSeconds: settings.stopwatch.seconds() - started,
-                              infrastructureFailure: !findings.infrastructure.isEmpty,
-                              skipReason: status == .skipped ? findings.notChecked : nil,
-                              runs: setup.trace?.traces ?? [],
-                              exchanges: detailed ? entries.map { ExchangeRecord($0, redactor: setup.redactor) } : [])
+        let status: ScenarioReport.Status =
+            !failures.isEmpty ? .failed : findings.notChecked != nil ? .skipped : .passed
+        return ScenarioReport(
+            name: scenario.name, file: scenario.file, tags: scenario.tags,
+            status: status, failures: failures.map(setup.redactor.redact),
+            paths: findings.paths, lastExchange: last, durationSeconds: settings.stopwatch.seconds() - started,
+            infrastructureFailure: !findings.infrastructure.isEmpty,
+            skipReason: status == .skipped ? findings.notChecked : nil,
+            runs: setup.trace?.traces ?? [],
+            exchanges: detailed ? entries.map { ExchangeRecord($0, redactor: setup.redactor) } : [])
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FlowSpecLanguage
 import FlowSpecRuntime
+import Foundation
 
 /// Schedules scenarios — scripted ones concurrently (`jobs`), live ones one at a time — under the run's fail-fast
 /// and time limit, reporting in the order given. Each scenario itself is played by a `ScenarioExecution`, which
@@ -47,7 +47,10 @@ public struct ScenarioRunner: Sendable {
     public var allowWait: Double = ScenarioRunner.defaultAllowWait
     public static let defaultAllowWait: Double = 60
 
-    public init(specs: SpecSet, jobs: Int, vars: [String: JSONValue] = [:], live: (any HTTPAdapter)? = nil, commandTimeout: Double = 30) {
+    public init(
+        specs: SpecSet, jobs: Int, vars: [String: JSONValue] = [:], live: (any HTTPAdapter)? = nil,
+        commandTimeout: Double = 30
+    ) {
         contexts = RunContextFactory(specs: specs, vars: vars, origin: .scenario)
         self.jobs = max(1, jobs)
         self.live = live
@@ -70,13 +73,17 @@ public struct ScenarioRunner: Sendable {
     /// Runs every scenario; `onFinish` sees each report as soon as its scenario ends (for progress output).
     /// Live scenarios run one at a time: they share accounts on one backend, and "the latest code sent to
     /// this address" is only meaningful when one login per account is in flight.
-    public func run(_ scenarios: [Scenario], onFinish: @escaping @Sendable (Int, ScenarioReport) async -> Void = { _, _ in }) async -> [ScenarioReport] {
+    public func run(
+        _ scenarios: [Scenario], onFinish: @escaping @Sendable (Int, ScenarioReport) async -> Void = { _, _ in }
+    ) async -> [ScenarioReport] {
         var runner = self
         runner.secretVariables = secretVariables(of: scenarios)
         return await runner.schedule(scenarios, onFinish: onFinish)
     }
 
-    private func schedule(_ scenarios: [Scenario], onFinish: @escaping @Sendable (Int, ScenarioReport) async -> Void) async -> [ScenarioReport] {
+    private func schedule(_ scenarios: [Scenario], onFinish: @escaping @Sendable (Int, ScenarioReport) async -> Void)
+        async -> [ScenarioReport]
+    {
         var reports = [ScenarioReport?](repeating: nil, count: scenarios.count)
         let gate = SerialGate()
         let finishLine = SerialGate()
@@ -94,7 +101,8 @@ public struct ScenarioRunner: Sendable {
                         let scenario = scenarios[index]
                         // Queued live scenarios have not started: the check for an earlier failure happens once it is
                         // their turn, inside the gate, so one that failed while they waited stops them.
-                        let report = scenario.live
+                        let report =
+                            scenario.live
                             ? await gate.serially { await self.runUnlessStopped(scenario, failure) }
                             : await self.runUnlessStopped(scenario, failure)
                         played.append((index, report))
@@ -145,7 +153,6 @@ public struct ScenarioRunner: Sendable {
         if report.status == .failed { await failure.raise() }
         return report
     }
-
 
     /// Runs one scenario, abandoning it after `scenarioTimeout` seconds. An abandoned scenario is cancelled
     /// but not awaited: a request stuck in a backend must not hold the whole run.

@@ -16,8 +16,10 @@ public struct ScenarioSelection: Sendable {
     /// Each selected scenario runs this many times (`--repeat`), at least 1.
     public var repetitions: Int
 
-    public init(namePattern: CompiledRegex? = nil, tagExpressions: [TagExpression] = [], shard: Shard? = nil,
-                shuffleSeed: UInt64? = nil, repetitions: Int = 1) {
+    public init(
+        namePattern: CompiledRegex? = nil, tagExpressions: [TagExpression] = [], shard: Shard? = nil,
+        shuffleSeed: UInt64? = nil, repetitions: Int = 1
+    ) {
         self.namePattern = namePattern
         self.tagExpressions = tagExpressions
         self.shard = shard
@@ -58,7 +60,8 @@ public struct ScenarioSelection: Sendable {
         guard repetitions > 1, count > Self.maxRepeatedRuns / repetitions else { return nil }
         let runs = count.multipliedReportingOverflow(by: repetitions)
         let total = runs.overflow ? "more than \(Int.max)" : Self.grouped(runs.partialValue)
-        return "--repeat \(repetitions) × \(Self.grouped(count)) selected scenario\(count == 1 ? "" : "s") makes \(total) runs; "
+        return
+            "--repeat \(repetitions) × \(Self.grouped(count)) selected scenario\(count == 1 ? "" : "s") makes \(total) runs; "
             + "flowspec plays at most \(Self.grouped(Self.maxRepeatedRuns)) at once: lower --repeat, or select fewer scenarios (--filter, --tag, --shard)"
     }
 
@@ -71,7 +74,8 @@ public struct ScenarioSelection: Sendable {
     /// The runs of scenarios already selected: each repeated, then the whole list shuffled.
     public func runs(of selected: [Scenario]) -> [Run] {
         var runs = selected.flatMap { scenario in
-            repetitions == 1 ? [Run(scenario: scenario, repetition: nil)]
+            repetitions == 1
+                ? [Run(scenario: scenario, repetition: nil)]
                 : (1...repetitions).map { Run(scenario: scenario, repetition: $0) }
         }
         if let shuffleSeed { runs = runs.shuffled(seed: shuffleSeed) }

@@ -8,9 +8,13 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public let count: Int
 
     public init(index: Int, count: Int) throws(ShardError) {
-        guard count >= 1 else { throw ShardError("--shard \(index)/\(count): N, the number of shards, must be at least 1") }
+        guard count >= 1 else {
+            throw ShardError("--shard \(index)/\(count): N, the number of shards, must be at least 1")
+        }
         guard (1...count).contains(index) else {
-            throw ShardError("--shard \(index)/\(count): K must be between 1 and \(count) (shards are numbered 1/\(count) to \(count)/\(count))")
+            throw ShardError(
+                "--shard \(index)/\(count): K must be between 1 and \(count) (shards are numbered 1/\(count) to \(count)/\(count))"
+            )
         }
         self.index = index
         self.count = count
@@ -20,7 +24,9 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public static func parse(_ text: String) throws(ShardError) -> Shard {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
-            throw ShardError("--shard takes K/N, this machine's shard number and the number of shards (e.g. --shard 2/4), got `\(text)`")
+            throw ShardError(
+                "--shard takes K/N, this machine's shard number and the number of shards (e.g. --shard 2/4), got `\(text)`"
+            )
         }
         return try Shard(index: k, count: n)
     }

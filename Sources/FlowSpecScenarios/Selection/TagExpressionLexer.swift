@@ -33,16 +33,18 @@ struct TagExpressionLexer {
                 var end = i
                 while end < characters.count, isNameCharacter(characters[end]) { end += 1 }
                 let word = String(characters[i..<end])
-                let kind: Kind = switch word {
-                case "and": .and
-                case "or": .or
-                case "not": .not
-                default: .name(word)
-                }
+                let kind: Kind =
+                    switch word {
+                    case "and": .and
+                    case "or": .or
+                    case "not": .not
+                    default: .name(word)
+                    }
                 tokens.append(Token(kind: kind, column: column, text: word))
                 i = end
             } else {
-                throw TagExpressionError(message: "unexpected \(describe(c)) at column \(column)\(hint(for: c))", column: column)
+                throw TagExpressionError(
+                    message: "unexpected \(describe(c)) at column \(column)\(hint(for: c))", column: column)
             }
         }
         return tokens

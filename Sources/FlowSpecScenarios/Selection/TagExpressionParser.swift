@@ -17,11 +17,17 @@ struct TagExpressionParser {
     }
 
     mutating func parseWhole() throws(TagExpressionError) -> TagExpression {
-        if tokens.isEmpty { throw TagExpressionError(message: "the expression is empty: expected a tag name or ( at column 1", column: 1) }
+        if tokens.isEmpty {
+            throw TagExpressionError(
+                message: "the expression is empty: expected a tag name or ( at column 1", column: 1)
+        }
         let expression = try parseOr()
         if let token = peek {
             // Only a stray ")" or a second operand can be left over: parseOr consumed every "and" and "or".
-            if token.kind == .close { throw TagExpressionError(message: "unmatched ) at column \(token.column): no ( before it", column: token.column) }
+            if token.kind == .close {
+                throw TagExpressionError(
+                    message: "unmatched ) at column \(token.column): no ( before it", column: token.column)
+            }
             throw error("expected and or or", at: token)
         }
         return expression
@@ -63,7 +69,9 @@ struct TagExpressionParser {
             position += 1
             let inner = try parseOr()
             guard peek?.kind == .close else {
-                throw error(peek == nil ? "expected ) to close the ( from column \(token.column)" : "expected and, or or )", at: peek)
+                throw error(
+                    peek == nil ? "expected ) to close the ( from column \(token.column)" : "expected and, or or )",
+                    at: peek)
             }
             position += 1
             return inner

@@ -19,26 +19,41 @@ public enum ScenarioFormat {
         ("run", F.name("The flow to run.")),
         ("inputs", F.ref("inputs", "Inputs for this step, added to the scenario's `inputs`.")),
         ("expect", F.ref("expect", "What this run must end with.")),
-        ("parallel", F.integer("Run this many copies of the flow at once in one session; each must meet `expect`.", 1...1000)),
+        (
+            "parallel",
+            F.integer("Run this many copies of the flow at once in one session; each must meet `expect`.", 1...1000)
+        ),
     ]
 
     static let waitStep: [(String, JSONValue)] = [
-        ("wait", .object([
-            "description": .string("A duration such as `16m`, `30s` or `1h`, or seconds; or an expression of seconds over `now` and `vars`, evaluated when the step starts (e.g. `30 - now % 30`, to the next TOTP window)."),
-            "anyOf": .array([.object(["type": .string("number"), "minimum": .number(0)]), .object(["type": .string("string")])]),
-        ])),
+        (
+            "wait",
+            .object([
+                "description": .string(
+                    "A duration such as `16m`, `30s` or `1h`, or seconds; or an expression of seconds over `now` and `vars`, evaluated when the step starts (e.g. `30 - now % 30`, to the next TOTP window)."
+                ),
+                "anyOf": .array([
+                    .object(["type": .string("number"), "minimum": .number(0)]), .object(["type": .string("string")]),
+                ]),
+            ])
+        )
     ]
 
     static let relaunchStep: [(String, JSONValue)] = [
-        ("relaunch", F.constant(.bool(true), "Write `relaunch: true`.")),
+        ("relaunch", F.constant(.bool(true), "Write `relaunch: true`."))
     ]
 
     static let setStoreStep: [(String, JSONValue)] = [
-        ("set_store", F.ref("store", "namespace → key → value (`staff.access_token: …` is shorthand).")),
+        ("set_store", F.ref("store", "namespace → key → value (`staff.access_token: …` is shorthand)."))
     ]
 
     static let commandStep: [(String, JSONValue)] = [
-        ("command", F.text("Live scenarios only: a shell command run for what it does to the backend's world between steps (an admin deactivating the account, a password changed in the database), as `/bin/sh -c`, with the non-secret inputs handed out so far in its environment; text with `${…}` over `vars` and `now`. A non-zero exit fails the scenario; its output is not shown.")),
+        (
+            "command",
+            F.text(
+                "Live scenarios only: a shell command run for what it does to the backend's world between steps (an admin deactivating the account, a password changed in the database), as `/bin/sh -c`, with the non-secret inputs handed out so far in its environment; text with `${…}` over `vars` and `now`. A non-zero exit fails the scenario; its output is not shown."
+            )
+        )
     ]
 
     static let exchange: [(String, JSONValue)] = Exchange.allCases.map { ($0.rawValue, $0.schema) }
