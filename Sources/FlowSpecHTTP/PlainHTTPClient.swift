@@ -7,7 +7,7 @@ import Synchronization
 
 /// Plain `http://` requests sent from `DedicatedThreadExecutor`'s thread, blocking it: no event loop, no connection
 /// pool state machine, one `write`, `poll` and `read` a request on a kept-alive connection. Everything else — TLS,
-/// proxies, redirects, requests from any other thread — goes through AsyncHTTPClient (`LiveHTTPAdapter`).
+/// proxies, requests from any other thread — goes through AsyncHTTPClient (`TransportRoute` decides which).
 ///
 /// The request goes out as AsyncHTTPClient would send it: the same URI, a `Host` header, `Content-Length` framing
 /// by its rules, `Accept-Encoding` from the same decompressor. The timeouts are the same options, and the request

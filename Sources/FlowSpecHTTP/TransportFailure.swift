@@ -37,7 +37,7 @@ enum TransportFailure {
         if let e = error as? HTTPClientError {
             switch e {
             case .connectTimeout where options.requestTimeout < options.connectTimeout:
-                // AsyncHTTPClient's connect timeout is cut to the request timeout (see LiveHTTPAdapter.makeClient).
+                // AsyncHTTPClient's connect timeout is cut to the request timeout (see PooledTransport.makeClient).
                 return (.timeout, "no complete response within \(seconds(options.requestTimeout)) (request timeout; --request-timeout changes it)")
             case .connectTimeout:
                 return (.timeout, "no connection within \(seconds(options.connectTimeout)) (connect timeout; --connect-timeout changes it)")
