@@ -8,7 +8,9 @@ let package = Package(
         .executable(name: "flowspec", targets: ["flowspec"]),
         // For the fuzz package in Fuzz/ (a separate package, so `swift build` here never builds fuzz targets):
         // another package can only depend on a library target through a product.
-        .library(name: "FlowSpecCore", targets: ["FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecReports"]),
+        .library(
+            name: "FlowSpecCore",
+            targets: ["FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecReports"]),
         .library(name: "FlowSpecSandbox", targets: ["FlowSpecSandbox"]),
     ],
     dependencies: [
@@ -39,37 +41,43 @@ let package = Package(
         // reading files. Crypto for the `totp()` function's HMAC-SHA1/256/512 (RFC 6238): the same audited library
         // the sandbox signs its JWTs with. Yams for its vendored libyaml (the CYaml module), whose events
         // YAMLComposer reads directly; Yams' own node tree is not used here (docs/decisions.md).
-        .target(name: "FlowSpecLanguage", dependencies: [
-            .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        .target(
+            name: "FlowSpecLanguage",
+            dependencies: [
+                .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // The runtime: interpreter, adapter and clock seams, token store, sessions.
         .target(name: "FlowSpecRuntime", dependencies: ["FlowSpecLanguage"]),
         // Scenario files, the scripted adapter, expectations, the runner and its reporters.
         .target(name: "FlowSpecScenarios", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime"]),
         // Live HTTP: the only module that imports AsyncHTTPClient.
-        .target(name: "FlowSpecHTTP", dependencies: [
-            "FlowSpecRuntime",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            .product(name: "NIOHTTP2", package: "swift-nio-http2"),
-            .product(name: "NIOHPACK", package: "swift-nio-http2"),
-            // The plain-HTTP client runs NIO's HTTP/1.1 handlers in an in-memory pipeline (PlainHTTPConnection).
-            .product(name: "NIOEmbedded", package: "swift-nio"),
-            .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-        ]),
+        .target(
+            name: "FlowSpecHTTP",
+            dependencies: [
+                "FlowSpecRuntime",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
+                // The plain-HTTP client runs NIO's HTTP/1.1 handlers in an in-memory pipeline (PlainHTTPConnection).
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+            ]),
         // The sandbox: a faithful in-memory reference backend for the seed APIs (Hummingbird).
-        .target(name: "FlowSpecSandbox", dependencies: [
-            .product(name: "Hummingbird", package: "hummingbird"),
-            // To read the errno of a listener that could not bind (NIO's IOError), already in the graph.
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "Yams", package: "Yams"),
-        ]),
+        .target(
+            name: "FlowSpecSandbox",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                // To read the errno of a listener that could not bind (NIO's IOError), already in the graph.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Yams", package: "Yams"),
+            ]),
         // Seeing flows: Mermaid, DOT and SVG diagrams, the flow's graph and its shortest paths. Pure functions of a flow.
         .target(name: "FlowSpecDiagrams", dependencies: ["FlowSpecLanguage"]),
         // Generating scenarios: a skeleton per shortest path to each end, predicted with the language's evaluator.
@@ -78,61 +86,95 @@ let package = Package(
         .target(name: "FlowSpecProbe", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios"]),
         // What a run tells the world: the report formats (one type each, listed in ReportFormats), coverage, merging
         // shards' outputs, and the exit-code policy of every command.
-        .target(name: "FlowSpecReports", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecDiagrams", "FlowSpecProbe"]),
-        .executableTarget(name: "flowspec", dependencies: [
-            "FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecHTTP", "FlowSpecSandbox", "FlowSpecDiagrams", "FlowSpecScaffold", "FlowSpecReports",
-            "FlowSpecProbe",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .testTarget(name: "FlowSpecLanguageTests", dependencies: ["FlowSpecLanguage", .product(name: "Yams", package: "Yams")],
-                    exclude: ["Fixtures"]),
+        .target(
+            name: "FlowSpecReports",
+            dependencies: [
+                "FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecDiagrams", "FlowSpecProbe",
+            ]),
+        .executableTarget(
+            name: "flowspec",
+            dependencies: [
+                "FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecHTTP", "FlowSpecSandbox",
+                "FlowSpecDiagrams", "FlowSpecScaffold", "FlowSpecReports",
+                "FlowSpecProbe",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "FlowSpecLanguageTests", dependencies: ["FlowSpecLanguage", .product(name: "Yams", package: "Yams")],
+            exclude: ["Fixtures"]),
         // What several test targets share (inline specs); test support only, no product ships it.
         .target(name: "TestSupport", dependencies: ["FlowSpecLanguage"], path: "Tests/TestSupport"),
-        .testTarget(name: "FlowSpecRuntimeTests", dependencies: ["FlowSpecRuntime", "FlowSpecLanguage", "TestSupport"]),
-        .testTarget(name: "FlowSpecScenariosTests", dependencies: ["FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
+        .testTarget(
+            name: "FlowSpecRuntimeTests", dependencies: ["FlowSpecRuntime", "FlowSpecLanguage", "TestSupport"]),
+        .testTarget(
+            name: "FlowSpecScenariosTests", dependencies: ["FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
         // A misbehaving loopback server (raw sockets, no dependencies) for the hostile-backend tests of both the
         // adapter and the built binary. Test support only: no product ships it.
         .target(name: "HostileBackend", path: "Tests/HostileBackend"),
-        .testTarget(name: "FlowSpecHTTPTests", dependencies: [
-            "FlowSpecHTTP", "FlowSpecRuntime", "FlowSpecLanguage", "HostileBackend",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "Logging", package: "swift-log"),
-            // To ask which event loop a task runs on (the live adapter's preferred executor).
-            .product(name: "NIOPosix", package: "swift-nio"),
-            // To drive the status-code guard handler in an EmbeddedChannel, without a socket.
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOEmbedded", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOHTTP2", package: "swift-nio-http2"),
-            .product(name: "NIOHPACK", package: "swift-nio-http2"),
-            // A TLS test server (TLSScriptServer) for backends that misbehave inside TLS.
-            .product(name: "NIOSSL", package: "swift-nio-ssl"),
-        ]),
+        .testTarget(
+            name: "FlowSpecHTTPTests",
+            dependencies: [
+                "FlowSpecHTTP", "FlowSpecRuntime", "FlowSpecLanguage", "HostileBackend",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                // To ask which event loop a task runs on (the live adapter's preferred executor).
+                .product(name: "NIOPosix", package: "swift-nio"),
+                // To drive the status-code guard handler in an EmbeddedChannel, without a socket.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
+                // A TLS test server (TLSScriptServer) for backends that misbehave inside TLS.
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]),
         // The sandbox served to a test in memory (HummingbirdTesting's router client, no socket) or over loopback
         // sockets with the same test body, and as an HTTPAdapter so flows can run against it. A target of its own so
         // the targets that use TestSupport do not link Hummingbird. Test support only: no product ships it.
-        .target(name: "SandboxTesting", dependencies: [
-            "FlowSpecSandbox", "FlowSpecRuntime",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "NIOCore", package: "swift-nio"),
-        ], path: "Tests/SandboxTesting"),
-        .testTarget(name: "FlowSpecSandboxTests", dependencies: [
-            "FlowSpecSandbox", "SandboxTesting", "FlowSpecRuntime", "FlowSpecLanguage",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "NIOCore", package: "swift-nio"),
-        ]),
+        .target(
+            name: "SandboxTesting",
+            dependencies: [
+                "FlowSpecSandbox", "FlowSpecRuntime",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ], path: "Tests/SandboxTesting"),
+        .testTarget(
+            name: "FlowSpecSandboxTests",
+            dependencies: [
+                "FlowSpecSandbox", "SandboxTesting", "FlowSpecRuntime", "FlowSpecLanguage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         // The live suite against the sandbox, and its teeth: the sandbox with promises broken one at a time.
-        .testTarget(name: "LiveSuiteTests", dependencies: [
-            "FlowSpecSandbox", "FlowSpecHTTP", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage", "FlowSpecProbe",
-        ]),
-        .testTarget(name: "FlowSpecProbeTests", dependencies: ["FlowSpecProbe", "FlowSpecReports", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
+        .testTarget(
+            name: "LiveSuiteTests",
+            dependencies: [
+                "FlowSpecSandbox", "FlowSpecHTTP", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage",
+                "FlowSpecProbe",
+            ]),
+        .testTarget(
+            name: "FlowSpecProbeTests",
+            dependencies: [
+                "FlowSpecProbe", "FlowSpecReports", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage",
+            ]),
         // FlowSpecReports too: the highlight tests read their runs from a JSON report, as `flowspec graph --trace` does.
-        .testTarget(name: "FlowSpecDiagramsTests", dependencies: ["FlowSpecDiagrams", "FlowSpecLanguage", "FlowSpecReports", "TestSupport"]),
-        .testTarget(name: "FlowSpecScaffoldTests", dependencies: ["FlowSpecScaffold", "FlowSpecDiagrams", "FlowSpecLanguage", "TestSupport"]),
-        .testTarget(name: "FlowSpecReportsTests", dependencies: ["FlowSpecReports", "FlowSpecProbe", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["flowspec", "FlowSpecRuntime", "HostileBackend", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "FlowSpecDiagramsTests",
+            dependencies: ["FlowSpecDiagrams", "FlowSpecLanguage", "FlowSpecReports", "TestSupport"]),
+        .testTarget(
+            name: "FlowSpecScaffoldTests",
+            dependencies: ["FlowSpecScaffold", "FlowSpecDiagrams", "FlowSpecLanguage", "TestSupport"]),
+        .testTarget(
+            name: "FlowSpecReportsTests",
+            dependencies: [
+                "FlowSpecReports", "FlowSpecProbe", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage",
+                "TestSupport",
+            ]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["flowspec", "FlowSpecRuntime", "HostileBackend", "TestSupport"],
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

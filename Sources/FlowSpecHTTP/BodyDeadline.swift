@@ -8,7 +8,9 @@ import NIOCore
 /// backend sending a head and then a byte a second would hold a flow for as long as it liked. Cancelling the read
 /// cancels the request, which closes the connection.
 enum BodyDeadline {
-    static func collect(_ body: HTTPClientResponse.Body, upTo maxBytes: Int, within limit: Duration) async throws -> ByteBuffer {
+    static func collect(_ body: HTTPClientResponse.Body, upTo maxBytes: Int, within limit: Duration) async throws
+        -> ByteBuffer
+    {
         try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
             group.addTask { try await body.collect(upTo: maxBytes) }
             group.addTask {

@@ -49,7 +49,8 @@ final class HTTP2StatusCodeGuard: ChannelInboundHandler, RemovableChannelHandler
     static func code(_ text: String) -> UInt? {
         let digits = Array(text.utf8)
         guard digits.count == 3, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-              let code = UInt(text), InvalidStatusCode.acceptable.contains(code) else { return nil }
+            let code = UInt(text), InvalidStatusCode.acceptable.contains(code)
+        else { return nil }
         return code
     }
 }

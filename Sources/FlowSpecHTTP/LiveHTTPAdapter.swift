@@ -9,28 +9,28 @@ import FlowSpecRuntime
 /// other request (TLS, a proxy, or one from another thread, like the concurrent copies of `parallel:`) goes
 /// through `PooledTransport` (AsyncHTTPClient). `TransportRoute` decides which, in one place. Why, and what it
 /// saves: docs/live.md, "Two HTTP clients behind one seam".
-public final class LiveHTTPAdapter: HTTPAdapter {
+package final class LiveHTTPAdapter: HTTPAdapter {
     private let thread = DedicatedThreadExecutor(name: "flowspec-live")
-    public var preferredExecutor: (any TaskExecutor)? { thread }
+    package var preferredExecutor: (any TaskExecutor)? { thread }
     private let options: LiveHTTPOptions
     private let proxies: ProxySettings
     private let plain: PlainTransport
     private let pooled: PooledTransport
 
-    public init(options: LiveHTTPOptions = LiveHTTPOptions()) {
+    package init(options: LiveHTTPOptions = LiveHTTPOptions()) {
         self.options = options
         plain = PlainTransport(options: options)
         proxies = ProxySettings(environment: options.environment)
         pooled = PooledTransport(options: options, proxies: proxies)
     }
 
-    public func shutdown() async {
+    package func shutdown() async {
         await plain.shutdown()
         thread.stop()
         await pooled.shutdown()
     }
 
-    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         if let problem = RequestHeaderCheck.problem(in: request.headers, userAgent: options.userAgent) {
             throw TransportError(.notSent, url: request.url, cause: problem)
         }
@@ -51,10 +51,12 @@ public final class LiveHTTPAdapter: HTTPAdapter {
             let next = redirect.request.url
             // One wording with the rest of the transport errors, under the URL the flow asked for.
             if visited.count > 5 {
-                throw TransportFailure.classify(HTTPClientError.redirectLimitReached, url: request.url, phase: .beforeResponse, options: options)
+                throw TransportFailure.classify(
+                    HTTPClientError.redirectLimitReached, url: request.url, phase: .beforeResponse, options: options)
             }
             if visited.contains(next) {
-                throw TransportFailure.classify(HTTPClientError.redirectCycleDetected, url: request.url, phase: .beforeResponse, options: options)
+                throw TransportFailure.classify(
+                    HTTPClientError.redirectCycleDetected, url: request.url, phase: .beforeResponse, options: options)
             }
             visited.append(next)
             (hop, url, last) = (redirect.request, next, redirect)
@@ -70,7 +72,9 @@ public final class LiveHTTPAdapter: HTTPAdapter {
     }
 
     /// One request to `url`, through the transport `TransportRoute` picks.
-    private func exchange(_ request: HTTPRequest, url: String, reachedBy redirect: Redirect? = nil) async throws(TransportError) -> HTTPResponse {
+    private func exchange(_ request: HTTPRequest, url: String, reachedBy redirect: Redirect? = nil)
+        async throws(TransportError) -> HTTPResponse
+    {
         do throws(TransportError) {
             return try await exchangeOnce(request, url: url)
         } catch {
@@ -79,7 +83,9 @@ public final class LiveHTTPAdapter: HTTPAdapter {
     }
 
     private func exchangeOnce(_ request: HTTPRequest, url: String) async throws(TransportError) -> HTTPResponse {
-        switch try TransportRoute.choose(request, url: url, onLiveThread: thread.isCurrent, proxies: proxies, userAgent: options.userAgent) {
+        switch try TransportRoute.choose(
+            request, url: url, onLiveThread: thread.isCurrent, proxies: proxies, userAgent: options.userAgent)
+        {
         case .plain(let routed): return try await plain.send(routed, url: url)
         case .pooled(let routed): return try await pooled.send(routed, url: url)
         }

@@ -1,6 +1,6 @@
 import AsyncHTTPClient
-import Foundation
 import FlowSpecRuntime
+import Foundation
 import NIOCore
 import NIOHTTP1
 import Synchronization
@@ -27,9 +27,12 @@ final class PlainHTTPClient: Sendable {
 
     /// The request's head and body as they go on the wire, or nil when only AsyncHTTPClient may send it: a header
     /// name or value it would refuse (its error, worded as before, is the answer), a method it rejects with a body.
-    static func prepare(_ request: HTTPRequest, host: String, port: Int?, target: String, userAgent: String) -> (HTTPRequestHead, ByteBuffer?)? {
+    static func prepare(_ request: HTTPRequest, host: String, port: Int?, target: String, userAgent: String) -> (
+        HTTPRequestHead, ByteBuffer?
+    )? {
         guard request.headers.allSatisfy({ HeaderSyntax.isToken($0.0) && HeaderSyntax.isFieldValue($0.1) }),
-              HeaderSyntax.isFieldValue(userAgent) else { return nil }
+            HeaderSyntax.isFieldValue(userAgent)
+        else { return nil }
         let method = HTTPMethod(rawValue: request.method)
         let body = request.body.flatMap { $0.isEmpty ? nil : ByteBuffer(bytes: $0) }
         if method == .TRACE && body != nil { return nil }
@@ -53,21 +56,26 @@ final class PlainHTTPClient: Sendable {
         return (HTTPRequestHead(version: .http1_1, method: method, uri: target, headers: headers), body)
     }
 
-    func send(_ head: HTTPRequestHead, body: ByteBuffer?, host: String, port: Int, url: String) async throws(TransportError) -> HTTPResponse {
+    func send(_ head: HTTPRequestHead, body: ByteBuffer?, host: String, port: Int, url: String)
+        async throws(TransportError) -> HTTPResponse
+    {
         taken.add(1, ordering: .relaxed)
         let started = ContinuousClock.now
-        let requestDeadline = PlainSocket.Deadline(instant: started + .milliseconds(Int64(options.requestTimeout * 1000)),
-                                                   error: HTTPClientError.deadlineExceeded)
+        let requestDeadline = PlainSocket.Deadline(
+            instant: started + .milliseconds(Int64(options.requestTimeout * 1000)),
+            error: HTTPClientError.deadlineExceeded)
         let origin = Origin(host: host, port: port)
         var connection: PlainHTTPConnection?
         do {
             connection = takeIdle(origin)
             if connection == nil {
                 let connectBy = started + .milliseconds(Int64(options.connectTimeout * 1000))
-                let deadline = connectBy < requestDeadline.instant
+                let deadline =
+                    connectBy < requestDeadline.instant
                     ? PlainSocket.Deadline(instant: connectBy, error: HTTPClientError.connectTimeout) : requestDeadline
-                connection = try PlainHTTPConnection(socket: try PlainSocket.connect(host: host, port: port, by: deadline),
-                                                     maxBodyBytes: options.maxBodyBytes)
+                connection = try PlainHTTPConnection(
+                    socket: try PlainSocket.connect(host: host, port: port, by: deadline),
+                    maxBodyBytes: options.maxBodyBytes)
             }
             let using = connection!
             let response = try await withTaskCancellationHandler {
@@ -79,13 +87,16 @@ final class PlainHTTPClient: Sendable {
             return response
         } catch {
             connection?.socket.close()
-            throw TransportFailure.classify(error, url: url, phase: connection?.phase ?? .beforeResponse, options: options)
+            throw TransportFailure.classify(
+                error, url: url, phase: connection?.phase ?? .beforeResponse, options: options)
         }
     }
 
     /// Closes every idle connection.
     func shutdown() {
-        let all = idle.withLock { pools in defer { pools = [:] }; return pools.values.flatMap { $0 } }
+        let all = idle.withLock { pools in
+            defer { pools = [:] }; return pools.values.flatMap { $0 }
+        }
         for connection in all { connection.socket.close() }
     }
 
@@ -109,14 +120,18 @@ final class PlainHTTPClient: Sendable {
         if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: "://".utf8) {
             bytes = bytes[bytes.index(colon, offsetBy: 3)...]
         }
-        let afterHost = bytes.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
+        let afterHost =
+            bytes.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            ?? bytes.endIndex
         var rest = bytes[afterHost...]
         if let fragment = rest.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<fragment] }
         if rest.allSatisfy(isSentAsIs) {
             let target = String(Substring(rest))
             return target.first == "/" ? target : "/" + target
         }
-        var target = url.path.isEmpty ? "/" : (URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? url.path)
+        var target =
+            url.path.isEmpty
+            ? "/" : (URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? url.path)
         if let query = url.query { target += "?" + query }
         return target
     }
@@ -131,14 +146,16 @@ final class PlainHTTPClient: Sendable {
 /// left to it, so the refusal reads the same.
 enum HeaderSyntax {
     static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                return true
-            default:
-                return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    return true
+                default:
+                    return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+                }
             }
-        }
     }
 
     static func isFieldValue(_ value: String) -> Bool {

@@ -1,6 +1,6 @@
 import AsyncHTTPClient
-import Foundation
 import FlowSpecRuntime
+import Foundation
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
@@ -30,7 +30,9 @@ final class PlainHTTPConnection: @unchecked Sendable {
     init(socket: PlainSocket, maxBodyBytes: Int) throws {
         self.socket = socket
         let handlers = pipeline.pipeline.syncOperations
-        try handlers.addHandler(ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop)))
+        try handlers.addHandler(
+            ByteToMessageHandler(
+                HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop)))
         try handlers.addHandler(StatusCodeGuard())
         try handlers.addHandler(NIOHTTPResponseDecompressor(limit: .size(maxBodyBytes)))
         try handlers.addHandler(recorder)
@@ -40,7 +42,9 @@ final class PlainHTTPConnection: @unchecked Sendable {
     private(set) var phase = TransportFailure.Phase.beforeResponse
 
     /// Sends the request and reads its whole response.
-    func exchange(_ head: HTTPRequestHead, body: ByteBuffer?, maxBodyBytes: Int, by deadline: PlainSocket.Deadline) throws -> FlowSpecRuntime.HTTPResponse {
+    func exchange(_ head: HTTPRequestHead, body: ByteBuffer?, maxBodyBytes: Int, by deadline: PlainSocket.Deadline)
+        throws -> FlowSpecRuntime.HTTPResponse
+    {
         reusable = false
         phase = .beforeResponse
         try pipeline.writeOutbound(HTTPClientRequestPart.head(head))
@@ -68,12 +72,16 @@ final class PlainHTTPConnection: @unchecked Sendable {
         return wire
     }
 
-    private func readResponse(maxBodyBytes: Int, by deadline: PlainSocket.Deadline, keepAliveAsked: Bool) throws -> FlowSpecRuntime.HTTPResponse {
+    private func readResponse(maxBodyBytes: Int, by deadline: PlainSocket.Deadline, keepAliveAsked: Bool) throws
+        -> FlowSpecRuntime.HTTPResponse
+    {
         var responseHead: HTTPResponseHead?
         var body = ByteBufferAllocator().buffer(capacity: 0)
         while true {
             incoming.clear()
-            let count = try incoming.writeWithUnsafeMutableBytes(minimumWritableBytes: 4096) { try socket.read(into: $0, by: deadline) }
+            let count = try incoming.writeWithUnsafeMutableBytes(minimumWritableBytes: 4096) {
+                try socket.read(into: $0, by: deadline)
+            }
             if count == 0 {
                 // The server closed: the decoder decides whether that ended the body or cut it short.
                 pipeline.pipeline.fireChannelInactive()
@@ -92,17 +100,22 @@ final class PlainHTTPConnection: @unchecked Sendable {
                     responseHead = head
                     phase = .body
                 case .read(.body(var bytes)):
-                    guard body.readableBytes + bytes.readableBytes <= maxBodyBytes else { throw NIOTooManyBytesError(maxBytes: maxBodyBytes) }
+                    guard body.readableBytes + bytes.readableBytes <= maxBodyBytes else {
+                        throw NIOTooManyBytesError(maxBytes: maxBodyBytes)
+                    }
                     body.writeBuffer(&bytes)
                 case .read(.end):
                     guard let head = responseHead else { continue }
                     // A switch of protocols leaves bytes HTTP cannot read.
-                    reusable = index == events.count - 1 && count > 0 && keepAliveAsked && head.isKeepAlive
+                    reusable =
+                        index == events.count - 1 && count > 0 && keepAliveAsked && head.isKeepAlive
                         && head.status != .switchingProtocols
                     var headers: [(String, String)] = []
                     headers.reserveCapacity(head.headers.count)
                     for header in head.headers { headers.append((header.name, header.value)) }
-                    return FlowSpecRuntime.HTTPResponse(status: Int(head.status.code), headers: headers, body: body.withUnsafeReadableBytes { Data($0) })
+                    return FlowSpecRuntime.HTTPResponse(
+                        status: Int(head.status.code), headers: headers, body: body.withUnsafeReadableBytes { Data($0) }
+                    )
                 }
             }
             if count == 0 { throw HTTPClientError.remoteConnectionClosed }

@@ -16,7 +16,9 @@ struct PlainHTTPURL: Equatable {
         var bytes = text.utf8[...]
         guard bytes.starts(with: "http://".utf8) else { return nil }
         bytes = bytes.dropFirst(7)
-        let authorityEnd = bytes.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
+        let authorityEnd =
+            bytes.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            ?? bytes.endIndex
         let authority = bytes[..<authorityEnd]
         let rest = bytes[authorityEnd...]
         let colon = authority.firstIndex(of: UInt8(ascii: ":"))
@@ -25,7 +27,8 @@ struct PlainHTTPURL: Equatable {
         if let colon {
             let digits = authority[authority.index(after: colon)...]
             guard (1...5).contains(digits.count), digits.first != UInt8(ascii: "0"),
-                  digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+                digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            else { return nil }
             let value = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
             guard value <= 65_535 else { return nil }
             port = value
@@ -39,7 +42,8 @@ struct PlainHTTPURL: Equatable {
     }
 
     private static func isHostByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
             || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
     }
 }

@@ -58,7 +58,9 @@ final class PlainSocket: Sendable {
     }
 
     private static func connect(_ address: addrinfo, by deadline: Deadline) throws -> PlainSocket {
-        let fd = socket(address.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = socket(
+            address.ai_family,
+            Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw IOError(errnoCode: errno, reason: "socket") }
         let socket = PlainSocket(fd: fd)
         var on: Int32 = 1
@@ -100,7 +102,9 @@ final class PlainSocket: Sendable {
             try wait(for: Int16(POLLIN), by: deadline)
             let count = recv(fd, buffer.baseAddress, buffer.count, 0)
             if count >= 0 { return count }
-            if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { throw IOError(errnoCode: errno, reason: "read") }
+            if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
+                throw IOError(errnoCode: errno, reason: "read")
+            }
         }
     }
 
@@ -135,7 +139,9 @@ final class PlainSocket: Sendable {
             let left = deadline.instant - ContinuousClock.now
             guard left > .zero else { throw deadline.error }
             // Rounded up, so a wait never ends just before its deadline and spins on a zero timeout.
-            let milliseconds = left.components.seconds * 1000 + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+            let milliseconds =
+                left.components.seconds * 1000 + (left.components.attoseconds + 999_999_999_999_999)
+                / 1_000_000_000_000_000
             var entry = pollfd(fd: fd, events: events, revents: 0)
             let ready = poll(&entry, 1, Int32(clamping: milliseconds))
             if state.withLock({ $0.interrupted }) { throw CancellationError() }

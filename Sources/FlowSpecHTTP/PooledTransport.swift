@@ -1,6 +1,6 @@
 import AsyncHTTPClient
-import Foundation
 import FlowSpecRuntime
+import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -31,7 +31,9 @@ final class PooledTransport: HTTPTransport {
         viaProxy = clients
     }
 
-    private static func makeClient(_ options: LiveHTTPOptions, proxy: ProxySettings.Server?, group: EventLoopGroup) -> HTTPClient {
+    private static func makeClient(_ options: LiveHTTPOptions, proxy: ProxySettings.Server?, group: EventLoopGroup)
+        -> HTTPClient
+    {
         var tls = TLSConfiguration.makeClientConfiguration()
         if options.insecure { tls.certificateVerification = .none }
         // Closing waits for the server's close_notify, reading (and dropping) whatever it still sends: a flooding
@@ -86,7 +88,8 @@ final class PooledTransport: HTTPTransport {
         var headers: [(String, String)] = []
         headers.reserveCapacity(response.headers.count)
         for header in response.headers { headers.append((header.name, header.value)) }
-        return HTTPResponse(status: Int(response.status.code), headers: headers, body: body.withUnsafeReadableBytes { Data($0) })
+        return HTTPResponse(
+            status: Int(response.status.code), headers: headers, body: body.withUnsafeReadableBytes { Data($0) })
     }
 
     func shutdown() async {

@@ -1,5 +1,5 @@
-import Foundation
 import FlowSpecRuntime
+import Foundation
 
 /// A redirect a response asks for, and the request that follows it (`--follow-redirects`).
 ///
@@ -24,7 +24,9 @@ struct Redirect {
     static let statuses: Set<Int> = [301, 302, 303, 307, 308]
 
     /// Headers that carry no credential, kept on a hop to another origin (compared without regard to case).
-    static let keptAcrossOrigins = ["Accept", "Accept-Language", "Accept-Encoding", "User-Agent", "Cache-Control", "Pragma"]
+    static let keptAcrossOrigins = [
+        "Accept", "Accept-Language", "Accept-Encoding", "User-Agent", "Cache-Control", "Pragma",
+    ]
 
     /// The redirect `response` to `request` (sent to `url`) asks for; nil when there is none to follow.
     static func after(_ request: HTTPRequest, url: String, response: HTTPResponse) throws(TransportError) -> Redirect? {
@@ -37,11 +39,16 @@ struct Redirect {
         let next = target.absoluteString
         // The one check every request URL gets (RequestURL): a host, and a port NIO can take.
         if let problem = RequestURL.absoluteURLProblem(next) {
-            throw TransportError(.invalidResponse, url: url, cause: "its \(status) redirect goes to \(next), which cannot be requested: \(problem)")
+            throw TransportError(
+                .invalidResponse, url: url,
+                cause: "its \(status) redirect goes to \(next), which cannot be requested: \(problem)")
         }
         if base.scheme?.lowercased() == "https", scheme == "http" {
-            throw TransportError(.other, url: url, cause: "its \(status) redirect goes from https to plain http (\(next)), which would send the "
-                                 + "request in clear; FlowSpec does not follow it (leave --follow-redirects off to see the redirect itself)")
+            throw TransportError(
+                .other, url: url,
+                cause: "its \(status) redirect goes from https to plain http (\(next)), which would send the "
+                    + "request in clear; FlowSpec does not follow it (leave --follow-redirects off to see the redirect itself)"
+            )
         }
 
         let method = request.method.uppercased()
@@ -49,14 +56,17 @@ struct Redirect {
         let sameOrigin = Origin(base) == Origin(target)
         var headers = request.headers
         if toGet {
-            headers.removeAll { header in ["Content-Length", "Content-Type", "Transfer-Encoding"].contains { HeaderName.same(header.0, $0) } }
+            headers.removeAll { header in
+                ["Content-Length", "Content-Type", "Transfer-Encoding"].contains { HeaderName.same(header.0, $0) }
+            }
         }
         if !sameOrigin {
             headers.removeAll { header in !keptAcrossOrigins.contains { HeaderName.same(header.0, $0) } }
         }
         let body = toGet || !sameOrigin ? nil : request.body
         // The whole URL as the path, with no base: `HTTPRequest.url` is then exactly `next`.
-        let hop = HTTPRequest(method: toGet ? "GET" : request.method, baseURL: nil, path: next, headers: headers, body: body)
+        let hop = HTTPRequest(
+            method: toGet ? "GET" : request.method, baseURL: nil, path: next, headers: headers, body: body)
         return Redirect(request: hop, status: status, from: url)
     }
 

@@ -11,7 +11,8 @@ enum RequestHeaderCheck {
     static func problem(in headers: [(String, String)], userAgent: String) -> String? {
         for (name, value) in headers {
             guard HeaderSyntax.isToken(name) else {
-                return "the header name \(shown(name)) is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_`|~ only)"
+                return
+                    "the header name \(shown(name)) is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_`|~ only)"
             }
             if let what = flaw(value) { return "the value of the header `\(name)` \(what)" + hint(value) }
         }

@@ -1,6 +1,6 @@
 import AsyncHTTPClient
-import Foundation
 import FlowSpecRuntime
+import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
@@ -17,7 +17,9 @@ enum TransportFailure {
         return TransportError(kind, url: url, cause: cause)
     }
 
-    private static func describe(_ error: any Error, phase: Phase, options: LiveHTTPOptions) -> (TransportError.Kind, String) {
+    private static func describe(_ error: any Error, phase: Phase, options: LiveHTTPOptions) -> (
+        TransportError.Kind, String
+    ) {
         if let e = error as? InvalidStatusCode {
             return (.invalidResponse, e.description)
         }
@@ -38,11 +40,20 @@ enum TransportFailure {
             switch e {
             case .connectTimeout where options.requestTimeout < options.connectTimeout:
                 // AsyncHTTPClient's connect timeout is cut to the request timeout (see PooledTransport.makeClient).
-                return (.timeout, "no complete response within \(seconds(options.requestTimeout)) (request timeout; --request-timeout changes it)")
+                return (
+                    .timeout,
+                    "no complete response within \(seconds(options.requestTimeout)) (request timeout; --request-timeout changes it)"
+                )
             case .connectTimeout:
-                return (.timeout, "no connection within \(seconds(options.connectTimeout)) (connect timeout; --connect-timeout changes it)")
+                return (
+                    .timeout,
+                    "no connection within \(seconds(options.connectTimeout)) (connect timeout; --connect-timeout changes it)"
+                )
             case .deadlineExceeded, .readTimeout, .writeTimeout:
-                return (.timeout, "no complete response within \(seconds(options.requestTimeout)) (request timeout; --request-timeout changes it)")
+                return (
+                    .timeout,
+                    "no complete response within \(seconds(options.requestTimeout)) (request timeout; --request-timeout changes it)"
+                )
             case .tlsHandshakeTimeout:
                 return (.tls, "the TLS handshake did not finish in time")
             case .remoteConnectionClosed:
@@ -54,7 +65,10 @@ enum TransportFailure {
             case .redirectLimitReached:
                 return (.other, "more than 5 redirects in a row (--follow-redirects follows at most 5)")
             case .redirectCycleDetected:
-                return (.other, "the redirects go round in a loop (a URL came back); leave --follow-redirects off to see the first one")
+                return (
+                    .other,
+                    "the redirects go round in a loop (a URL came back); leave --follow-redirects off to see the first one"
+                )
             case .invalidURL, .emptyHost, .emptyScheme:
                 return (.other, "not a valid URL — check the flow's base_url and the run variables it uses")
             default:
@@ -73,14 +87,20 @@ enum TransportFailure {
         if let e = error as? IOError {
             switch e.errnoCode {
             case ECONNREFUSED: return (.refused, "connection refused: nothing is listening there")
-            case ECONNRESET: return phase == .body ? (.truncated, "connection reset while the body was arriving") : (.other, "connection reset by the server")
+            case ECONNRESET:
+                return phase == .body
+                    ? (.truncated, "connection reset while the body was arriving")
+                    : (.other, "connection reset by the server")
             case ETIMEDOUT: return (.timeout, "the connection timed out")
             case ENETUNREACH, EHOSTUNREACH: return (.refused, "the network or host is unreachable")
             default: return (.other, e.description)
             }
         }
         if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
-            return (.tls, "TLS failed: \(error) — a self-signed or wrong certificate? --insecure skips verification (not for production)")
+            return (
+                .tls,
+                "TLS failed: \(error) — a self-signed or wrong certificate? --insecure skips verification (not for production)"
+            )
         }
         if let e = error as? ChannelError {
             switch e {
@@ -108,7 +128,10 @@ enum TransportFailure {
     private static func malformed(_ error: HTTPParserError, phase: Phase) -> (TransportError.Kind, String) {
         switch error {
         case .invalidConstant, .invalidVersion:
-            return (.invalidResponse, "the answer does not begin with an HTTP/1.x status line (garbage, or an HTTP/0.9 body without one)")
+            return (
+                .invalidResponse,
+                "the answer does not begin with an HTTP/1.x status line (garbage, or an HTTP/0.9 body without one)"
+            )
         case .invalidStatus:
             return (.invalidResponse, "the status line has no valid status code (HTTP needs three digits, 100–999)")
         case .invalidChunkSize:

@@ -1,5 +1,5 @@
-import Foundation
 import FlowSpecRuntime
+import Foundation
 
 /// Which transport sends a request: the one place that decides it, and the one place a request's URL is checked.
 ///
@@ -21,31 +21,43 @@ enum TransportRoute {
     case pooled(PooledTransport.Routed)
 
     /// The route of `request` (or of one hop of its redirects) to `url`; throws for a URL neither client may send.
-    static func choose(_ request: HTTPRequest, url: String, onLiveThread: Bool, proxies: ProxySettings,
-                       userAgent: String) throws(TransportError) -> TransportRoute {
+    static func choose(
+        _ request: HTTPRequest, url: String, onLiveThread: Bool, proxies: ProxySettings,
+        userAgent: String
+    ) throws(TransportError) -> TransportRoute {
         if let everyday = PlainHTTPURL(url) {
-            return choose(request, scheme: "http", host: everyday.host, port: everyday.port, target: everyday.target,
-                          onLiveThread: onLiveThread, proxies: proxies, userAgent: userAgent)
+            return choose(
+                request, scheme: "http", host: everyday.host, port: everyday.port, target: everyday.target,
+                onLiveThread: onLiveThread, proxies: proxies, userAgent: userAgent)
         }
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), let host = parsed.host,
-              scheme == "http" || scheme == "https" else {
-            throw TransportError(.other, url: url, cause: "not an absolute http(s) URL — check the flow's base_url and the run variables it uses")
+            scheme == "http" || scheme == "https"
+        else {
+            throw TransportError(
+                .other, url: url,
+                cause: "not an absolute http(s) URL — check the flow's base_url and the run variables it uses")
         }
         // NIO traps on a port past 65535 and the resolver wraps it (99999 became 34463): refused before either sees it.
         if let problem = RequestURL.absoluteURLProblem(url) {
-            throw TransportError(.notSent, url: url, cause: "\(problem) — check the flow's base_url and the run variables it uses")
+            throw TransportError(
+                .notSent, url: url, cause: "\(problem) — check the flow's base_url and the run variables it uses")
         }
-        return choose(request, scheme: scheme, host: host, port: parsed.port, target: PlainHTTPClient.requestTarget(url, parsed),
-                      onLiveThread: onLiveThread, proxies: proxies, userAgent: userAgent)
+        return choose(
+            request, scheme: scheme, host: host, port: parsed.port, target: PlainHTTPClient.requestTarget(url, parsed),
+            onLiveThread: onLiveThread, proxies: proxies, userAgent: userAgent)
     }
 
     /// `target` is only read when the plain client may take the request: for another URL it may cost Foundation's
     /// re-encoding for nothing.
-    private static func choose(_ request: HTTPRequest, scheme: String, host: String, port: Int?, target: @autoclosure () -> String,
-                               onLiveThread: Bool, proxies: ProxySettings, userAgent: String) -> TransportRoute {
+    private static func choose(
+        _ request: HTTPRequest, scheme: String, host: String, port: Int?, target: @autoclosure () -> String,
+        onLiveThread: Bool, proxies: ProxySettings, userAgent: String
+    ) -> TransportRoute {
         let proxy = proxies.server(scheme: scheme, host: host)
         guard scheme == "http", proxy == nil, !host.contains(":"), onLiveThread,
-              let (head, body) = PlainHTTPClient.prepare(request, host: host, port: port, target: target(), userAgent: userAgent) else {
+            let (head, body) = PlainHTTPClient.prepare(
+                request, host: host, port: port, target: target(), userAgent: userAgent)
+        else {
             return .pooled(PooledTransport.Routed(request: request, proxy: proxy))
         }
         return .plain(PlainTransport.Routed(head: head, body: body, host: host, port: port ?? 80))

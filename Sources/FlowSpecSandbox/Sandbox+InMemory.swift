@@ -15,8 +15,10 @@ extension Sandbox {
         logger.logLevel = .warning
         let mainResponder = SandboxResponder(handle: main.respond(to:), clock: options.clock)
         let legacyResponder = SandboxResponder(handle: { await legacy.respond(to: $0) }, clock: options.clock)
-        return (Application(responder: mainResponder, logger: logger),
-                Application(responder: legacyResponder, logger: logger),
-                options.accounts.liveVars(baseURL: baseURL, legacyURL: legacyURL))
+        return (
+            Application(responder: mainResponder, logger: logger),
+            Application(responder: legacyResponder, logger: logger),
+            options.accounts.liveVars(baseURL: baseURL, legacyURL: legacyURL)
+        )
     }
 }

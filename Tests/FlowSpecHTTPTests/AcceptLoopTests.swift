@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import HostileBackend
 import Synchronization
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The test servers' accept loop: a stopped server must never answer a later test's connections, even when the

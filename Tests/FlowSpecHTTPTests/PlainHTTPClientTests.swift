@@ -1,12 +1,14 @@
-import Foundation
-import Testing
-@testable import FlowSpecHTTP
 import FlowSpecLanguage
 import FlowSpecRuntime
+import Foundation
 import HostileBackend
 import NIOPosix
+import Testing
+
+@testable import FlowSpecHTTP
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The plain-HTTP client that answers requests made on the live adapter's own thread: that it is the one used
@@ -14,13 +16,15 @@ import Glibc
 /// decompresses as AsyncHTTPClient does, and lets a cancelled flow go at once.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct PlainHTTPClientTests {
     func post(_ base: String) -> FlowSpecRuntime.HTTPRequest {
-        FlowSpecRuntime.HTTPRequest(method: "POST", baseURL: base, path: "/api/auth/login", query: [("next", "/a b")],
-                                    headers: [("Content-Type", "application/json"), ("X-Trace", "1")],
-                                    body: Data(#"{"email":"qa@example.com"}"#.utf8))
+        FlowSpecRuntime.HTTPRequest(
+            method: "POST", baseURL: base, path: "/api/auth/login", query: [("next", "/a b")],
+            headers: [("Content-Type", "application/json"), ("X-Trace", "1")],
+            body: Data(#"{"email":"qa@example.com"}"#.utf8))
     }
 
     @Test func aTaskPreferringTheAdaptersExecutorRunsOnItsThreadAndSendsWithoutAnEventLoop() async throws {
-        let server = try HostileServer(reply: "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Type: application/json\r\n\r\n{}")
+        let server = try HostileServer(
+            reply: "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Type: application/json\r\n\r\n{}")
         defer { server.stop() }
         let adapter = LiveHTTPAdapter()
         let executor = try #require(adapter.preferredExecutor as? DedicatedThreadExecutor)
@@ -67,12 +71,16 @@ import Glibc
 
     /// The request line's target, taken from the URL's text when it needs no encoding, is what AsyncHTTPClient
     /// computes through Foundation (its `URL.uri`, copied here as the oracle).
-    @Test(arguments: ["http://h:1/a/b?x=1&y=%2F", "http://h:1", "http://h:1?x=1", "http://h/a#frag", "http://h/a%20b",
-                      "http://h/a b?c d", "http://h/ü?é", "http://h/a?b=c#d", "http://h/a;p?q", "http://h/a?", "HTTP://h/A/./b/../c",
-                      "http://user:pw@h:8080/p?q=%7B%7D", "http://h/?", "http://[::1]:80/x"])
+    @Test(arguments: [
+        "http://h:1/a/b?x=1&y=%2F", "http://h:1", "http://h:1?x=1", "http://h/a#frag", "http://h/a%20b",
+        "http://h/a b?c d", "http://h/ü?é", "http://h/a?b=c#d", "http://h/a;p?q", "http://h/a?", "HTTP://h/A/./b/../c",
+        "http://user:pw@h:8080/p?q=%7B%7D", "http://h/?", "http://[::1]:80/x",
+    ])
     func theRequestTargetIsWhatAsyncHTTPClientSends(url: String) throws {
         let parsed = try #require(URL(string: url))
-        var expected = parsed.path.isEmpty ? "/" : (URLComponents(url: parsed, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? parsed.path)
+        var expected =
+            parsed.path.isEmpty
+            ? "/" : (URLComponents(url: parsed, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? parsed.path)
         if let query = parsed.query { expected += "?" + query }
         #expect(PlainHTTPClient.requestTarget(url, parsed) == expected)
     }
@@ -80,12 +88,14 @@ import Glibc
     /// The answer to `HEAD` has no body whatever its `Content-Length` says: the decoder must know the method, or it
     /// would wait for 100 bytes that never come.
     @Test(arguments: Route.allCases) func aHeadRequestsAnswerHasNoBody(route: Route) async throws {
-        let server = try RawServer(reply: Array("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n".utf8), closeAfterReply: false)
+        let server = try RawServer(
+            reply: Array("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n".utf8), closeAfterReply: false)
         defer { server.stop() }
         var options = LiveHTTPOptions()
         options.requestTimeout = 5
         let adapter = LiveHTTPAdapter(options: options)
-        let result = await route.sendPlainHTTP(HTTPRequest(method: "HEAD", baseURL: "http://127.0.0.1:\(server.port)", path: "/"), with: adapter)
+        let result = await route.sendPlainHTTP(
+            HTTPRequest(method: "HEAD", baseURL: "http://127.0.0.1:\(server.port)", path: "/"), with: adapter)
         await adapter.shutdown()
         let answer = try result.get()
         #expect(answer.status == 200)
@@ -97,21 +107,29 @@ import Glibc
         let server = try HostileServer(reply: "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
         defer { server.stop() }
         let adapter = LiveHTTPAdapter()
-        let result = await route.sendPlainHTTP(HTTPRequest(method: "GET", baseURL: "http://localhost:\(server.port)", path: "/"), with: adapter)
+        let result = await route.sendPlainHTTP(
+            HTTPRequest(method: "GET", baseURL: "http://localhost:\(server.port)", path: "/"), with: adapter)
         await adapter.shutdown()
         #expect(try result.get().body == Data("ok".utf8))
-        #expect(server.requests.first?.head.contains("localhost:\(server.port)") == true, "the Host header names the URL's host")
+        #expect(
+            server.requests.first?.head.contains("localhost:\(server.port)") == true,
+            "the Host header names the URL's host")
     }
 
     /// A server that hangs up while an upload is still going out: the same words from both clients.
-    @Test(arguments: Route.allCases) func aServerClosingDuringTheUploadClosedWithoutAnswering(route: Route) async throws {
+    @Test(arguments: Route.allCases) func aServerClosingDuringTheUploadClosedWithoutAnswering(route: Route) async throws
+    {
         let server = try RawServer(reply: [], replyToAnyBytes: true)
         defer { server.stop() }
         let adapter = LiveHTTPAdapter()
-        let upload = HTTPRequest(method: "POST", baseURL: "http://127.0.0.1:\(server.port)", path: "/", body: Data(repeating: 65, count: 8_000_000))
+        let upload = HTTPRequest(
+            method: "POST", baseURL: "http://127.0.0.1:\(server.port)", path: "/",
+            body: Data(repeating: 65, count: 8_000_000))
         let result = await route.sendPlainHTTP(upload, with: adapter)
         await adapter.shutdown()
-        guard case .failure(let error) = result else { Issue.record("an answer from a server that sent nothing: \(result)"); return }
+        guard case .failure(let error) = result else {
+            Issue.record("an answer from a server that sent nothing: \(result)"); return
+        }
         #expect(error.kind == .other)
         #expect(error.cause == "the server closed the connection without answering", "\(error)")
     }
@@ -120,7 +138,9 @@ import Glibc
         let server = try KeepAliveServer(closeAfterEachResponse: false)
         defer { server.stop() }
         let adapter = LiveHTTPAdapter()
-        for _ in 0..<3 { #expect(try await Route.plain.sendPlainHTTP(post(server.url), with: adapter).get().status == 200) }
+        for _ in 0..<3 {
+            #expect(try await Route.plain.sendPlainHTTP(post(server.url), with: adapter).get().status == 200)
+        }
         await adapter.shutdown()
         #expect(server.counts == (connections: 1, requests: 3))
     }
@@ -140,12 +160,17 @@ import Glibc
     }
 
     @Test(arguments: Route.allCases) func aGzipBodyIsDecompressedByBothClients(route: Route) async throws {
-        let gzipped: [UInt8] = [31, 139, 8, 0, 0, 0, 0, 0, 2, 255, 171, 86, 202, 207, 86, 178, 42, 41, 42, 77, 173, 5, 0, 144, 95, 212, 167, 11, 0, 0, 0]
-        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: \(gzipped.count)\r\n\r\n"
+        let gzipped: [UInt8] = [
+            31, 139, 8, 0, 0, 0, 0, 0, 2, 255, 171, 86, 202, 207, 86, 178, 42, 41, 42, 77, 173, 5, 0, 144, 95, 212, 167,
+            11, 0, 0, 0,
+        ]
+        let head =
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: \(gzipped.count)\r\n\r\n"
         let server = try RawServer(reply: Array(head.utf8) + gzipped)
         defer { server.stop() }
         let adapter = LiveHTTPAdapter()
-        let result = await route.sendPlainHTTP(HTTPRequest(method: "GET", baseURL: "http://127.0.0.1:\(server.port)", path: "/"), with: adapter)
+        let result = await route.sendPlainHTTP(
+            HTTPRequest(method: "GET", baseURL: "http://127.0.0.1:\(server.port)", path: "/"), with: adapter)
         await adapter.shutdown()
         #expect(try result.get().json == .object(["ok": .bool(true)]))
     }
@@ -169,7 +194,10 @@ import Glibc
         guard case .failure = outcome else { Issue.record("a cancelled request answered: \(outcome)"); return }
         let server = try HostileServer(reply: "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
         defer { server.stop() }
-        #expect(try await Route.plain.sendPlainHTTP(HTTPRequest(method: "GET", baseURL: server.url, path: "/"), with: adapter).get().status == 200)
+        #expect(
+            try await Route.plain.sendPlainHTTP(
+                HTTPRequest(method: "GET", baseURL: server.url, path: "/"), with: adapter
+            ).get().status == 200)
         await adapter.shutdown()
     }
 }
@@ -201,7 +229,9 @@ final class KeepAliveServer: @unchecked Sendable {
                     }
                     pending.removeFirst(end)
                     lock.withLock { requests += 1 }
-                    let reply = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{\"ok\":true}".utf8)
+                    let reply = Array(
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{\"ok\":true}"
+                            .utf8)
                     _ = reply.withUnsafeBytes { write(client, $0.baseAddress, reply.count) }
                     if closeAfterEachResponse { return }
                 }
@@ -218,7 +248,8 @@ final class KeepAliveServer: @unchecked Sendable {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let headEnd = text.range(of: "\r\n\r\n") else { return nil }
         let head = text[..<headEnd.lowerBound].lowercased()
-        let length = head.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length:") }
+        let length =
+            head.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length:") }
             .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
         let total = text.utf8.distance(from: text.utf8.startIndex, to: headEnd.upperBound) + length
         return bytes.count >= total ? total : nil

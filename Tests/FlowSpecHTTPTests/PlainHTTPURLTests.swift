@@ -1,6 +1,7 @@
+import FlowSpecLanguage
 import Foundation
 import Testing
-import FlowSpecLanguage
+
 @testable import FlowSpecHTTP
 
 /// `PlainHTTPURL` reads a URL's host, port and request target without Foundation; whenever it accepts a text, each must
@@ -8,11 +9,14 @@ import FlowSpecLanguage
 @Suite(.timeLimit(.minutes(5))) struct PlainHTTPURLTests {
     func expectFoundationAgrees(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         guard let mine = PlainHTTPURL(text) else { return }
-        let url = try #require(URL(string: text), "Foundation refuses \(text.debugDescription)", sourceLocation: sourceLocation)
+        let url = try #require(
+            URL(string: text), "Foundation refuses \(text.debugDescription)", sourceLocation: sourceLocation)
         #expect(url.scheme == "http", sourceLocation: sourceLocation)
         #expect(url.host == mine.host, "\(text.debugDescription)", sourceLocation: sourceLocation)
         #expect(url.port == mine.port, "\(text.debugDescription)", sourceLocation: sourceLocation)
-        #expect(PlainHTTPClient.requestTarget(text, url) == mine.target, "\(text.debugDescription)", sourceLocation: sourceLocation)
+        #expect(
+            PlainHTTPClient.requestTarget(text, url) == mine.target, "\(text.debugDescription)",
+            sourceLocation: sourceLocation)
     }
 
     @Test func theEverydayShapesAreReadWithoutFoundation() throws {
@@ -30,9 +34,13 @@ import FlowSpecLanguage
     }
 
     @Test func otherShapesAreLeftToFoundation() {
-        for text in ["https://h/", "HTTP://h/", "http://H/", "http://user:pw@h/", "http://[::1]:80/", "http://h/a#frag", "http://h/a b",
-                     "http://h/ü", "http://h:/", "http://h:080/", "http://h:65536/", "http://h:123456/", "http://", "http:/h", "http://h%41/",
-                     "http://h_1/", "http://h:8a/"] {
+        for text in [
+            "https://h/", "HTTP://h/", "http://H/", "http://user:pw@h/", "http://[::1]:80/", "http://h/a#frag",
+            "http://h/a b",
+            "http://h/ü", "http://h:/", "http://h:080/", "http://h:65536/", "http://h:123456/", "http://", "http:/h",
+            "http://h%41/",
+            "http://h_1/", "http://h:8a/",
+        ] {
             #expect(PlainHTTPURL(text) == nil, "\(text)")
         }
     }
@@ -43,10 +51,17 @@ import FlowSpecLanguage
         func pick(_ options: [String]) -> String { options[Int(random.next() % UInt64(options.count))] }
         var accepted = 0
         for _ in 0..<2_000 {
-            let text = pick(["http://", "http://", "http://", "https://", "HTTP://", "http:/"])
-                + pick(["h", "localhost", "127.0.0.1", "a.b-c.d", "a..b", "-h", "h.", "H", "h_", "", "0", "1.2.3.4.5", "xn--bcher-kva.example"])
+            let text =
+                pick(["http://", "http://", "http://", "https://", "HTTP://", "http:/"])
+                + pick([
+                    "h", "localhost", "127.0.0.1", "a.b-c.d", "a..b", "-h", "h.", "H", "h_", "", "0", "1.2.3.4.5",
+                    "xn--bcher-kva.example",
+                ])
                 + pick(["", "", ":1", ":80", ":8080", ":65535", ":65536", ":0", ":08", ":", ":99999"])
-                + pick(["", "/", "/a", "/a/b", "/a/./b/../c", "?", "?x=1", "/p?q=%2F&r=", "/a;b", "/~u/", "/a%20b", "/a b", "#f", "/a#f", "//x", "/@x", "/:x"])
+                + pick([
+                    "", "/", "/a", "/a/b", "/a/./b/../c", "?", "?x=1", "/p?q=%2F&r=", "/a;b", "/~u/", "/a%20b", "/a b",
+                    "#f", "/a#f", "//x", "/@x", "/:x",
+                ])
                 + pick(["", "", "?z", "&w=2", "!$'()*+,=", "%", "%zz"])
             if PlainHTTPURL(text) != nil { accepted += 1 }
             try expectFoundationAgrees(text)

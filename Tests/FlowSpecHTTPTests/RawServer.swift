@@ -1,7 +1,8 @@
 import Foundation
 import HostileBackend
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A one-connection-at-a-time TCP server on loopback that answers every request with fixed bytes and

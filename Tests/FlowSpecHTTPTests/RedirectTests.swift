@@ -1,24 +1,29 @@
-import Foundation
-import Testing
-@testable import FlowSpecHTTP
 import FlowSpecRuntime
+import Foundation
 import HostileBackend
+import Testing
+
+@testable import FlowSpecHTTP
 
 /// `--follow-redirects`, hop by hop, the same through both clients: credentials never cross to another origin, a
 /// Location that is no usable URL is a clear error, and a hop that fails is named.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct RedirectTests {
     static let password = "hunter2-P4ssw0rd!"
-    static let secrets = ["Bearer s3cr3t-bearer", "apikey-V4lue-1", "xapikey-V4lue-2", "sid=c00kie-V4lue", "pr0xy-V4lue",
-                          "x-s3ss10n-V4lue", password]
+    static let secrets = [
+        "Bearer s3cr3t-bearer", "apikey-V4lue-1", "xapikey-V4lue-2", "sid=c00kie-V4lue", "pr0xy-V4lue",
+        "x-s3ss10n-V4lue", password,
+    ]
 
     /// A POST carrying every kind of credential: the Authorization, Cookie and API-key headers, a custom header,
     /// and a password in its JSON body.
     func login(to url: String) -> FlowSpecRuntime.HTTPRequest {
         FlowSpecRuntime.HTTPRequest(
             method: "POST", baseURL: url, path: "/login",
-            headers: [("Authorization", Self.secrets[0]), ("apikey", Self.secrets[1]), ("X-API-Key", Self.secrets[2]),
-                      ("Cookie", Self.secrets[3]), ("Proxy-Authorization", Self.secrets[4]), ("X-Session", Self.secrets[5]),
-                      ("Accept", "application/json"), ("Content-Type", "application/json")],
+            headers: [
+                ("Authorization", Self.secrets[0]), ("apikey", Self.secrets[1]), ("X-API-Key", Self.secrets[2]),
+                ("Cookie", Self.secrets[3]), ("Proxy-Authorization", Self.secrets[4]), ("X-Session", Self.secrets[5]),
+                ("Accept", "application/json"), ("Content-Type", "application/json"),
+            ],
             body: Data(#"{"email":"qa@example.com","password":"\#(Self.password)"}"#.utf8))
     }
 
@@ -30,7 +35,9 @@ import HostileBackend
         return o
     }
 
-    func send(_ request: FlowSpecRuntime.HTTPRequest, via route: Route) async -> Result<FlowSpecRuntime.HTTPResponse, TransportError> {
+    func send(_ request: FlowSpecRuntime.HTTPRequest, via route: Route) async -> Result<
+        FlowSpecRuntime.HTTPResponse, TransportError
+    > {
         let adapter = LiveHTTPAdapter(options: options())
         let (result, tookPlain) = await route.send(request, with: adapter)
         #expect(tookPlain == (route == .plain), "the request did not go through the \(route.rawValue) client")
@@ -38,14 +45,19 @@ import HostileBackend
         return result
     }
 
-    static let landed = HostileServer.Step.send("HTTP/1.1 200 OK\r\nContent-Length: 6\r\nConnection: close\r\n\r\nlanded")
+    static let landed = HostileServer.Step.send(
+        "HTTP/1.1 200 OK\r\nContent-Length: 6\r\nConnection: close\r\n\r\nlanded")
 
     /// A redirect to another origin (another port) carries no credential header and no body, whatever the status.
     @Test(arguments: [301, 302, 303, 307, 308], Route.allCases)
     func aRedirectToAnotherOriginCarriesNoCredential(status: Int, route: Route) async throws {
         let target = try HostileServer([Self.landed])
         defer { target.stop() }
-        let origin = try HostileServer([.send("HTTP/1.1 \(status) Moved\r\nLocation: \(target.url)/next\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")])
+        let origin = try HostileServer([
+            .send(
+                "HTTP/1.1 \(status) Moved\r\nLocation: \(target.url)/next\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            )
+        ])
         defer { origin.stop() }
         let response = try await send(login(to: origin.url), via: route).get()
         #expect(String(decoding: response.body, as: UTF8.self) == "landed")
@@ -79,7 +91,9 @@ import HostileBackend
     /// NIO traps on such a port; the resolver wraps it (99999 is port 34463) and the plain client sent there.
     @Test(arguments: ["http://127.0.0.1:99999/x", "http://127.0.0.1:65536/x", "http://127.0.0.1:0/x"], Route.allCases)
     func aRedirectToAPortOutsideTheRangeIsAnInvalidResponse(location: String, route: Route) async throws {
-        let server = try HostileServer([.send("HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")])
+        let server = try HostileServer([
+            .send("HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        ])
         defer { server.stop() }
         let request = login(to: server.url)
         guard case .failure(let error) = await send(request, via: route) else {
@@ -109,7 +123,11 @@ import HostileBackend
 
     /// A refused hop names the URL that refused and the redirect that led there, not only the first URL.
     @Test(arguments: Route.allCases) func aRedirectTargetThatRefusesIsNamed(route: Route) async throws {
-        let server = try HostileServer([.send("HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:9/gone\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")])
+        let server = try HostileServer([
+            .send(
+                "HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:9/gone\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            )
+        ])
         defer { server.stop() }
         let request = login(to: server.url)
         guard case .failure(let error) = await send(request, via: route) else {
@@ -124,7 +142,11 @@ import HostileBackend
 
     /// A redirect to another scheme (an app's callback) is the answer: the flow reads the code from its Location.
     @Test(arguments: Route.allCases) func aRedirectToAnotherSchemeIsNotFollowed(route: Route) async throws {
-        let server = try HostileServer([.send("HTTP/1.1 302 Found\r\nLocation: myapp://callback?code=abc\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")])
+        let server = try HostileServer([
+            .send(
+                "HTTP/1.1 302 Found\r\nLocation: myapp://callback?code=abc\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            )
+        ])
         defer { server.stop() }
         let response = try await send(login(to: server.url), via: route).get()
         #expect(response.status == 302)

@@ -4,6 +4,7 @@ import NIOHPACK
 import NIOHTTP1
 import NIOHTTP2
 import Testing
+
 @testable import FlowSpecHTTP
 
 /// The guards in front of AsyncHTTPClient, without a socket: a status it would trap on never reaches it.
@@ -51,14 +52,17 @@ import Testing
     }
 
     @Test func theMessageNamesTheStatusAndTheValidRange() {
-        #expect(InvalidStatusCode(status: "0").description == "the server answered with status 0, which is not an HTTP status code (100–999)")
+        #expect(
+            InvalidStatusCode(status: "0").description
+                == "the server answered with status 0, which is not an HTTP status code (100–999)")
         #expect(InvalidStatusCode(status: "").description == "the server answered without a status code")
     }
 
     /// The installer finds AsyncHTTPClient's decoder and puts the guard right after it, before AsyncHTTPClient's handler.
     @Test func theHTTP1GuardGoesRightAfterTheResponseDecoder() throws {
         let channel = EmbeddedChannel()
-        let decoder = ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .forward))
+        let decoder = ByteToMessageHandler(
+            HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .forward))
         try channel.pipeline.syncOperations.addHandler(HTTPRequestEncoder())
         try channel.pipeline.syncOperations.addHandler(decoder)
         let installed = StatusCodeGuards.http1(channel)
@@ -67,7 +71,8 @@ import Testing
         _ = try channel.pipeline.syncOperations.context(handlerType: StatusCodeGuard.self)
         // Through the real decoder — the guard only sees decoded parts if it sits after it: the request goes out,
         // `HTTP/1.1 000 Zero` comes back and is stopped.
-        try channel.writeOutbound(HTTPClientRequestPart.head(HTTPRequestHead(version: .http1_1, method: .GET, uri: "/")))
+        try channel.writeOutbound(
+            HTTPClientRequestPart.head(HTTPRequestHead(version: .http1_1, method: .GET, uri: "/")))
         try channel.writeOutbound(HTTPClientRequestPart.end(nil))
         #expect(throws: InvalidStatusCode(status: "0")) {
             try channel.writeInbound(ByteBuffer(string: "HTTP/1.1 000 Zero\r\nContent-Length: 0\r\n\r\n"))
@@ -111,7 +116,8 @@ import Testing
     func anHTTP2StatusThatIsNotThreeDigitsFrom100To999IsStoppedBeforeTheCodec(status: String) throws {
         let channel = try http2Stream()
         #expect(throws: InvalidStatusCode(status: status)) { try channel.writeInbound(headers(status)) }
-        _ = try? channel.writeInbound(HTTP2Frame.FramePayload.data(.init(data: .byteBuffer(ByteBuffer(string: "{}")), endStream: true)))
+        _ = try? channel.writeInbound(
+            HTTP2Frame.FramePayload.data(.init(data: .byteBuffer(ByteBuffer(string: "{}")), endStream: true)))
         #expect(try channel.readInbound(as: HTTPClientResponsePart.self) == nil)
         #expect(!channel.isActive)
     }
@@ -145,6 +151,8 @@ import Testing
     @Test func theHTTP2CodeParserAcceptsOnlyThreeDigits() {
         #expect(HTTP2StatusCodeGuard.code("200") == 200)
         #expect(HTTP2StatusCodeGuard.code("999") == 999)
-        for bad in ["0", "000", "099", "1000", "-10", "2e2", "", "٢٠٠"] { #expect(HTTP2StatusCodeGuard.code(bad) == nil, "\(bad)") }
+        for bad in ["0", "000", "099", "1000", "-10", "2e2", "", "٢٠٠"] {
+            #expect(HTTP2StatusCodeGuard.code(bad) == nil, "\(bad)")
+        }
     }
 }

@@ -78,7 +78,9 @@ final class TLSScriptServer: Sendable {
             guard !started else { return }
             started = true
             if case .reply(let bytes) = script {
-                context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: bytes))).whenComplete { _ in context.close(promise: nil) }
+                context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: bytes))).whenComplete { _ in
+                    context.close(promise: nil)
+                }
             }
             guard case .flood(let head, let frame, let limit) = script else { return }
             context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: head)), promise: nil)
@@ -95,7 +97,9 @@ final class TLSScriptServer: Sendable {
                 counter.bytes.add(batch.readableBytes, ordering: .relaxed)
                 // On the loop's next turn: a write that completes at once would otherwise recurse until the stack
                 // overflows.
-                loopBound.value.eventLoop.execute { [self] in flood(loopBound.value, batch, left: left - batch.readableBytes) }
+                loopBound.value.eventLoop.execute { [self] in
+                    flood(loopBound.value, batch, left: left - batch.readableBytes)
+                }
             }
         }
     }

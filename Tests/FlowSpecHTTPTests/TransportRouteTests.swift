@@ -1,8 +1,9 @@
-import Foundation
-import Testing
-@testable import FlowSpecHTTP
 import FlowSpecLanguage
 import FlowSpecRuntime
+import Foundation
+import Testing
+
+@testable import FlowSpecHTTP
 
 /// `TransportRoute.choose`, the one rule that picks the plain client or AsyncHTTPClient for a request: each kind of
 /// URL by name, and random URLs against the rule as it was written before (twice, in `LiveHTTPAdapter.exchangeOnce`,
@@ -18,8 +19,10 @@ import FlowSpecRuntime
             do throws(TransportError) {
                 switch try route() {
                 case .plain(let r):
-                    self = .plain(host: r.host, port: r.port, uri: r.head.uri, headers: r.head.headers.map { "\($0.name): \($0.value)" },
-                                  body: r.body.map { Array($0.readableBytesView) })
+                    self = .plain(
+                        host: r.host, port: r.port, uri: r.head.uri,
+                        headers: r.head.headers.map { "\($0.name): \($0.value)" },
+                        body: r.body.map { Array($0.readableBytesView) })
                 case .pooled(let r):
                     self = .pooled(proxy: r.proxy)
                 }
@@ -42,9 +45,13 @@ import FlowSpecRuntime
     static let get = HTTPRequest(method: "GET", baseURL: nil, path: "/")
     static let userAgent = LiveHTTPOptions().userAgent
 
-    func route(_ url: String, live: Bool = true, environment: [String: String] = [:], request: HTTPRequest = get) -> Outcome {
+    func route(_ url: String, live: Bool = true, environment: [String: String] = [:], request: HTTPRequest = get)
+        -> Outcome
+    {
         Outcome { () throws(TransportError) in
-            try TransportRoute.choose(request, url: url, onLiveThread: live, proxies: ProxySettings(environment: environment), userAgent: Self.userAgent)
+            try TransportRoute.choose(
+                request, url: url, onLiveThread: live, proxies: ProxySettings(environment: environment),
+                userAgent: Self.userAgent)
         }
     }
 
@@ -80,14 +87,19 @@ import FlowSpecRuntime
 
     @Test func httpsGoesToAsyncHTTPClientEvenOnTheLiveThread() {
         #expect(route("https://127.0.0.1:8443/x") == .pooled(proxy: nil))
-        #expect(route("https://api.example.test/x", environment: ["HTTPS_PROXY": "proxy.corp:3128"])
+        #expect(
+            route("https://api.example.test/x", environment: ["HTTPS_PROXY": "proxy.corp:3128"])
                 == .pooled(proxy: .init(host: "proxy.corp", port: 3128)))
     }
 
     @Test func aHostBehindAProxyGoesThroughItsProxyClient() {
         let proxy = ["HTTP_PROXY": "http://proxy.corp:3128"]
-        #expect(route("http://api.example.test/x", environment: proxy) == .pooled(proxy: .init(host: "proxy.corp", port: 3128)))
-        #expect(route("http://api.example.test/a#f", environment: proxy) == .pooled(proxy: .init(host: "proxy.corp", port: 3128)))
+        #expect(
+            route("http://api.example.test/x", environment: proxy)
+                == .pooled(proxy: .init(host: "proxy.corp", port: 3128)))
+        #expect(
+            route("http://api.example.test/a#f", environment: proxy)
+                == .pooled(proxy: .init(host: "proxy.corp", port: 3128)))
         // An https proxy only: plain http is not proxied.
         #expect(route("http://api.example.test/x", environment: ["HTTPS_PROXY": "proxy.corp:3128"]).isPlain)
         // Loopback is never proxied.
@@ -99,8 +111,11 @@ import FlowSpecRuntime
         let environment = ["HTTP_PROXY": "proxy.corp:3128", "NO_PROXY": ".internal.example, other.test"]
         #expect(route("http://api.internal.example/x", environment: environment).isPlain)
         #expect(route("http://other.test:81/x", environment: environment).isPlain)
-        #expect(route("http://api.example.test/x", environment: environment) == .pooled(proxy: .init(host: "proxy.corp", port: 3128)))
-        #expect(route("http://api.example.test/x", environment: ["HTTP_PROXY": "proxy.corp:3128", "NO_PROXY": "*"]).isPlain)
+        #expect(
+            route("http://api.example.test/x", environment: environment)
+                == .pooled(proxy: .init(host: "proxy.corp", port: 3128)))
+        #expect(
+            route("http://api.example.test/x", environment: ["HTTP_PROXY": "proxy.corp:3128", "NO_PROXY": "*"]).isPlain)
     }
 
     /// The inconsistency the issue named: only one of the two copies said `!host.contains(":")`. The other read
@@ -109,9 +124,17 @@ import FlowSpecRuntime
         #expect(PlainHTTPURL("http://[::1]:8080/x") == nil)
         #expect(route("http://[::1]:8080/x") == .pooled(proxy: nil))
         #expect(route("http://[2001:db8::1]/x") == .pooled(proxy: nil))
-        #expect(route("http://[2001:db8::1]/x", environment: ["HTTP_PROXY": "proxy.corp:3128"]) == .pooled(proxy: .init(host: "proxy.corp", port: 3128)))
-        #expect(route("http://[::1]:8080/x", environment: ["HTTP_PROXY": "proxy.corp:3128"]) == .pooled(proxy: nil), "loopback is never proxied")
-        #expect(route("http://[::1]:99999/x") == .refused(.notSent, "the port 99999 is outside 1–65535 — check the flow's base_url and the run variables it uses"))
+        #expect(
+            route("http://[2001:db8::1]/x", environment: ["HTTP_PROXY": "proxy.corp:3128"])
+                == .pooled(proxy: .init(host: "proxy.corp", port: 3128)))
+        #expect(
+            route("http://[::1]:8080/x", environment: ["HTTP_PROXY": "proxy.corp:3128"]) == .pooled(proxy: nil),
+            "loopback is never proxied")
+        #expect(
+            route("http://[::1]:99999/x")
+                == .refused(
+                    .notSent,
+                    "the port 99999 is outside 1–65535 — check the flow's base_url and the run variables it uses"))
     }
 
     /// Credentials in the URL are not sent by either client (`RequestURL.maskingCredentials` keeps them off screen);
@@ -127,19 +150,33 @@ import FlowSpecRuntime
 
     @Test func aPortOutsideTheRangeIsRefusedBeforeEitherClient() {
         for live in [true, false] {
-            #expect(route("http://127.0.0.1:99999/x", live: live)
-                    == .refused(.notSent, "the port 99999 is outside 1–65535 — check the flow's base_url and the run variables it uses"))
-            #expect(route("http://127.0.0.1:65536/x", live: live)
-                    == .refused(.notSent, "the port 65536 is outside 1–65535 — check the flow's base_url and the run variables it uses"))
-            #expect(route("http://127.0.0.1:0/x", live: live)
-                    == .refused(.notSent, "the port 0 is outside 1–65535 — check the flow's base_url and the run variables it uses"))
-            #expect(route("http://127.0.0.1:/x", live: live)
-                    == .refused(.notSent, "the port after `:` is empty: write a port from 1 to 65535, or leave out the `:` — check the flow's base_url and the run variables it uses"))
+            #expect(
+                route("http://127.0.0.1:99999/x", live: live)
+                    == .refused(
+                        .notSent,
+                        "the port 99999 is outside 1–65535 — check the flow's base_url and the run variables it uses"))
+            #expect(
+                route("http://127.0.0.1:65536/x", live: live)
+                    == .refused(
+                        .notSent,
+                        "the port 65536 is outside 1–65535 — check the flow's base_url and the run variables it uses"))
+            #expect(
+                route("http://127.0.0.1:0/x", live: live)
+                    == .refused(
+                        .notSent,
+                        "the port 0 is outside 1–65535 — check the flow's base_url and the run variables it uses"))
+            #expect(
+                route("http://127.0.0.1:/x", live: live)
+                    == .refused(
+                        .notSent,
+                        "the port after `:` is empty: write a port from 1 to 65535, or leave out the `:` — check the flow's base_url and the run variables it uses"
+                    ))
         }
     }
 
     @Test func whatIsNoAbsoluteHTTPURLIsRefused() {
-        let notAbsolute = Outcome.refused(.other, "not an absolute http(s) URL — check the flow's base_url and the run variables it uses")
+        let notAbsolute = Outcome.refused(
+            .other, "not an absolute http(s) URL — check the flow's base_url and the run variables it uses")
         #expect(route("ftp://h/x") == notAbsolute)
         #expect(route("127.0.0.1:8080/x") == notAbsolute)
         #expect(route("/api/auth/login") == notAbsolute)
@@ -182,27 +219,47 @@ import FlowSpecRuntime
         func pick<T>(_ options: [T]) -> T { options[Int(random.next() % UInt64(options.count))] }
         let environments: [[String: String]] = [
             [:], ["HTTP_PROXY": "proxy.corp:3128"], ["https_proxy": "http://proxy.corp:8443"],
-            ["HTTP_PROXY": "proxy.corp:3128", "NO_PROXY": "example.test,[::1]"], ["HTTP_PROXY": "p:1", "HTTPS_PROXY": "q:2", "NO_PROXY": "*"],
+            ["HTTP_PROXY": "proxy.corp:3128", "NO_PROXY": "example.test,[::1]"],
+            ["HTTP_PROXY": "p:1", "HTTPS_PROXY": "q:2", "NO_PROXY": "*"],
         ]
         var badHeader = Self.get
         badHeader.headers = [("X-Bad", "a\nb")]
-        let requests = [Self.get, HTTPRequest(method: "POST", baseURL: nil, path: "/", headers: [("Content-Type", "application/json")], body: Data("{}".utf8)),
-                        HTTPRequest(method: "TRACE", baseURL: nil, path: "/", body: Data("x".utf8)), badHeader,
-                        HTTPRequest(method: "GET", baseURL: nil, path: "/", headers: [("Host", "other.test")])]
+        let requests = [
+            Self.get,
+            HTTPRequest(
+                method: "POST", baseURL: nil, path: "/", headers: [("Content-Type", "application/json")],
+                body: Data("{}".utf8)),
+            HTTPRequest(method: "TRACE", baseURL: nil, path: "/", body: Data("x".utf8)), badHeader,
+            HTTPRequest(method: "GET", baseURL: nil, path: "/", headers: [("Host", "other.test")]),
+        ]
         var plain = 0, pooled = 0, refused = 0
         for _ in 0..<3_000 {
-            let url = pick(["http://", "http://", "http://", "http://", "http://", "https://", "HTTP://", "Http://", "ftp://", "http:/", ""])
+            let url =
+                pick([
+                    "http://", "http://", "http://", "http://", "http://", "https://", "HTTP://", "Http://", "ftp://",
+                    "http:/", "",
+                ])
                 + pick(["", "", "", "", "user:pw@", "u@"])
-                + pick(["127.0.0.1", "localhost", "api.example.test", "a.example.test", "H", "h_1", "[::1]", "[2001:db8::1]", "bücher.example",
-                        "xn--bcher-kva.example", "", "a..b", "h%41", "[::1"])
-                + pick(["", "", "", "", "", ":8080", ":8080", ":8080", ":80", ":65535", ":65536", ":0", ":08", ":", ":99999", ":8a"])
-                + pick(["", "/", "/api/auth/login", "?x=1", "/a?b=1", "/a#f", "/a?b=1#f", "/a b", "/ü", "/a?q=ä", "/%7B", "/{x}", "//x", "/@x"])
+                + pick([
+                    "127.0.0.1", "localhost", "api.example.test", "a.example.test", "H", "h_1", "[::1]",
+                    "[2001:db8::1]", "bücher.example",
+                    "xn--bcher-kva.example", "", "a..b", "h%41", "[::1",
+                ])
+                + pick([
+                    "", "", "", "", "", ":8080", ":8080", ":8080", ":80", ":65535", ":65536", ":0", ":08", ":",
+                    ":99999", ":8a",
+                ])
+                + pick([
+                    "", "/", "/api/auth/login", "?x=1", "/a?b=1", "/a#f", "/a?b=1#f", "/a b", "/ü", "/a?q=ä", "/%7B",
+                    "/{x}", "//x", "/@x",
+                ])
             let live = random.next() % 4 != 0
             let environment = pick(environments)
             let request = pick(requests)
             let now = route(url, live: live, environment: environment, request: request)
             let before = Outcome { () throws(TransportError) in
-                try Self.twoCopies(request, url: url, onLiveThread: live, proxies: ProxySettings(environment: environment))
+                try Self.twoCopies(
+                    request, url: url, onLiveThread: live, proxies: ProxySettings(environment: environment))
             }
             #expect(now == before, "\(url.debugDescription) live: \(live) \(environment)")
             switch now {
@@ -211,30 +268,42 @@ import FlowSpecRuntime
             case .refused: refused += 1
             }
         }
-        #expect(plain > 250 && pooled > 250 && refused > 250, "too few of a kind to prove anything: \(plain) plain, \(pooled) pooled, \(refused) refused")
+        #expect(
+            plain > 250 && pooled > 250 && refused > 250,
+            "too few of a kind to prove anything: \(plain) plain, \(pooled) pooled, \(refused) refused")
     }
 
     /// The rule as `LiveHTTPAdapter.exchangeOnce` wrote it at 33eb9dd, in its two copies, kept here as the oracle.
-    static func twoCopies(_ request: HTTPRequest, url: String, onLiveThread: Bool, proxies: ProxySettings) throws(TransportError) -> TransportRoute {
+    static func twoCopies(_ request: HTTPRequest, url: String, onLiveThread: Bool, proxies: ProxySettings)
+        throws(TransportError) -> TransportRoute
+    {
         if let plainURL = PlainHTTPURL(url), proxies.server(scheme: "http", host: plainURL.host) == nil,
-           onLiveThread, let (head, body) = PlainHTTPClient.prepare(request, host: plainURL.host, port: plainURL.port,
-                                                                    target: plainURL.target, userAgent: userAgent) {
+            onLiveThread,
+            let (head, body) = PlainHTTPClient.prepare(
+                request, host: plainURL.host, port: plainURL.port,
+                target: plainURL.target, userAgent: userAgent)
+        {
             return .plain(.init(head: head, body: body, host: plainURL.host, port: plainURL.port ?? 80))
         }
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), let host = parsed.host,
-              scheme == "http" || scheme == "https" else {
-            throw TransportError(.other, url: url, cause: "not an absolute http(s) URL — check the flow's base_url and the run variables it uses")
+            scheme == "http" || scheme == "https"
+        else {
+            throw TransportError(
+                .other, url: url,
+                cause: "not an absolute http(s) URL — check the flow's base_url and the run variables it uses")
         }
         if let problem = RequestURL.absoluteURLProblem(url) {
-            throw TransportError(.notSent, url: url, cause: "\(problem) — check the flow's base_url and the run variables it uses")
+            throw TransportError(
+                .notSent, url: url, cause: "\(problem) — check the flow's base_url and the run variables it uses")
         }
         let proxy = proxies.server(scheme: scheme, host: host)
         if scheme == "http", proxy == nil, !host.contains(":"), onLiveThread,
-           let (head, body) = PlainHTTPClient.prepare(request, host: host, port: parsed.port, target: PlainHTTPClient.requestTarget(url, parsed),
-                                                      userAgent: userAgent) {
+            let (head, body) = PlainHTTPClient.prepare(
+                request, host: host, port: parsed.port, target: PlainHTTPClient.requestTarget(url, parsed),
+                userAgent: userAgent)
+        {
             return .plain(.init(head: head, body: body, host: host, port: parsed.port ?? 80))
         }
         return .pooled(.init(request: request, proxy: proxy))
     }
 }
-

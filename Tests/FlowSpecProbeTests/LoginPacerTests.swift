@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSpecProbe
 @testable import FlowSpecRuntime
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSpecProbe
 
 /// `logout: { flow:, answers: [...] }`: how the backend answers a logout that worked. A logout answered otherwise
@@ -9,7 +10,8 @@ import Testing
     func verdicts(logoutStatus: Int, logout: String) async throws -> [ProbeVerdict] {
         var knobs = ToyAuthBackend.Knobs()
         knobs.logoutStatus = logoutStatus
-        let found = try await ToyProbe.run(knobs, probeFile: ToyFlows.probe(logout: logout), kinds: Self.logoutKinds).verdicts
+        let found = try await ToyProbe.run(knobs, probeFile: ToyFlows.probe(logout: logout), kinds: Self.logoutKinds)
+            .verdicts
         #expect(found.count == 2, "\(found.described)")
         return found
     }
@@ -27,8 +29,13 @@ import Testing
 
     @Test func anotherAnswerIsAnErrorNamingTheSetting() async throws {
         let found = try await verdicts(logoutStatus: 200, logout: "{ flow: toy.logout, answers: [204] }")
-        #expect(found.allSatisfy { $0.status == .error && $0.detail.hasPrefix("not checked: the logout request was answered 200, not 204") }, "\(found.described)")
-        #expect(found.allSatisfy { $0.detail.contains("`logout: { flow: toy.logout, answers: [200] }`") }, "\(found.described)")
+        #expect(
+            found.allSatisfy {
+                $0.status == .error && $0.detail.hasPrefix("not checked: the logout request was answered 200, not 204")
+            }, "\(found.described)")
+        #expect(
+            found.allSatisfy { $0.detail.contains("`logout: { flow: toy.logout, answers: [200] }`") },
+            "\(found.described)")
     }
 
     /// Where the logout leaves the access token working, the answer does not hide it: still BROKEN.
@@ -36,7 +43,10 @@ import Testing
         var knobs = ToyAuthBackend.Knobs()
         knobs.logoutStatus = 204
         knobs.logoutKeepsAccess = true
-        let found = try await ToyProbe.run(knobs, probeFile: ToyFlows.probe(logout: "{ flow: toy.logout, answers: [204] }"), kinds: Self.logoutKinds).verdicts
-        #expect(found.status(.accessAfterLogout) == .broken && found.status(.logoutRevokes) == .held, "\(found.described)")
+        let found = try await ToyProbe.run(
+            knobs, probeFile: ToyFlows.probe(logout: "{ flow: toy.logout, answers: [204] }"), kinds: Self.logoutKinds
+        ).verdicts
+        #expect(
+            found.status(.accessAfterLogout) == .broken && found.status(.logoutRevokes) == .held, "\(found.described)")
     }
 }

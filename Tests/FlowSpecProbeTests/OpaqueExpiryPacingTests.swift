@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSpecProbe
 
 /// `expiry` on a token that is not a JWT counts the declared lifetime from the end of a login of its own. That login
@@ -11,7 +12,8 @@ import Testing
         knobs.jwt = false
         knobs.accessLifetime = 3
         knobs.acceptExpired = acceptExpired
-        let file = ToyFlows.probe(["expiry": #"{ source: "toy docs: access tokens live 3 s", lifetime: 3s }"#], interval: "5s")
+        let file = ToyFlows.probe(
+            ["expiry": #"{ source: "toy docs: access tokens live 3 s", lifetime: 3s }"#], interval: "5s")
         return try await ToyProbe.run(knobs, probeFile: file, kinds: [.expiry], allowWait: 20).verdicts
     }
 

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecProbe
 
 /// The catalogue is the one place an attack is registered: the schema, `--probe`, the decoder and the docs' table
 /// all come from it.
 @Suite(.timeLimit(.minutes(5))) struct ProbeCatalogueTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test func theSchemaNamesEveryAttackWithItsOptions() throws {
         let promises = SchemaKind.flow.published["definitions"]["probeFile"]["properties"]["promises"]["properties"]
@@ -30,12 +32,16 @@ import Testing
 
     @Test func theDocsCatalogueIsTheCatalogues() throws {
         let docs = try String(contentsOf: Self.repository.appendingPathComponent("docs/probe.md"), encoding: .utf8)
-        #expect(docs.contains(ProbeCatalogue.markdownTable), "docs/probe.md's catalogue table differs from ProbeCatalogue.markdownTable: print it with `swift test --filter ProbeCatalogueTests` and paste it")
+        #expect(
+            docs.contains(ProbeCatalogue.markdownTable),
+            "docs/probe.md's catalogue table differs from ProbeCatalogue.markdownTable: print it with `swift test --filter ProbeCatalogueTests` and paste it"
+        )
         if !docs.contains(ProbeCatalogue.markdownTable) { print(ProbeCatalogue.markdownTable) }
     }
 
     @Test func theShippedSchemaIsThePublishedOne() throws {
-        let shipped = try String(contentsOf: Self.repository.appendingPathComponent(SchemaKind.flow.shippedPath), encoding: .utf8)
+        let shipped = try String(
+            contentsOf: Self.repository.appendingPathComponent(SchemaKind.flow.shippedPath), encoding: .utf8)
         #expect(shipped == SchemaKind.flow.publishedText)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSpecProbe
 
 /// Every kind of the catalogue, on the toy backend, in each of its four outcomes (ToyCases): held on a faithful
@@ -15,17 +16,31 @@ import Testing
         }
         let secrets = ToyAuthBackend.accounts.values.map(\.password)
         for c in cases {
-            let all = try await ToyProbe.run(c.knobs, probeFile: c.file, more: c.more, kinds: [kind], allowWait: c.allowWait, vars: c.vars).verdicts
+            let all = try await ToyProbe.run(
+                c.knobs, probeFile: c.file, more: c.more, kinds: [kind], allowWait: c.allowWait, vars: c.vars
+            ).verdicts
             let found = all.of(kind, c.check)
-            #expect(!found.isEmpty, "\(kind), \(c.name): no verdict\(c.check.map { " `\($0)`" } ?? ""):\n\(all.described)")
+            #expect(
+                !found.isEmpty, "\(kind), \(c.name): no verdict\(c.check.map { " `\($0)`" } ?? ""):\n\(all.described)")
             for verdict in found {
-                #expect(verdict.status == c.status && verdict.detail.contains(c.detail), "\(kind), \(c.name): expected \(c.status.rawValue) saying “\(c.detail)”:\n\(all.described)")
-                if let source = c.source { #expect(verdict.source.contains(source), "\(kind), \(c.name): source \(verdict.source)") }
-                if verdict.status == .broken { #expect(!verdict.evidence.isEmpty, "\(kind), \(c.name): a BROKEN verdict shows its exchanges") }
-                if verdict.status == .error { #expect(verdict.detail.hasPrefix("not checked"), "\(kind), \(c.name): an ERROR says what was not checked") }
+                #expect(
+                    verdict.status == c.status && verdict.detail.contains(c.detail),
+                    "\(kind), \(c.name): expected \(c.status.rawValue) saying “\(c.detail)”:\n\(all.described)")
+                if let source = c.source {
+                    #expect(verdict.source.contains(source), "\(kind), \(c.name): source \(verdict.source)")
+                }
+                if verdict.status == .broken {
+                    #expect(!verdict.evidence.isEmpty, "\(kind), \(c.name): a BROKEN verdict shows its exchanges")
+                }
+                if verdict.status == .error {
+                    #expect(
+                        verdict.detail.hasPrefix("not checked"),
+                        "\(kind), \(c.name): an ERROR says what was not checked")
+                }
                 let shown = verdict.detail + String(describing: verdict.evidence)
-                #expect(!secrets.contains { shown.contains($0) } && shown.firstMatch(of: /refresh-[0-9]|eyJ/) == nil,
-                        "\(kind), \(c.name): a secret is shown: \(shown)")
+                #expect(
+                    !secrets.contains { shown.contains($0) } && shown.firstMatch(of: /refresh-[0-9]|eyJ/) == nil,
+                    "\(kind), \(c.name): a secret is shown: \(shown)")
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import FlowSpecRuntime
 
 /// The toy's logins: the password check with its lockout, the codes it sends (one per login, good once), their
@@ -28,13 +29,16 @@ extension ToyAuthBackend {
     func checkPassword(_ email: String, _ password: String?) -> HTTPResponse? {
         let refused = knobs.refusalNamesEmail ? "invalid credentials for \(email)" : "invalid credentials"
         guard let account = Self.accounts[email] else {
-            return knobs.revealsUnknownAccounts ? reply(404, ["error": "no such account"]) : reply(401, ["error": refused])
+            return knobs.revealsUnknownAccounts
+                ? reply(404, ["error": "no such account"]) : reply(401, ["error": refused])
         }
         if lockedAccounts.contains(email) { return reply(423, ["error": "account locked"]) }
         if isDeactivated(email) { return reply(403, ["error": "account deactivated"]) }
         guard password == account.password else {
             wrongPasswords[email, default: 0] += 1
-            if !knobs.noLockout, wrongPasswords[email, default: 0] >= knobs.passwordAttempts { lockedAccounts.insert(email) }
+            if !knobs.noLockout, wrongPasswords[email, default: 0] >= knobs.passwordAttempts {
+                lockedAccounts.insert(email)
+            }
             return reply(401, ["error": refused])
         }
         wrongPasswords[email] = 0
@@ -54,7 +58,9 @@ extension ToyAuthBackend {
     /// `/verify`: the code, redeemed against the account's latest login. The request carries nothing of that login,
     /// so replaying it is judged by the code alone.
     func verify(_ request: HTTPRequest) -> HTTPResponse {
-        guard let email = field(request, "email"), let id = latestLogin[email] else { return reply(401, ["error": "no login in progress"]) }
+        guard let email = field(request, "email"), let id = latestLogin[email] else {
+            return reply(401, ["error": "no login in progress"])
+        }
         return redeem(field(request, "code"), login: id)
     }
 
@@ -72,8 +78,12 @@ extension ToyAuthBackend {
     func redeem(_ code: String?, login id: String) -> HTTPResponse {
         guard var login = pending[id] else { return reply(401, ["error": "no login in progress"]) }
         if knobs.codesRefused { return reply(401, ["error": "wrong code"]) }
-        if let limit = knobs.codeRateLimit, login.wrong >= limit { return reply(429, ["error": "too many attempts: wait a minute"]) }
-        if !login.burnt, let code, knobs.anyCode || codes[code].map({ $0.email == login.email && (!$0.used || !knobs.codesSingleUse) }) == true {
+        if let limit = knobs.codeRateLimit, login.wrong >= limit {
+            return reply(429, ["error": "too many attempts: wait a minute"])
+        }
+        if !login.burnt, let code,
+            knobs.anyCode || codes[code].map({ $0.email == login.email && (!$0.used || !knobs.codesSingleUse) }) == true
+        {
             codes[code]?.used = true
             pending[id]?.consumed = true
             return issue(for: login.email)
@@ -89,7 +99,9 @@ extension ToyAuthBackend {
         guard let email = field(request, "email") else { return reply(400, ["error": "email required"]) }
         if knobs.sendsRefused { return reply(403, ["error": "sending is disabled"]) }
         sends[email, default: 0] += 1
-        if !knobs.noSendLimit, sends[email, default: 0] > 1 { return reply(429, ["error": "too many codes: wait a minute"]) }
+        if !knobs.noSendLimit, sends[email, default: 0] > 1 {
+            return reply(429, ["error": "too many codes: wait a minute"])
+        }
         return reply(200, ["sent": true])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
@@ -15,7 +16,9 @@ extension ToyAuthBackend {
     func issue(family: Int, parent: String?) -> HTTPResponse {
         sequence += 1
         // Long and random after its prefix, as real ones are: half of it is no word of the probe's messages.
-        let refresh = "refresh-\(family)-\(sequence)-" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(24).lowercased()
+        let refresh =
+            "refresh-\(family)-\(sequence)-"
+            + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(24).lowercased()
         refreshTokens[refresh] = (family, false, parent)
         return reply(200, answer(family: family, refresh: refresh))
     }
@@ -39,7 +42,10 @@ extension ToyAuthBackend {
         let header = JWT.base64URLEncode(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
         let now = Date().timeIntervalSince1970
         let iat = knobs.iat ? #","iat":\#(now)"# : ""
-        let payload = JWT.base64URLEncode(Data(#"{"sub":"\#(families[family] ?? "")","fam":\#(family)\#(iat),"exp":\#(now + knobs.accessLifetime)}"#.utf8))
+        let payload = JWT.base64URLEncode(
+            Data(
+                #"{"sub":"\#(families[family] ?? "")","fam":\#(family)\#(iat),"exp":\#(now + knobs.accessLifetime)}"#
+                    .utf8))
         return "\(header).\(payload).\(signature(header, payload))"
     }
 
@@ -50,15 +56,20 @@ extension ToyAuthBackend {
     /// Whether a refresh token has the toy's shape: `refresh-FAMILY-SEQUENCE-` and 24 characters.
     static func wellFormed(_ token: String) -> Bool {
         let parts = token.split(separator: "-", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts[0] == "refresh" && Int(parts[1]) != nil && Int(parts[2]) != nil && parts[3].count == 24
+        return parts.count == 4 && parts[0] == "refresh" && Int(parts[1]) != nil && Int(parts[2]) != nil
+            && parts[3].count == 24
     }
 
     func refresh(_ request: HTTPRequest) async -> HTTPResponse {
         if knobs.refreshRefusesAll { return reply(401, ["error": "refresh is unavailable"]) }
         let token = field(request, "refresh")
-        if knobs.crashOnMalformedRefresh, !Self.wellFormed(token ?? "") { return reply(500, ["error": "internal server error"]) }
+        if knobs.crashOnMalformedRefresh, !Self.wellFormed(token ?? "") {
+            return reply(500, ["error": "internal server error"])
+        }
         let selector = { (token: String) in token.split(separator: "-").prefix(3).joined(separator: "-") }
-        let key = knobs.reuseBySelector ? token.flatMap { t in refreshTokens.keys.first { selector($0) == selector(t) } } : token
+        let key =
+            knobs.reuseBySelector
+            ? token.flatMap { t in refreshTokens.keys.first { selector($0) == selector(t) } } : token
         guard let token, let key, let entry = refreshTokens[key], !revokedFamilies.contains(entry.family) else {
             return reply(401, ["error": "invalid refresh token"])
         }
@@ -66,7 +77,9 @@ extension ToyAuthBackend {
         if knobs.raceOnRefresh { await Task.yield(); try? await Task.sleep(for: .milliseconds(5)) }
         let current = refreshTokens[key]!
         if current.revoked && !knobs.raceOnRefresh {
-            if knobs.parentOfActiveGrace, let active = refreshTokens.first(where: { $0.value.parent == token && !$0.value.revoked }) {
+            if knobs.parentOfActiveGrace,
+                let active = refreshTokens.first(where: { $0.value.parent == token && !$0.value.revoked })
+            {
                 return reply(200, answer(family: current.family, refresh: active.key))
             }
             if knobs.detectReuse {
@@ -89,20 +102,30 @@ extension ToyAuthBackend {
         let family: Int
         if !knobs.jwt {
             let opaque = header.dropFirst(7).split(separator: "-")
-            guard opaque.count == 3, opaque[0] == "opaque", let f = Int(opaque[1]), let issued = opaqueIssued[String(header.dropFirst(7))] else { return nil }
+            guard opaque.count == 3, opaque[0] == "opaque", let f = Int(opaque[1]),
+                let issued = opaqueIssued[String(header.dropFirst(7))]
+            else { return nil }
             if !knobs.acceptExpired, issued + knobs.accessLifetime < Date().timeIntervalSince1970 { return nil }
             family = f
         } else {
             guard parts.count == 3, let payload = JWT.base64URLDecode(parts[1]),
-                  let claims = try? JSONSerialization.jsonObject(with: payload) as? [String: Any],
-                  let f = claims["fam"] as? Int, let exp = claims["exp"] as? Double else { return nil }
-            let unsigned = parts[2].isEmpty && (JWT.base64URLDecode(parts[0]).map { String(decoding: $0, as: UTF8.self).contains("none") } ?? false)
-            if unsigned { guard knobs.acceptUnsigned else { return nil } }
-            else if knobs.verifySignature, parts[2] != signature(parts[0], parts[1]) { return nil }
+                let claims = try? JSONSerialization.jsonObject(with: payload) as? [String: Any],
+                let f = claims["fam"] as? Int, let exp = claims["exp"] as? Double
+            else { return nil }
+            let unsigned =
+                parts[2].isEmpty
+                && (JWT.base64URLDecode(parts[0]).map { String(decoding: $0, as: UTF8.self).contains("none") } ?? false)
+            if unsigned {
+                guard knobs.acceptUnsigned else { return nil }
+            } else if knobs.verifySignature, parts[2] != signature(parts[0], parts[1]) {
+                return nil
+            }
             if !knobs.acceptExpired, exp < Date().timeIntervalSince1970 { return nil }
             family = f
         }
-        guard !endedAccess.contains(family), let email = families[family], knobs.deactivationKeepsTokens || !isDeactivated(email) else { return nil }
+        guard !endedAccess.contains(family), let email = families[family],
+            knobs.deactivationKeepsTokens || !isDeactivated(email)
+        else { return nil }
         return (family, email)
     }
 

@@ -1,7 +1,8 @@
 import Foundation
+
 @testable import FlowSpecLanguage
-@testable import FlowSpecRuntime
 @testable import FlowSpecProbe
+@testable import FlowSpecRuntime
 
 /// A small token backend in memory, with a knob for each promise the probes check, so every probe kind can be
 /// seen to hold on a faithful backend, break on a faulty one, and report an ERROR where a knob makes the probe's
@@ -167,7 +168,9 @@ actor ToyAuthBackend: HTTPAdapter {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("toy-backend-\(UUID().uuidString)")
         inbox = root.appendingPathComponent("inbox")
         deactivated = root.appendingPathComponent("deactivated")
-        for directory in [inbox, deactivated] { try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+        for directory in [inbox, deactivated] {
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
     }
 
     deinit { try? FileManager.default.removeItem(at: inbox.deletingLastPathComponent()) }
@@ -196,7 +199,8 @@ actor ToyAuthBackend: HTTPAdapter {
         case ("GET", "/customer/me"): return customerMe(request)
         case ("POST", "/logout"): return logout(request)
         case ("POST", "/notes"): return createNote(request)
-        case ("GET", let path) where path.hasPrefix("/notes/"): return readNote(request, id: String(path.dropFirst("/notes/".count)))
+        case ("GET", let path) where path.hasPrefix("/notes/"):
+            return readNote(request, id: String(path.dropFirst("/notes/".count)))
         case ("POST", "/send-code"): return sendCode(request)
         default: return reply(404, ["error": "not found"])
         }
@@ -204,7 +208,8 @@ actor ToyAuthBackend: HTTPAdapter {
 
     func reply(_ status: Int, _ object: [String: Any]) -> HTTPResponse {
         let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
-        return HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: status == 204 ? Data() : data)
+        return HTTPResponse(
+            status: status, headers: [("Content-Type", "application/json")], body: status == 204 ? Data() : data)
     }
 
     func field(_ request: HTTPRequest, _ name: String) -> String? {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSpecLanguage
 @testable import FlowSpecProbe
 @testable import FlowSpecRuntime
@@ -10,7 +11,8 @@ import Testing
 enum ToyProbe {
     static func specs(probeFile: String, more: [String: String] = [:]) throws -> SpecSet {
         var specs = SpecSet()
-        let files = ToyFlows.files.merging(["flows/toy/session-probe.yaml": probeFile], uniquingKeysWith: { $1 }).merging(more, uniquingKeysWith: { $1 })
+        let files = ToyFlows.files.merging(["flows/toy/session-probe.yaml": probeFile], uniquingKeysWith: { $1 })
+            .merging(more, uniquingKeysWith: { $1 })
         for (file, text) in files.sorted(by: { $0.key < $1.key }) {
             specs.add(try YAMLLoader.load(text: text, file: file).get(), file: file)
         }
@@ -21,19 +23,26 @@ enum ToyProbe {
 
     static func declarations(_ specs: SpecSet) throws -> [ProbeDeclaration] {
         var diagnostics = Diagnostics()
-        let declarations = ProbeLoader.declarations(in: Suite(specs: specs, scenarios: [], diagnostics: specs.diagnostics, fileCount: 0), &diagnostics)
+        let declarations = ProbeLoader.declarations(
+            in: Suite(specs: specs, scenarios: [], diagnostics: specs.diagnostics, fileCount: 0), &diagnostics)
         if let error = diagnostics.errors.first { throw error }
         return declarations
     }
 
-    static func run(_ knobs: ToyAuthBackend.Knobs = .init(), probeFile: String = ToyFlows.probe(), more: [String: String] = [:],
-                    kinds: [ProbeKind] = ProbeKind.allCases, allowWait: Double = 60,
-                    vars: [String: JSONValue] = [:]) async throws -> (verdicts: [ProbeVerdict], backend: ToyAuthBackend) {
+    static func run(
+        _ knobs: ToyAuthBackend.Knobs = .init(), probeFile: String = ToyFlows.probe(), more: [String: String] = [:],
+        kinds: [ProbeKind] = ProbeKind.allCases, allowWait: Double = 60,
+        vars: [String: JSONValue] = [:]
+    ) async throws -> (verdicts: [ProbeVerdict], backend: ToyAuthBackend) {
         let specs = try specs(probeFile: probeFile, more: more)
         let declarations = try declarations(specs)
         let backend = ToyAuthBackend(knobs)
-        let environment = ProbeEnvironment(specs: specs, adapter: backend, vars: vars.merging(["toy_inbox": .string(backend.inbox.path), "toy_deactivated": .string(backend.deactivated.path)]) { $1 },
-                                           redactor: Redactor(), clock: SystemClock(), allowWait: allowWait, commandTimeout: 10)
+        let environment = ProbeEnvironment(
+            specs: specs, adapter: backend,
+            vars: vars.merging([
+                "toy_inbox": .string(backend.inbox.path), "toy_deactivated": .string(backend.deactivated.path),
+            ]) { $1 },
+            redactor: Redactor(), clock: SystemClock(), allowWait: allowWait, commandTimeout: 10)
         return (await ProbeRunner(environment: environment, declarations: declarations).run(kinds: kinds), backend)
     }
 }
@@ -50,5 +59,7 @@ extension [ProbeVerdict] {
     }
 
     /// One line per verdict, for a failed expectation's message.
-    var described: String { map { "\($0.session) \($0.kind) \($0.check): \($0.status.rawValue): \($0.detail)" }.joined(separator: "\n") }
+    var described: String {
+        map { "\($0.session) \($0.kind) \($0.check): \($0.status.rawValue): \($0.detail)" }.joined(separator: "\n")
+    }
 }

@@ -30,7 +30,8 @@ struct AccountsFileTests {
         """
 
     func write(_ text: String, ext: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("accounts-\(UUID().uuidString).\(ext)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("accounts-\(UUID().uuidString).\(ext)")
+            .path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -55,7 +56,8 @@ struct AccountsFileTests {
 
     @Test("a JSON file works too, and an empty file is the defaults")
     func loadsJSON() throws {
-        let json = #"{"companies": [{"id": "x", "name": "X"}], "staff": [{"email": "x@x.test", "password": "pw", "company": "x"}]}"#
+        let json =
+            #"{"companies": [{"id": "x", "name": "X"}], "staff": [{"email": "x@x.test", "password": "pw", "company": "x"}]}"#
         let accounts = try SandboxAccounts.load(path: try write(json, ext: "json"))
         #expect(accounts.staff.map(\.email) == ["x@x.test"])
         #expect(try SandboxAccounts.load(path: try write("", ext: "yaml")) == .defaults)
@@ -79,17 +81,25 @@ struct AccountsFileTests {
         }
     }
 
-    @Test("bad files fail with file:line:col, the key and what was expected", arguments: [
-        ("staff:\n  - email: a@b.test\n    pasword: x\n", "3:5", "staff[0].pasword", "unknown key"),
-        ("lifetimes:\n  code: ten\n", "2:9", "lifetimes.code", "expected a duration"),
-        ("staff:\n  - { email: a@b.test, password: x, company: nope }\n", "2:", "staff[0].company", "expected the id of a company"),
-        ("companies:\n  - { id: a, status: closed }\n", "2:22", "companies[0].status", "expected one of active, pending_approval, suspended"),
-        ("staff:\n  - { email: a@b.test, active: maybe }\n", "2:", "staff[0].active", "expected true or false"),
-        ("customers:\n  - { email: a@b.test }\n", "2:", "customers[0]", "missing key `companies`"),
-        ("nonsense: 1\n", "1:1", "nonsense", "expected one of companies, staff"),
-        ("staff: [\n", "", "", "not valid YAML or JSON"),
-        ("supabase:\n  test_phones: { \"0123\": \"123456\" }\n", "2:", "supabase.test_phones.0123", "E.164"),
-    ])
+    @Test(
+        "bad files fail with file:line:col, the key and what was expected",
+        arguments: [
+            ("staff:\n  - email: a@b.test\n    pasword: x\n", "3:5", "staff[0].pasword", "unknown key"),
+            ("lifetimes:\n  code: ten\n", "2:9", "lifetimes.code", "expected a duration"),
+            (
+                "staff:\n  - { email: a@b.test, password: x, company: nope }\n", "2:", "staff[0].company",
+                "expected the id of a company"
+            ),
+            (
+                "companies:\n  - { id: a, status: closed }\n", "2:22", "companies[0].status",
+                "expected one of active, pending_approval, suspended"
+            ),
+            ("staff:\n  - { email: a@b.test, active: maybe }\n", "2:", "staff[0].active", "expected true or false"),
+            ("customers:\n  - { email: a@b.test }\n", "2:", "customers[0]", "missing key `companies`"),
+            ("nonsense: 1\n", "1:1", "nonsense", "expected one of companies, staff"),
+            ("staff: [\n", "", "", "not valid YAML or JSON"),
+            ("supabase:\n  test_phones: { \"0123\": \"123456\" }\n", "2:", "supabase.test_phones.0123", "E.164"),
+        ])
     func badFiles(text: String, position: String, key: String, expected: String) throws {
         let path = try write(text, ext: "yaml")
         do {

@@ -6,8 +6,9 @@ import Testing
 /// The breaks `flowspec probe` catches and the live suite does not: forged JWTs, role confusion, racing refreshes.
 /// Each test shows the break has its effect and that the healthy sandbox refuses the same request.
 extension BreakTests {
-    @Test("accepts-unsigned-token: an alg-none token opens staff and customer endpoints; a bad signature still does not",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "accepts-unsigned-token: an alg-none token opens staff and customer endpoints; a bad signature still does not",
+        arguments: SandboxTestMode.allCases)
     func acceptsUnsigned(mode: SandboxTestMode) async throws {
         try await withSandbox(mode, breaks: [.acceptsUnsignedToken]) { s in
             let token = try await s.staffSignIn().token
@@ -23,8 +24,9 @@ extension BreakTests {
         }
     }
 
-    @Test("accepts-altered-claims: changed claims under the original signature open /me; a corrupted signature does not",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "accepts-altered-claims: changed claims under the original signature open /me; a corrupted signature does not",
+        arguments: SandboxTestMode.allCases)
     func acceptsAlteredClaims(mode: SandboxTestMode) async throws {
         try await withSandbox(mode, breaks: [.acceptsAlteredClaims]) { s in
             let token = try await s.staffSignIn().token
@@ -80,8 +82,9 @@ extension BreakTests {
         }
     }
 
-    @Test("non-atomic-rotation: concurrent refreshes with one token each get a new token; sequential reuse is still detected",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "non-atomic-rotation: concurrent refreshes with one token each get a new token; sequential reuse is still detected",
+        arguments: SandboxTestMode.allCases)
     func nonAtomicRotation(mode: SandboxTestMode) async throws {
         try await withSandbox(mode, breaks: [.nonAtomicRotation]) { s in
             let signedIn = try await s.staffSignIn()
@@ -101,8 +104,9 @@ extension BreakTests {
         }
     }
 
-    @Test("supabase-non-atomic-rotation: concurrent refreshes of one token get different new tokens",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "supabase-non-atomic-rotation: concurrent refreshes of one token get different new tokens",
+        arguments: SandboxTestMode.allCases)
     func supabaseNonAtomicRotation(mode: SandboxTestMode) async throws {
         for broken in [true, false] {
             try await withSandbox(mode, breaks: broken ? [.supabaseNonAtomicRotation] : []) { s in

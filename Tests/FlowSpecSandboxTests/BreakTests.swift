@@ -10,11 +10,14 @@ struct BreakTests {
     func catalogue() {
         #expect(SandboxBreak.allCases.count >= 12)
         for brokenPromise in SandboxBreak.allCases {
-            #expect(brokenPromise.rawValue.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(brokenPromise.rawValue)")
+            #expect(
+                brokenPromise.rawValue.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" },
+                "\(brokenPromise.rawValue)")
             #expect(!brokenPromise.promise.contains("\n"))
-            #expect(brokenPromise.promise.contains("seed") || brokenPromise.promise.contains("docs/systems/")
-                || brokenPromise.promise.contains("scenario") || brokenPromise.promise.contains("Repair Minder API")
-                || brokenPromise.promise.contains("RFC ") || brokenPromise.promise.contains("OWASP "),
+            #expect(
+                brokenPromise.promise.contains("seed") || brokenPromise.promise.contains("docs/systems/")
+                    || brokenPromise.promise.contains("scenario") || brokenPromise.promise.contains("Repair Minder API")
+                    || brokenPromise.promise.contains("RFC ") || brokenPromise.promise.contains("OWASP "),
                 "\(brokenPromise.rawValue) cites no source")
         }
         #expect(Set(SandboxBreak.allCases.map(\.rawValue)).count == SandboxBreak.allCases.count)
@@ -23,7 +26,8 @@ struct BreakTests {
     @Test("two-factor-optional: login returns tokens directly", arguments: SandboxTestMode.allCases)
     func twoFactorOptional(mode: SandboxTestMode) async throws {
         try await withSandbox(mode, breaks: [.twoFactorOptional]) { s in
-            let login = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
+            let login = try await s.post(
+                "/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
             #expect(login["token"]?.stringValue != nil)
             #expect(login["requiresTwoFactor"] == nil)
         }
@@ -32,7 +36,8 @@ struct BreakTests {
     @Test("codes-reusable: a 2FA code works twice", arguments: SandboxTestMode.allCases)
     func codesReusable(mode: SandboxTestMode) async throws {
         try await withSandbox(mode, breaks: [.codesReusable]) { s in
-            let login = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
+            let login = try await s.post(
+                "/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
             _ = try await s.post("/api/auth/2fa/request", ["userId": login["userId"]!, "email": "staff@example.com"])
             let code = JSON.string(try await s.latestCode(to: "staff@example.com"))
             #expect(try await s.post("/api/auth/2fa/verify", ["userId": login["userId"]!, "code": code]).status == 200)
@@ -48,8 +53,9 @@ struct BreakTests {
         }
     }
 
-    @Test("no-reuse-detection and family-survives-reuse break reuse detection in their two ways",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "no-reuse-detection and family-survives-reuse break reuse detection in their two ways",
+        arguments: SandboxTestMode.allCases)
     func reuse(mode: SandboxTestMode) async throws {
         try await withSandbox(mode, breaks: [.noReuseDetection]) { s in
             let signedIn = try await s.staffSignIn()
@@ -81,8 +87,9 @@ struct BreakTests {
         }
     }
 
-    @Test("customer-enumeration and ignores-company-id change the customer answers",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "customer-enumeration and ignores-company-id change the customer answers",
+        arguments: SandboxTestMode.allCases)
     func customerBreaks(mode: SandboxTestMode) async throws {
         try await withSandbox(mode, breaks: [.customerEnumeration]) { s in
             let answer = try await s.post("/api/customer/auth/request-magic-link", ["email": "nobody@example.com"])
@@ -98,17 +105,22 @@ struct BreakTests {
     @Test("quarantine-open and quarantine-blocks-me flip the quarantine answers", arguments: SandboxTestMode.allCases)
     func quarantineBreaks(mode: SandboxTestMode) async throws {
         try await withSandbox(mode, breaks: [.quarantineOpen]) { s in
-            let token = try await s.staffSignIn(email: s.vars["quarantined_email"]!, password: s.vars["quarantined_password"]!).token
+            let token = try await s.staffSignIn(
+                email: s.vars["quarantined_email"]!, password: s.vars["quarantined_password"]!
+            ).token
             #expect(try await s.get("/api/orders", bearer: token).status == 200)
         }
         try await withSandbox(mode, breaks: [.quarantineBlocksMe]) { s in
-            let token = try await s.staffSignIn(email: s.vars["quarantined_email"]!, password: s.vars["quarantined_password"]!).token
+            let token = try await s.staffSignIn(
+                email: s.vars["quarantined_email"]!, password: s.vars["quarantined_password"]!
+            ).token
             #expect(try await s.get("/api/auth/me", bearer: token).status == 403)
         }
     }
 
-    @Test("me-drops-email, wrong-error-message, deactivated-can-login, mobile-gets-web-lifetime",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "me-drops-email, wrong-error-message, deactivated-can-login, mobile-gets-web-lifetime",
+        arguments: SandboxTestMode.allCases)
     func staffShapeBreaks(mode: SandboxTestMode) async throws {
         try await withSandbox(mode, breaks: [.meDropsEmail]) { s in
             let me = try await s.get("/api/auth/me", bearer: try await s.staffSignIn().token)
@@ -119,8 +131,12 @@ struct BreakTests {
             #expect(login.error != "Invalid credentials")
         }
         try await withSandbox(mode, breaks: [.deactivatedCanLogin]) { s in
-            let login = try await s.post("/api/auth/login", ["email": .string(s.vars["deactivated_email"]!),
-                                                             "password": .string(s.vars["deactivated_password"]!)])
+            let login = try await s.post(
+                "/api/auth/login",
+                [
+                    "email": .string(s.vars["deactivated_email"]!),
+                    "password": .string(s.vars["deactivated_password"]!),
+                ])
             #expect(login.status == 200)
         }
         try await withSandbox(mode, breaks: [.mobileGetsWebLifetime]) { s in
@@ -129,8 +145,9 @@ struct BreakTests {
         }
     }
 
-    @Test("the Supabase breaks change rate limiting, rotation, reuse, the bad_jwt status and logout",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "the Supabase breaks change rate limiting, rotation, reuse, the bad_jwt status and logout",
+        arguments: SandboxTestMode.allCases)
     func supabaseBreaks(mode: SandboxTestMode) async throws {
         try await withSandbox(mode, breaks: [.supabaseOTPNoRateLimit]) { s in
             _ = try await s.supabase("POST", "/otp", ["phone": "+41791234567"])
@@ -144,14 +161,21 @@ struct BreakTests {
         try await withSandbox(mode, breaks: [.supabaseOTPReusable]) { s in
             _ = try await s.supabase("POST", "/otp", ["phone": "+41791234567"])
             let code = JSON.string(try await s.latestCode(to: "+41791234567"))
-            #expect(try await s.supabase("POST", "/verify", ["type": "sms", "phone": "+41791234567", "token": code]).status == 200)
-            #expect(try await s.supabase("POST", "/verify", ["type": "sms", "phone": "+41791234567", "token": code]).status == 200)
+            #expect(
+                try await s.supabase("POST", "/verify", ["type": "sms", "phone": "+41791234567", "token": code]).status
+                    == 200)
+            #expect(
+                try await s.supabase("POST", "/verify", ["type": "sms", "phone": "+41791234567", "token": code]).status
+                    == 200)
         }
-        for broken in [SandboxBreak.supabaseParentReuseRefused, .supabaseNoReuseDetection, .supabaseFamilySurvivesReuse] {
+        for broken in [
+            SandboxBreak.supabaseParentReuseRefused, .supabaseNoReuseDetection, .supabaseFamilySurvivesReuse,
+        ] {
             let clock = ManualSandboxClock()
             try await withSandbox(mode, breaks: [broken], clock: clock) { s in
                 func refresh(_ token: JSON?) async throws -> Answer {
-                    try await s.supabase("POST", "/token?grant_type=refresh_token", ["refresh_token": try #require(token)])
+                    try await s.supabase(
+                        "POST", "/token?grant_type=refresh_token", ["refresh_token": try #require(token)])
                 }
                 let t0 = try await s.supabaseSignIn()["refresh_token"]
                 clock.advance(by: 1)
@@ -197,7 +221,8 @@ struct BreakTests {
         }
         try await withSandbox(mode, breaks: [.travelingRefreshBroken]) { s in
             let login = try await s.post("/v1/auth/login", ["email": "test@softserve.com", "password": "password123"])
-            #expect(try await s.post("/v1/auth/refresh", ["refreshToken": login["data"]!["refreshToken"]!]).status == 401)
+            #expect(
+                try await s.post("/v1/auth/refresh", ["refreshToken": login["data"]!["refreshToken"]!]).status == 401)
         }
         let clock = ManualSandboxClock()
         try await withSandbox(mode, breaks: [.travelingAcceptsExpiredToken], clock: clock) { s in
@@ -208,7 +233,8 @@ struct BreakTests {
             #expect(try await s.get("/v1/auth/me", bearer: token).status == 200)
         }
         try await withSandbox(mode, breaks: [.legacyTwoFactorOptional]) { s in
-            let login = try await s.post("/api/auth/login", ["email": "legacy@example.com", "password": "legacy-horse"], on: s.legacy)
+            let login = try await s.post(
+                "/api/auth/login", ["email": "legacy@example.com", "password": "legacy-horse"], on: s.legacy)
             #expect(login["data"]?["token"]?.stringValue != nil)
         }
     }

@@ -7,8 +7,9 @@ import Testing
 /// a test moving a `ManualSandboxClock` would see tokens, codes and timestamps that disagree with it.
 @Suite("The sandbox clock", .timeLimit(.minutes(5)))
 struct ClockTests {
-    @Test("token iat/exp, outbox sentAt, last_login and Supabase's expires_at all come from the configured clock",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "token iat/exp, outbox sentAt, last_login and Supabase's expires_at all come from the configured clock",
+        arguments: SandboxTestMode.allCases)
     func everyTimeComesFromTheClock(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
         let start = Int(ManualSandboxClock.defaultStart)
@@ -31,16 +32,17 @@ struct ClockTests {
         }
     }
 
-    @Test("a JWT never outlives its lifetime: exp is rounded down when issued between whole seconds",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "a JWT never outlives its lifetime: exp is rounded down when issued between whole seconds",
+        arguments: SandboxTestMode.allCases)
     func expiryRoundsDown(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock(start: ManualSandboxClock.defaultStart + 0.75)
         try await withSandbox(mode, clock: clock) { s in
             let token = try await s.staffSignIn().token
             #expect(claims(of: token)["exp"] == .int(Int(ManualSandboxClock.defaultStart) + 900))
-            clock.advance(by: 899)  // 2026-01-01T00:14:59.750Z: still inside the token's last second
+            clock.advance(by: 899) // 2026-01-01T00:14:59.750Z: still inside the token's last second
             #expect(try await s.get("/api/auth/me", bearer: token).status == 200)
-            clock.advance(by: 0.25)  // 00:15:00, only 899.25 s after issue: past exp
+            clock.advance(by: 0.25) // 00:15:00, only 899.25 s after issue: past exp
             #expect(try await s.get("/api/auth/me", bearer: token).error == "Token expired")
         }
     }

@@ -5,13 +5,15 @@ import Testing
 
 @Suite("Concurrent requests", .timeLimit(.minutes(5)))
 struct ConcurrencyTests {
-    @Test("50 staff members sign in in parallel (login, 2FA request, code, verify); each gets a session of their own",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "50 staff members sign in in parallel (login, 2FA request, code, verify); each gets a session of their own",
+        arguments: SandboxTestMode.allCases)
     func parallelSignIns(mode: SandboxTestMode) async throws {
         let people = accounts { accounts in
             accounts.staff = (0..<50).map { index in
-                SandboxAccounts.StaffUser(email: "staff\(index)@example.com", password: "pw-\(index)",
-                                          companyID: SandboxAccounts.DefaultIDs.acme)
+                SandboxAccounts.StaffUser(
+                    email: "staff\(index)@example.com", password: "pw-\(index)",
+                    companyID: SandboxAccounts.DefaultIDs.acme)
             }
         }
         try await withSandbox(mode, accounts: people) { s in
@@ -41,7 +43,8 @@ struct ConcurrencyTests {
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<50 {
                     group.addTask {
-                        let login = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
+                        let login = try await s.post(
+                            "/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
                         return login["requiresTwoFactor"] == true ? login.status : -1
                     }
                 }

@@ -14,7 +14,9 @@ struct DocsTests {
 
     @Test("the accounts example loads to exactly the built-in accounts")
     func exampleIsTheDefaults() throws {
-        let blocks = Self.docs.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        let blocks = Self.docs.components(separatedBy: "```yaml\n").dropFirst().map {
+            $0.components(separatedBy: "```")[0]
+        }
         let example = try #require(blocks.first { $0.hasPrefix("# sandbox-accounts-example") })
         let accounts = try SandboxAccounts.parse(example, file: "docs/sandbox.md")
         #expect(accounts == .defaults)

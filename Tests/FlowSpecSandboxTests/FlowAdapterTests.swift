@@ -21,17 +21,19 @@ struct FlowAdapterTests {
         return specs
     }
 
-    @Test("supabase.contract-sign-in signs in with the test phone's code and stores the documented session",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "supabase.contract-sign-in signs in with the test phone's code and stores the documented session",
+        arguments: SandboxTestMode.allCases)
     func supabaseSignIn(mode: SandboxTestMode) async throws {
         let specs = try Self.supabaseFlows()
         try await SandboxTest.run(mode) { backend in
             let phone = try #require(backend.vars["phone"]), code = try #require(backend.vars["phone_otp"])
             let redactor = Redactor()
             let store = TokenStore(redactor: redactor)
-            let context = RunContext(specs: specs, adapter: backend, clock: SystemClock(), store: store,
-                                     inputs: ListInputSource(["phone": [phone], "code": [code]]),
-                                     vars: backend.vars.mapValues { .string($0) }, redactor: redactor)
+            let context = RunContext(
+                specs: specs, adapter: backend, clock: SystemClock(), store: store,
+                inputs: ListInputSource(["phone": [phone], "code": [code]]),
+                vars: backend.vars.mapValues { .string($0) }, redactor: redactor)
             let result = await Interpreter(context: context).run(flow: "supabase.contract-sign-in")
             #expect(result.outcome == "signed_in", "\(result.ending)")
             #expect(result.path == ["send_otp", "ask_code", "verify", "signed_in"])

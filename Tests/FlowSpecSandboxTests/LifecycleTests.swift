@@ -44,7 +44,8 @@ struct LifecycleTests {
             let text = error.map { "\($0)" } ?? ""
             #expect(text.contains("port \(s.sandbox.port)"), "\(text)")
             #expect(text.contains("in use") && text.contains("(errno"), "\(text)")
-            #expect(text.filter { $0 == "(" }.count == text.filter { $0 == ")" }.count, "unbalanced parentheses: \(text)")
+            #expect(
+                text.filter { $0 == "(" }.count == text.filter { $0 == ")" }.count, "unbalanced parentheses: \(text)")
         }
     }
 
@@ -54,11 +55,13 @@ struct LifecycleTests {
             let vars = s.vars
             let expected = [
                 "repairminder_url", "supabase_url", "supabase_anon_key", "traveling_url", "legacy_url", "staff_email",
-                "staff_password", "staff2_email", "staff2_password", "magic_staff_email", "deactivated_email", "deactivated_password", "quarantined_email",
+                "staff_password", "staff2_email", "staff2_password", "magic_staff_email", "deactivated_email",
+                "deactivated_password", "quarantined_email",
                 "quarantined_password", "customer_email", "multi_customer_email", "multi_customer_company_id",
                 "email_code_command", "phone", "phone_otp", "traveling_email", "traveling_password", "legacy_email",
                 "legacy_password", "legacy_code_command", "nopassword_email", "archived_email", "archived_password",
-                "sms_phone", "sms_code_command", "customer_logout_path", "supabase_refresh_reuse_interval", "sms_send_interval_seconds",
+                "sms_phone", "sms_code_command", "customer_logout_path", "supabase_refresh_reuse_interval",
+                "sms_send_interval_seconds",
                 "totp_staff_email", "totp_staff_password", "totp_secret", "recovery_code",
                 "customer_me_path", "orders_path",
                 "legacy_login_path", "login_codes_single_use", "traveling_refresh_rotation", "expiry_leeway_seconds",
@@ -81,7 +84,8 @@ struct LifecycleTests {
             #expect(customerMe.status == 401)
             let orders = try await s.get(vars["orders_path"]!)
             #expect(orders.status == 401)
-            let legacyLogin = try await s.post(vars["legacy_login_path"]!, ["email": "nobody@example.com", "password": "x"], on: s.legacy)
+            let legacyLogin = try await s.post(
+                vars["legacy_login_path"]!, ["email": "nobody@example.com", "password": "x"], on: s.legacy)
             #expect(legacyLogin.status != 404)
             #expect(vars["login_codes_single_use"] == "true")
             #expect(vars["traveling_refresh_rotation"] == "true")

@@ -5,8 +5,9 @@ import Testing
 
 @Suite("Staff and customer magic links (Repair Minder API, docs/systems/repairminder.md)", .timeLimit(.minutes(5)))
 struct MagicLinkTests {
-    @Test("staff magic link: always 'Magic link sent'; the emailed code signs in once",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "staff magic link: always 'Magic link sent'; the emailed code signs in once",
+        arguments: SandboxTestMode.allCases)
     func staffMagicLink(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
             let email = s.vars["magic_staff_email"]!
@@ -19,12 +20,14 @@ struct MagicLinkTests {
             #expect(try await s.get("/__sandbox/outbox/latest?to=nobody@example.com").status == 404)
 
             let code = try await s.latestCode(to: email)
-            let verify = try await s.post("/api/auth/magic-link/verify-code", ["email": .string(email), "code": .string(code)])
+            let verify = try await s.post(
+                "/api/auth/magic-link/verify-code", ["email": .string(email), "code": .string(code)])
             #expect(verify.status == 200)
             #expect(verify["token"]?.stringValue != nil)
             #expect(verify["refreshToken"]?.stringValue != nil)
             #expect(verify["user"]?["email"] == .string(email))
-            let again = try await s.post("/api/auth/magic-link/verify-code", ["email": .string(email), "code": .string(code)])
+            let again = try await s.post(
+                "/api/auth/magic-link/verify-code", ["email": .string(email), "code": .string(code)])
             #expect(again.status == 401)
             #expect(again.error == "Invalid or expired code")
         }
@@ -36,15 +39,17 @@ struct MagicLinkTests {
             let email = s.vars["nopassword_email"]!
             _ = try await s.post("/api/auth/magic-link/request", ["email": .string(email)])
             let code = try await s.latestCode(to: email)
-            let verify = try await s.post("/api/auth/magic-link/verify-code", ["email": .string(email), "code": .string(code)])
+            let verify = try await s.post(
+                "/api/auth/magic-link/verify-code", ["email": .string(email), "code": .string(code)])
             #expect(verify.status == 200)
             let me = try await s.get("/api/auth/me", bearer: verify["token"]?.stringValue)
             #expect(me["hasPassword"] == false)
         }
     }
 
-    @Test("customer request answers the same message and status for known and unknown emails",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "customer request answers the same message and status for known and unknown emails",
+        arguments: SandboxTestMode.allCases)
     func customerEnumerationSafe(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
             let known = try await s.post("/api/customer/auth/request-magic-link", ["email": "customer@example.com"])
@@ -56,18 +61,20 @@ struct MagicLinkTests {
         }
     }
 
-    @Test("a single-company customer gets token, client and company; the JWT has the documented claims",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "a single-company customer gets token, client and company; the JWT has the documented claims",
+        arguments: SandboxTestMode.allCases)
     func singleCompany(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
             let verify = try await s.customerVerify(email: "customer@example.com")
             #expect(verify.status == 200)
             let customer = SandboxAccounts.defaults.customers[0]
             let companyID = customer.companyIDs[0]
-            #expect(verify["client"] == [
-                "id": .string(customer.clientID(in: companyID)), "firstName": "Jane", "lastName": "Customer",
-                "email": "customer@example.com", "name": "Jane Customer",
-            ])
+            #expect(
+                verify["client"] == [
+                    "id": .string(customer.clientID(in: companyID)), "firstName": "Jane", "lastName": "Customer",
+                    "email": "customer@example.com", "name": "Jane Customer",
+                ])
             #expect(verify["company"]?["id"] == .string(companyID))
             #expect(verify["company"]?["logoUrl"] != nil)
             let token = try #require(verify["token"]?.stringValue)
@@ -82,8 +89,9 @@ struct MagicLinkTests {
         }
     }
 
-    @Test("a multi-company customer must choose; the code stays valid and the chosen companyId is honoured",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "a multi-company customer must choose; the code stays valid and the chosen companyId is honoured",
+        arguments: SandboxTestMode.allCases)
     func companySelection(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
             let email = s.vars["multi_customer_email"]!
@@ -99,14 +107,16 @@ struct MagicLinkTests {
             #expect(companies.allSatisfy { $0["id"] != nil && $0["name"] != nil && $0["logoUrl"] != nil })
             #expect(companies.first?["id"] != .string(chosen))
 
-            let second = try await s.post("/api/customer/auth/verify-code",
-                                          ["email": .string(email), "code": .string(code), "companyId": .string(chosen)])
+            let second = try await s.post(
+                "/api/customer/auth/verify-code",
+                ["email": .string(email), "code": .string(code), "companyId": .string(chosen)])
             #expect(second.status == 200)
             #expect(second["company"]?["id"] == .string(chosen))
             #expect(claims(of: second["token"]?.stringValue ?? "")["companyId"] == .string(chosen))
             // Used now.
-            let replay = try await s.post("/api/customer/auth/verify-code",
-                                          ["email": .string(email), "code": .string(code), "companyId": .string(chosen)])
+            let replay = try await s.post(
+                "/api/customer/auth/verify-code",
+                ["email": .string(email), "code": .string(code), "companyId": .string(chosen)])
             #expect(replay.status == 400)
         }
     }
@@ -114,7 +124,8 @@ struct MagicLinkTests {
     @Test("a companyId the customer does not belong to is refused", arguments: SandboxTestMode.allCases)
     func foreignCompany(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
-            let answer = try await s.customerVerify(email: "customer@example.com", companyID: SandboxAccounts.DefaultIDs.beta)
+            let answer = try await s.customerVerify(
+                email: "customer@example.com", companyID: SandboxAccounts.DefaultIDs.beta)
             #expect(answer.status == 400)
             #expect(answer.error == "Invalid company selection")
         }
@@ -126,10 +137,12 @@ struct MagicLinkTests {
             _ = try await s.post("/api/customer/auth/request-magic-link", ["email": "customer@example.com"])
             let code = try await s.latestCode(to: "customer@example.com")
             let wrong = code == "000000" ? "111111" : "000000"
-            let answer = try await s.post("/api/customer/auth/verify-code", ["email": "customer@example.com", "code": .string(wrong)])
+            let answer = try await s.post(
+                "/api/customer/auth/verify-code", ["email": "customer@example.com", "code": .string(wrong)])
             #expect(answer.status == 400)
             #expect(answer.json == ["error": "Invalid or expired code"])
-            let nobody = try await s.post("/api/customer/auth/verify-code", ["email": "nobody@example.com", "code": "123456"])
+            let nobody = try await s.post(
+                "/api/customer/auth/verify-code", ["email": "nobody@example.com", "code": "123456"])
             #expect(nobody.status == 400)
             #expect(nobody.json == answer.json)
         }

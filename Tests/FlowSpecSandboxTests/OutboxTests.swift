@@ -5,8 +5,9 @@ import Testing
 
 @Suite("The /__sandbox outbox", .timeLimit(.minutes(5)))
 struct OutboxTests {
-    @Test("lists messages (filtered by ?to=), serves the latest code as text/plain, 404 when none, and clears",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "lists messages (filtered by ?to=), serves the latest code as text/plain, 404 when none, and clears",
+        arguments: SandboxTestMode.allCases)
     func outbox(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
             #expect(try await s.get("/__sandbox/outbox").json == [])
@@ -17,7 +18,9 @@ struct OutboxTests {
             _ = try await s.post("/api/customer/auth/request-magic-link", ["email": "customer@example.com"])
             _ = try await s.post("/api/auth/magic-link/request", ["email": "magic@example.com"])
 
-            guard case .array(let all) = try await s.get("/__sandbox/outbox").json else { Issue.record("not a list"); return }
+            guard case .array(let all) = try await s.get("/__sandbox/outbox").json else {
+                Issue.record("not a list"); return
+            }
             #expect(all.count == 3)
             guard case .array(let mine) = try await s.get("/__sandbox/outbox?to=CUSTOMER@example.com").json else {
                 Issue.record("not a list"); return
@@ -34,8 +37,9 @@ struct OutboxTests {
             #expect(latest.headers["content-type"]?.hasPrefix("text/plain") == true)
             #expect(latest.text == mine.last?["code"]?.stringValue)
             // The earlier code was replaced by the later one.
-            let stale = try await s.post("/api/customer/auth/verify-code",
-                                         ["email": "customer@example.com", "code": mine.first!["code"]!])
+            let stale = try await s.post(
+                "/api/customer/auth/verify-code",
+                ["email": "customer@example.com", "code": mine.first!["code"]!])
             #expect(stale.status == 400 || mine.first?["code"] == mine.last?["code"])
 
             let cleared = try await s.send("DELETE", s.base + "/__sandbox/outbox")

@@ -10,11 +10,13 @@ struct SandboxNoteTests {
     static let second = (email: "staff2@example.com", password: "second-horse")
 
     func create(_ s: SandboxFixture, _ text: JSON, bearer: String?) async throws -> Answer {
-        try await s.post("/api/sandbox/notes", ["text": text], headers: bearer.map { ["Authorization": "Bearer \($0)"] } ?? [:])
+        try await s.post(
+            "/api/sandbox/notes", ["text": text], headers: bearer.map { ["Authorization": "Bearer \($0)"] } ?? [:])
     }
 
-    @Test("the author writes a note (201 {note}) and reads it back; the second staff member and another company get 404",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "the author writes a note (201 {note}) and reads it back; the second staff member and another company get 404",
+        arguments: SandboxTestMode.allCases)
     func onlyTheAuthorReads(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
             let author = try await s.staffSignIn()
@@ -47,8 +49,9 @@ struct SandboxNoteTests {
         }
     }
 
-    @Test("without a valid staff token: 401 with the usual messages; a customer token is not a staff token",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "without a valid staff token: 401 with the usual messages; a customer token is not a staff token",
+        arguments: SandboxTestMode.allCases)
     func authentication(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
             let author = try await s.staffSignIn()
@@ -56,18 +59,23 @@ struct SandboxNoteTests {
             let none = try await s.get("/api/sandbox/notes/\(id)")
             #expect(none.status == 401)
             #expect(none.error == "Authentication required")
-            #expect(try await s.get("/api/sandbox/notes/\(id)", bearer: tampered(author.token)).error == "Invalid token")
+            #expect(
+                try await s.get("/api/sandbox/notes/\(id)", bearer: tampered(author.token)).error == "Invalid token")
             #expect(try await create(s, "x", bearer: nil).status == 401)
             let customer = try #require(try await s.customerVerify(email: "customer@example.com")["token"]?.stringValue)
             #expect(try await s.get("/api/sandbox/notes/\(id)", bearer: customer).status == 401)
             // After logout the session's token reads nothing.
-            #expect(try await s.post("/api/auth/logout", headers: ["Authorization": "Bearer \(author.token)"]).status == 200)
-            #expect(try await s.get("/api/sandbox/notes/\(id)", bearer: author.token).error == "Session has been revoked")
+            #expect(
+                try await s.post("/api/auth/logout", headers: ["Authorization": "Bearer \(author.token)"]).status == 200
+            )
+            #expect(
+                try await s.get("/api/sandbox/notes/\(id)", bearer: author.token).error == "Session has been revoked")
         }
     }
 
-    @Test("a note needs non-empty text of at most 10000 characters; other methods answer 405",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "a note needs non-empty text of at most 10000 characters; other methods answer 405",
+        arguments: SandboxTestMode.allCases)
     func validation(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
             let token = try await s.staffSignIn().token
@@ -78,14 +86,16 @@ struct SandboxNoteTests {
             }
             #expect(try await create(s, .string(String(repeating: "a", count: 10_001)), bearer: token).status == 400)
             #expect(try await create(s, .string(String(repeating: "a", count: 10_000)), bearer: token).status == 201)
-            let put = try await s.send("PUT", s.base + "/api/sandbox/notes/x", json: [:], headers: ["Authorization": "Bearer \(token)"])
+            let put = try await s.send(
+                "PUT", s.base + "/api/sandbox/notes/x", json: [:], headers: ["Authorization": "Bearer \(token)"])
             #expect(put.status == 405)
             #expect(put.headers["allow"] == "GET")
         }
     }
 
-    @Test("quarantined staff get 403 ACCOUNT_PENDING_APPROVAL: the notes are not on the allow-list",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "quarantined staff get 403 ACCOUNT_PENDING_APPROVAL: the notes are not on the allow-list",
+        arguments: SandboxTestMode.allCases)
     func quarantine(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
             let token = try await s.staffSignIn(email: "pending@example.com", password: "pending-horse").token

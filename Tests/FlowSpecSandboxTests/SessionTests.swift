@@ -3,7 +3,8 @@ import Testing
 
 @testable import FlowSpecSandbox
 
-@Suite("Repair Minder staff sessions: refresh, /me, logout, JWTs (docs/systems/repairminder.md)", .timeLimit(.minutes(5)))
+@Suite(
+    "Repair Minder staff sessions: refresh, /me, logout, JWTs (docs/systems/repairminder.md)", .timeLimit(.minutes(5)))
 struct SessionTests {
     @Test("refresh rotates: a new pair, and the old refresh token is single-use", arguments: SandboxTestMode.allCases)
     func rotation(mode: SandboxTestMode) async throws {
@@ -19,8 +20,9 @@ struct SessionTests {
         }
     }
 
-    @Test("reusing a rotated-out token is detected and revokes the whole family, newest token included",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "reusing a rotated-out token is detected and revokes the whole family, newest token included",
+        arguments: SandboxTestMode.allCases)
     func reuseRevokesFamily(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
             let signedIn = try await s.staffSignIn()
@@ -43,7 +45,7 @@ struct SessionTests {
             let phone = try await s.staffSignIn()
             let laptop = try await s.staffSignIn(userAgent: SandboxFixture.webUA)
             _ = try await s.refresh(phone.refreshToken)
-            _ = try await s.refresh(phone.refreshToken)  // reuse
+            _ = try await s.refresh(phone.refreshToken) // reuse
             #expect(try await s.refresh(laptop.refreshToken, userAgent: SandboxFixture.webUA).status == 200)
         }
     }
@@ -76,8 +78,9 @@ struct SessionTests {
         }
     }
 
-    @Test("the access token is an HS256 JWT with the documented staff claims, exp and iat",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "the access token is an HS256 JWT with the documented staff claims, exp and iat",
+        arguments: SandboxTestMode.allCases)
     func staffClaims(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
             let token = try await s.staffSignIn().token
@@ -97,9 +100,12 @@ struct SessionTests {
         }
     }
 
-    @Test("a mobile User-Agent gets isMobile and a 90-day refresh token; a browser gets 7 days",
-          arguments: [(SandboxFixture.mobileUA, true), ("MyApp/2 (Linux; Android 14)", true), (SandboxFixture.webUA, false)],
-          SandboxTestMode.allCases)
+    @Test(
+        "a mobile User-Agent gets isMobile and a 90-day refresh token; a browser gets 7 days",
+        arguments: [
+            (SandboxFixture.mobileUA, true), ("MyApp/2 (Linux; Android 14)", true), (SandboxFixture.webUA, false),
+        ],
+        SandboxTestMode.allCases)
     func mobileLifetime(_ agent: (userAgent: String, mobile: Bool), mode: SandboxTestMode) async throws {
         let (userAgent, mobile) = agent
         let clock = ManualSandboxClock()
@@ -135,8 +141,9 @@ struct SessionTests {
         }
     }
 
-    @Test("missing, malformed, tampered and expired tokens are 401 with an error body",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "missing, malformed, tampered and expired tokens are 401 with an error body",
+        arguments: SandboxTestMode.allCases)
     func badTokens(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
         try await withSandbox(mode, clock: clock) { s in
@@ -165,8 +172,9 @@ struct SessionTests {
         }
     }
 
-    @Test("a token signed by another sandbox is refused (random secret per instance)",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "a token signed by another sandbox is refused (random secret per instance)",
+        arguments: SandboxTestMode.allCases)
     func secretPerInstance(mode: SandboxTestMode) async throws {
         let foreign = try await withSandbox(mode) { s in try await s.staffSignIn().token }
         try await withSandbox(mode) { s in
@@ -175,8 +183,9 @@ struct SessionTests {
         }
     }
 
-    @Test("logout answers success and revokes the family: access and refresh tokens stop working",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "logout answers success and revokes the family: access and refresh tokens stop working",
+        arguments: SandboxTestMode.allCases)
     func logout(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
             let signedIn = try await s.staffSignIn()

@@ -8,26 +8,35 @@ struct StaffLoginTests {
     @Test("login answers requiresTwoFactor with a camelCase user and never tokens", arguments: SandboxTestMode.allCases)
     func loginShape(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
-            let answer = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
+            let answer = try await s.post(
+                "/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
             #expect(answer.status == 200)
             let staff = SandboxAccounts.defaults.staff[0]
-            #expect(answer.json == [
-                "requiresTwoFactor": true, "userId": .string(staff.id), "email": "staff@example.com",
-                "user": ["id": .string(staff.id), "email": "staff@example.com", "firstName": "John", "lastName": "Doe",
-                         "companyId": .string(staff.companyID)],
-            ])
+            #expect(
+                answer.json == [
+                    "requiresTwoFactor": true, "userId": .string(staff.id), "email": "staff@example.com",
+                    "user": [
+                        "id": .string(staff.id), "email": "staff@example.com", "firstName": "John", "lastName": "Doe",
+                        "companyId": .string(staff.companyID),
+                    ],
+                ])
             #expect(answer["token"] == nil)
             #expect(answer["refreshToken"] == nil)
         }
     }
 
-    @Test("each refused account gets the exact documented 401 message", arguments: [
-        ("staff@example.com", "wrong", "Invalid credentials"),
-        ("nobody@example.com", "correct-horse", "Invalid credentials"),
-        ("deactivated@example.com", "deactivated-horse", "Account is deactivated"),
-        ("archived@example.com", "archived-horse", "Account has been archived and cannot login"),
-        ("nopass@example.com", "anything", "No password set. Please use Magic Link login or set a password in Settings."),
-    ], SandboxTestMode.allCases)
+    @Test(
+        "each refused account gets the exact documented 401 message",
+        arguments: [
+            ("staff@example.com", "wrong", "Invalid credentials"),
+            ("nobody@example.com", "correct-horse", "Invalid credentials"),
+            ("deactivated@example.com", "deactivated-horse", "Account is deactivated"),
+            ("archived@example.com", "archived-horse", "Account has been archived and cannot login"),
+            (
+                "nopass@example.com", "anything",
+                "No password set. Please use Magic Link login or set a password in Settings."
+            ),
+        ], SandboxTestMode.allCases)
     func refusals(_ refused: (email: String, password: String, message: String), mode: SandboxTestMode) async throws {
         let (email, password, message) = refused
         try await withSandbox(mode) { s in
@@ -46,16 +55,19 @@ struct StaffLoginTests {
         }
     }
 
-    @Test("2FA request emails a 6-digit code; verify answers the snake_case user and the company",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "2FA request emails a 6-digit code; verify answers the snake_case user and the company",
+        arguments: SandboxTestMode.allCases)
     func twoFactorHappyPath(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
             let signedIn = try await s.staffSignIn()
             let verify = signedIn.answer
             #expect(verify["expiresIn"] == 900)
             let user = try #require(verify["user"])
-            for key in ["id", "email", "first_name", "last_name", "company_id", "role", "phi_access_level",
-                        "data_classification", "is_active", "magic_link_enabled", "company_status"] {
+            for key in [
+                "id", "email", "first_name", "last_name", "company_id", "role", "phi_access_level",
+                "data_classification", "is_active", "magic_link_enabled", "company_status",
+            ] {
                 #expect(user[key] != nil, "user.\(key) missing")
             }
             #expect(user["is_active"] == 1)
@@ -63,8 +75,10 @@ struct StaffLoginTests {
             #expect(user["company_status"] == "active")
             let company = try #require(verify["company"])
             #expect(company["name"] == "Acme Repairs")
-            for key in ["id", "name", "status", "currency_code", "vat_number", "logo_url", "vat_rate_repair",
-                        "vat_rate_device_sale", "vat_rate_accessory", "vat_rate_device_purchase"] {
+            for key in [
+                "id", "name", "status", "currency_code", "vat_number", "logo_url", "vat_rate_repair",
+                "vat_rate_device_sale", "vat_rate_accessory", "vat_rate_device_purchase",
+            ] {
                 #expect(company[key] != nil, "company.\(key) missing")
             }
             let messages = try await s.get("/__sandbox/outbox?to=staff@example.com").json
@@ -79,17 +93,21 @@ struct StaffLoginTests {
     @Test("the 2FA request answers the documented message", arguments: SandboxTestMode.allCases)
     func twoFactorRequestMessage(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
-            let login = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
-            let answer = try await s.post("/api/auth/2fa/request", ["userId": login["userId"]!, "email": "staff@example.com"])
+            let login = try await s.post(
+                "/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
+            let answer = try await s.post(
+                "/api/auth/2fa/request", ["userId": login["userId"]!, "email": "staff@example.com"])
             #expect(answer.json == ["message": "2FA code sent to your email"])
         }
     }
 
-    @Test("a 2FA code works once; a wrong code is refused and the right one still works after it",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "a 2FA code works once; a wrong code is refused and the right one still works after it",
+        arguments: SandboxTestMode.allCases)
     func twoFactorSingleUse(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
-            let login = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
+            let login = try await s.post(
+                "/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
             let userID = login["userId"]!
             _ = try await s.post("/api/auth/2fa/request", ["userId": userID, "email": "staff@example.com"])
             let code = try await s.latestCode(to: "staff@example.com")
@@ -108,17 +126,24 @@ struct StaffLoginTests {
     func twoFactorExpiry(mode: SandboxTestMode) async throws {
         // Codes live 10 minutes; the 2FA window after the password step (15 minutes) stays open throughout.
         let clock = ManualSandboxClock()
-        try await withSandbox(mode, accounts: accounts { $0.lifetimes.code = 600; $0.lifetimes.twoFactorWindow = 900 },
-                              clock: clock) { s in
+        try await withSandbox(
+            mode,
+            accounts: accounts {
+                $0.lifetimes.code = 600; $0.lifetimes.twoFactorWindow = 900
+            },
+            clock: clock
+        ) { s in
             func passwordThenCode() async throws -> (userID: JSON, code: String) {
-                let login = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
+                let login = try await s.post(
+                    "/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
                 let userID = try #require(login["userId"])
                 _ = try await s.post("/api/auth/2fa/request", ["userId": userID, "email": "staff@example.com"])
                 return (userID, try await s.latestCode(to: "staff@example.com"))
             }
             let early = try await passwordThenCode()
             clock.advance(by: 599)
-            let inTime = try await s.post("/api/auth/2fa/verify", ["userId": early.userID, "code": .string(early.code)])
+            let inTime = try await s.post(
+                "/api/auth/2fa/verify", ["userId": early.userID, "code": .string(early.code)])
             #expect(inTime.status == 200)
 
             let late = try await passwordThenCode()
@@ -143,7 +168,8 @@ struct StaffLoginTests {
     @Test("five wrong codes burn the live code", arguments: SandboxTestMode.allCases)
     func bruteForceBurnsCode(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
-            let login = try await s.post("/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
+            let login = try await s.post(
+                "/api/auth/login", ["email": "staff@example.com", "password": "correct-horse"])
             let userID = login["userId"]!
             _ = try await s.post("/api/auth/2fa/request", ["userId": userID, "email": "staff@example.com"])
             let code = try await s.latestCode(to: "staff@example.com")

@@ -31,10 +31,13 @@ struct SupabaseRefreshTests {
         try await s.supabase("POST", "/token?grant_type=refresh_token", ["refresh_token": .string(token)])
     }
 
-    static let alreadyUsed: JSON = ["code": "refresh_token_already_used", "message": "Invalid Refresh Token: Already Used"]
+    static let alreadyUsed: JSON = [
+        "code": "refresh_token_already_used", "message": "Invalid Refresh Token: Already Used",
+    ]
 
-    @Test("refresh tokens look like GoTrue's v1 tokens: 12 characters of lowercase base32",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "refresh tokens look like GoTrue's v1 tokens: 12 characters of lowercase base32",
+        arguments: SandboxTestMode.allCases)
     func tokenShape(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
             let token = try #require(try await s.supabaseSignIn()["refresh_token"]?.stringValue)
@@ -42,12 +45,16 @@ struct SupabaseRefreshTests {
             #expect(token.allSatisfy { "abcdefghijklmnopqrstuvwxyz234567".contains($0) })
             let unknown = try await refresh(s, "abcdefghijkl")
             #expect(unknown.status == 400)
-            #expect(unknown.json == ["code": "refresh_token_not_found", "message": "Invalid Refresh Token: Refresh Token Not Found"])
+            #expect(
+                unknown.json == [
+                    "code": "refresh_token_not_found", "message": "Invalid Refresh Token: Refresh Token Not Found",
+                ])
         }
     }
 
-    @Test("the parent of the active token answers 200 with the active token, again and again, and revokes nothing",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "the parent of the active token answers 200 with the active token, again and again, and revokes nothing",
+        arguments: SandboxTestMode.allCases)
     func parentOfActive(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
         try await withSandbox(mode, clock: clock) { s in
@@ -66,8 +73,9 @@ struct SupabaseRefreshTests {
         }
     }
 
-    @Test("an older token after the reuse interval (0 by default) is 400 refresh_token_already_used and revokes the family",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "an older token after the reuse interval (0 by default) is 400 refresh_token_already_used and revokes the family",
+        arguments: SandboxTestMode.allCases)
     func olderTokenDefaultInterval(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
         try await withSandbox(mode, clock: clock) { s in
@@ -88,8 +96,9 @@ struct SupabaseRefreshTests {
         }
     }
 
-    @Test("with a reuse interval, an older token is swapped up to revoked_at + interval inclusive, and refused after it",
-          arguments: [(10.0, true), (10.001, false)], SandboxTestMode.allCases)
+    @Test(
+        "with a reuse interval, an older token is swapped up to revoked_at + interval inclusive, and refused after it",
+        arguments: [(10.0, true), (10.001, false)], SandboxTestMode.allCases)
     func reuseIntervalBoundary(_ boundary: (wait: Double, swapped: Bool), mode: SandboxTestMode) async throws {
         let (wait, swapped) = boundary
         let clock = ManualSandboxClock()
@@ -119,12 +128,16 @@ struct SupabaseRefreshTests {
     @Test("the default sandbox's vars name the reuse interval, and an accounts file may set it (0 allowed)")
     func reuseIntervalSetting() throws {
         #expect(SandboxAccounts.defaults.supabase.refreshReuseInterval == 0)
-        #expect(SandboxAccounts.defaults.liveVars(baseURL: "http://x", legacyURL: "http://y")["supabase_refresh_reuse_interval"] == "0")
+        #expect(
+            SandboxAccounts.defaults.liveVars(baseURL: "http://x", legacyURL: "http://y")[
+                "supabase_refresh_reuse_interval"] == "0")
         let accounts = try SandboxAccounts.parse("supabase:\n  refresh_reuse_interval: 10s\n", file: "accounts.yaml")
         #expect(accounts.supabase.refreshReuseInterval == 10)
         let zero = try SandboxAccounts.parse("supabase:\n  refresh_reuse_interval: 0\n", file: "accounts.yaml")
         #expect(zero.supabase.refreshReuseInterval == 0)
-        #expect(throws: SandboxAccountsError.self) { try SandboxAccounts.parse("supabase:\n  refresh_reuse_interval: -1\n", file: "accounts.yaml") }
+        #expect(throws: SandboxAccountsError.self) {
+            try SandboxAccounts.parse("supabase:\n  refresh_reuse_interval: -1\n", file: "accounts.yaml")
+        }
     }
 
     @Test("logout deletes the session: its refresh tokens become unknown", arguments: SandboxTestMode.allCases)

@@ -6,7 +6,8 @@ import Testing
 @Suite("Traveling /v1/auth (docs/systems/traveling.md)", .timeLimit(.minutes(5)))
 struct TravelingTests {
     func login(_ s: SandboxFixture, password: String = "password123") async throws -> Answer {
-        try await s.post("/v1/auth/login", ["email": .string(s.vars["traveling_email"]!), "password": .string(password)])
+        try await s.post(
+            "/v1/auth/login", ["email": .string(s.vars["traveling_email"]!), "password": .string(password)])
     }
 
     @Test("login answers user and both tokens inside {\"data\": ...}", arguments: SandboxTestMode.allCases)
@@ -21,8 +22,9 @@ struct TravelingTests {
         }
     }
 
-    @Test("wrong password is 401 and a malformed login 400, with the server's message",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "wrong password is 401 and a malformed login 400, with the server's message",
+        arguments: SandboxTestMode.allCases)
     func loginErrors(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
             let wrong = try await login(s, password: "wrong-password")
@@ -34,15 +36,21 @@ struct TravelingTests {
         }
     }
 
-    @Test("me answers the user in {\"data\": {\"user\": ...}}; no, bad or expired tokens are 401",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "me answers the user in {\"data\": {\"user\": ...}}; no, bad or expired tokens are 401",
+        arguments: SandboxTestMode.allCases)
     func me(mode: SandboxTestMode) async throws {
         let clock = ManualSandboxClock()
         try await withSandbox(mode, clock: clock) { s in
             let token = try #require(try await login(s)["data"]?["accessToken"]?.stringValue)
             let me = try await s.get("/v1/auth/me", bearer: token)
             #expect(me.status == 200)
-            #expect(me.json == ["data": ["user": ["email": "test@softserve.com", "firstName": "John", "lastName": "Doe", "id": "1"]]])
+            #expect(
+                me.json == [
+                    "data": [
+                        "user": ["email": "test@softserve.com", "firstName": "John", "lastName": "Doe", "id": "1"]
+                    ]
+                ])
             #expect(try await s.get("/v1/auth/me").status == 401)
             #expect(try await s.get("/v1/auth/me", bearer: tampered(token)).status == 401)
             // The clock started on a whole second, so exp is exactly issue + lifetime: the token works one
@@ -56,8 +64,9 @@ struct TravelingTests {
         }
     }
 
-    @Test("refresh rotates the pair; the old refresh token is refused; the new access token works",
-          arguments: SandboxTestMode.allCases)
+    @Test(
+        "refresh rotates the pair; the old refresh token is refused; the new access token works",
+        arguments: SandboxTestMode.allCases)
     func refresh(mode: SandboxTestMode) async throws {
         try await withSandbox(mode) { s in
             let first = try #require(try await login(s)["data"]?["refreshToken"]?.stringValue)

@@ -9,11 +9,13 @@ struct InMemoryTransport: SandboxTransport {
     let main: any TestClientProtocol
     let legacy: any TestClientProtocol
 
-    static func run<T>(_ options: SandboxOptions,
-                       _ body: (InMemoryTransport, [String: String]) async throws -> T) async throws -> T
-    {
-        let sandbox = Sandbox.inMemory(options, baseURL: SandboxTest.inMemoryBaseURL,
-                                       legacyURL: SandboxTest.inMemoryLegacyURL)
+    static func run<T>(
+        _ options: SandboxOptions,
+        _ body: (InMemoryTransport, [String: String]) async throws -> T
+    ) async throws -> T {
+        let sandbox = Sandbox.inMemory(
+            options, baseURL: SandboxTest.inMemoryBaseURL,
+            legacyURL: SandboxTest.inMemoryLegacyURL)
         // HummingbirdTesting takes a @Sendable test closure. Ours is called once, awaited in place, and never shared:
         // the box only carries it across that signature.
         return try await withoutActuallyEscaping(body) { body in
@@ -30,8 +32,9 @@ struct InMemoryTransport: SandboxTransport {
         -> SandboxExchange
     {
         guard let (client, uri) = route(url) else {
-            throw NotSent(cause: "the in-memory sandbox answers only \(SandboxTest.inMemoryBaseURL) and "
-                              + SandboxTest.inMemoryLegacyURL)
+            throw NotSent(
+                cause: "the in-memory sandbox answers only \(SandboxTest.inMemoryBaseURL) and "
+                    + SandboxTest.inMemoryLegacyURL)
         }
         guard let httpMethod = HTTPRequest.Method(method) else {
             throw NotSent(cause: "not an HTTP method: \(method)")
@@ -43,11 +46,13 @@ struct InMemoryTransport: SandboxTransport {
             }
             fields.append(HTTPFields.Element(name: fieldName, value: value))
         }
-        let response = try await client.executeRequest(uri: uri, method: httpMethod, headers: fields,
-                                                       body: body.map { ByteBuffer(bytes: $0) })
-        return SandboxExchange(status: response.status.code,
-                               headers: response.headers.map { ($0.name.canonicalName, $0.value) },
-                               body: Array(response.body.readableBytesView))
+        let response = try await client.executeRequest(
+            uri: uri, method: httpMethod, headers: fields,
+            body: body.map { ByteBuffer(bytes: $0) })
+        return SandboxExchange(
+            status: response.status.code,
+            headers: response.headers.map { ($0.name.canonicalName, $0.value) },
+            body: Array(response.body.readableBytesView))
     }
 
     /// The client for `url`'s base URL and the rest of it (path and query), or nil for a URL of neither.

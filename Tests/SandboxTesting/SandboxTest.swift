@@ -25,19 +25,24 @@ public enum SandboxTest {
     /// Starts a sandbox with `options` (host and ports only matter live), runs `body` against it, and stops it when
     /// `body` returns or throws. The backend `body` gets is also an `HTTPAdapter`, so flows can run against it.
     @discardableResult
-    public static func run<T>(_ mode: SandboxTestMode, _ options: SandboxOptions = SandboxOptions(),
-                              _ body: (SandboxBackend) async throws -> T) async throws -> T
-    {
+    public static func run<T>(
+        _ mode: SandboxTestMode, _ options: SandboxOptions = SandboxOptions(),
+        _ body: (SandboxBackend) async throws -> T
+    ) async throws -> T {
         switch mode {
         case .router:
             return try await InMemoryTransport.run(options) { transport, vars in
-                try await body(SandboxBackend(mode: .router, baseURL: inMemoryBaseURL, legacyURL: inMemoryLegacyURL,
-                                              vars: vars, running: nil, transport: transport))
+                try await body(
+                    SandboxBackend(
+                        mode: .router, baseURL: inMemoryBaseURL, legacyURL: inMemoryLegacyURL,
+                        vars: vars, running: nil, transport: transport))
             }
         case .live:
             return try await SocketTransport.run(options) { transport, sandbox in
-                try await body(SandboxBackend(mode: .live, baseURL: sandbox.baseURL, legacyURL: sandbox.legacyURL,
-                                              vars: sandbox.liveVars(), running: sandbox, transport: transport))
+                try await body(
+                    SandboxBackend(
+                        mode: .live, baseURL: sandbox.baseURL, legacyURL: sandbox.legacyURL,
+                        vars: sandbox.liveVars(), running: sandbox, transport: transport))
             }
         }
     }
@@ -71,9 +76,10 @@ public struct SandboxBackend: HTTPAdapter {
     let transport: any SandboxTransport
 
     /// Sends one request to a full URL (`baseURL` or `legacyURL` followed by a path and query) and reads the answer.
-    public func exchange(_ method: String, _ url: String, headers: [(String, String)] = [],
-                         body: [UInt8]? = nil) async throws -> SandboxExchange
-    {
+    public func exchange(
+        _ method: String, _ url: String, headers: [(String, String)] = [],
+        body: [UInt8]? = nil
+    ) async throws -> SandboxExchange {
         try await transport.exchange(method: method, url: url, headers: headers, body: body)
     }
 
@@ -81,8 +87,9 @@ public struct SandboxBackend: HTTPAdapter {
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let url = request.url
         do {
-            let answer = try await exchange(request.method, url, headers: request.headers,
-                                            body: request.body.map { Array($0) })
+            let answer = try await exchange(
+                request.method, url, headers: request.headers,
+                body: request.body.map { Array($0) })
             return HTTPResponse(status: answer.status, headers: answer.headers, body: Data(answer.body))
         } catch let error as NotSent {
             throw TransportError(.notSent, url: url, cause: error.cause)

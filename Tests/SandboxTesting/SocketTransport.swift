@@ -6,9 +6,10 @@ import NIOCore
 struct SocketTransport: SandboxTransport {
     let http: HTTPClient
 
-    static func run<T>(_ options: SandboxOptions,
-                       _ body: (SocketTransport, RunningSandbox) async throws -> T) async throws -> T
-    {
+    static func run<T>(
+        _ options: SandboxOptions,
+        _ body: (SocketTransport, RunningSandbox) async throws -> T
+    ) async throws -> T {
         let sandbox = try await Sandbox.start(options)
         // 50 parallel sign-ins queue for pooled connections; on a loaded 2-core machine the default 10 s wait for one
         // ran out (getConnectionFromPoolTimeout). More connections per host and a longer wait keep the test about
@@ -39,8 +40,9 @@ struct SocketTransport: SandboxTransport {
         // hundreds of other tests) once needed more than 10 s just to get a pooled connection.
         let response = try await http.execute(request, timeout: .seconds(60))
         let collected = try await response.body.collect(upTo: 1 << 20)
-        return SandboxExchange(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
-                               body: Array(collected.readableBytesView))
+        return SandboxExchange(
+            status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
+            body: Array(collected.readableBytesView))
     }
 }
 
@@ -48,7 +50,8 @@ extension SandboxBackend {
     /// A sandbox the test started itself, reached through the test's own client: for tests of how the sandbox treats
     /// connections (a keep-alive client at `stop()`). The test shuts both down.
     public static func live(_ sandbox: RunningSandbox, http: HTTPClient) -> SandboxBackend {
-        SandboxBackend(mode: .live, baseURL: sandbox.baseURL, legacyURL: sandbox.legacyURL, vars: sandbox.liveVars(),
-                       running: sandbox, transport: SocketTransport(http: http))
+        SandboxBackend(
+            mode: .live, baseURL: sandbox.baseURL, legacyURL: sandbox.legacyURL, vars: sandbox.liveVars(),
+            running: sandbox, transport: SocketTransport(http: http))
     }
 }

@@ -15,12 +15,18 @@ public struct NamedVisit: Sendable {
 extension FlowRunTrace {
     /// A run written by state names, resolved against its compiled flow as the JSON report reader resolves one; a
     /// name the flow does not have stops the test (a typo in a fixture must not pass quietly).
-    public static func named(id: Int = 0, _ flow: CompiledFlow, parent: Int? = nil, _ visits: [NamedVisit], outcome: String? = nil,
-                             success: Bool = false) -> FlowRunTrace {
-        FlowRunTrace(id: id, flow: flow, parent: parent, visits: visits.map { visit in
-            guard let index = flow.index(of: visit.state) else { fatalError("the fixture's flow \(flow.name) has no state `\(visit.state)`") }
-            return Visit(state: index, edge: visit.edge, falseGuards: visit.falseGuards)
-        }, outcome: outcome, success: success)
+    public static func named(
+        id: Int = 0, _ flow: CompiledFlow, parent: Int? = nil, _ visits: [NamedVisit], outcome: String? = nil,
+        success: Bool = false
+    ) -> FlowRunTrace {
+        FlowRunTrace(
+            id: id, flow: flow, parent: parent,
+            visits: visits.map { visit in
+                guard let index = flow.index(of: visit.state) else {
+                    fatalError("the fixture's flow \(flow.name) has no state `\(visit.state)`")
+                }
+                return Visit(state: index, edge: visit.edge, falseGuards: visit.falseGuards)
+            }, outcome: outcome, success: success)
     }
 
     /// The visits by state name, for comparing with a fixture.

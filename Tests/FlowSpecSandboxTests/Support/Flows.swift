@@ -11,20 +11,25 @@ extension SandboxFixture {
     }
 
     /// Password → 2FA request → code from the outbox → verify.
-    func staffSignIn(email: String = "staff@example.com", password: String = "correct-horse",
-                     userAgent: String = SandboxFixture.mobileUA) async throws -> StaffTokens
-    {
+    func staffSignIn(
+        email: String = "staff@example.com", password: String = "correct-horse",
+        userAgent: String = SandboxFixture.mobileUA
+    ) async throws -> StaffTokens {
         let ua = ["User-Agent": userAgent]
-        let login = try await post("/api/auth/login", ["email": .string(email), "password": .string(password)], headers: ua)
+        let login = try await post(
+            "/api/auth/login", ["email": .string(email), "password": .string(password)], headers: ua)
         try #require(login.status == 200, "login: \(login.status) \(login.text)")
         let userID = try #require(login["userId"]?.stringValue)
-        let request = try await post("/api/auth/2fa/request", ["userId": .string(userID), "email": .string(email)], headers: ua)
+        let request = try await post(
+            "/api/auth/2fa/request", ["userId": .string(userID), "email": .string(email)], headers: ua)
         try #require(request.status == 200, "2fa/request: \(request.status) \(request.text)")
         let code = try await latestCode(to: email)
-        let verify = try await post("/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(code)], headers: ua)
+        let verify = try await post(
+            "/api/auth/2fa/verify", ["userId": .string(userID), "code": .string(code)], headers: ua)
         try #require(verify.status == 200, "2fa/verify: \(verify.status) \(verify.text)")
-        return StaffTokens(token: try #require(verify["token"]?.stringValue),
-                           refreshToken: try #require(verify["refreshToken"]?.stringValue), answer: verify)
+        return StaffTokens(
+            token: try #require(verify["token"]?.stringValue),
+            refreshToken: try #require(verify["refreshToken"]?.stringValue), answer: verify)
     }
 
     func refresh(_ refreshToken: String, userAgent: String = SandboxFixture.mobileUA) async throws -> Answer {
@@ -47,9 +52,10 @@ extension SandboxFixture {
         ["apikey": vars["supabase_anon_key"]!, "X-Supabase-Api-Version": "2024-01-01"]
     }
 
-    func supabase(_ method: String, _ path: String, _ json: JSON? = nil, headers: [String: String]? = nil,
-                  bearer: String? = nil) async throws -> Answer
-    {
+    func supabase(
+        _ method: String, _ path: String, _ json: JSON? = nil, headers: [String: String]? = nil,
+        bearer: String? = nil
+    ) async throws -> Answer {
         var headers = headers ?? supabaseHeaders
         if let bearer { headers["Authorization"] = "Bearer \(bearer)" }
         return try await send(method, base + "/auth/v1" + path, json: json, headers: headers)
@@ -60,8 +66,12 @@ extension SandboxFixture {
     func supabaseSignIn() async throws -> Answer {
         let sent = try await supabase("POST", "/otp", ["phone": .string(vars["phone"]!)])
         try #require(sent.status == 200 || sent.status == 429, "otp: \(sent.status) \(sent.text)")
-        let verify = try await supabase("POST", "/verify", ["type": "sms", "phone": .string(vars["phone"]!),
-                                                             "token": .string(vars["phone_otp"]!)])
+        let verify = try await supabase(
+            "POST", "/verify",
+            [
+                "type": "sms", "phone": .string(vars["phone"]!),
+                "token": .string(vars["phone_otp"]!),
+            ])
         try #require(verify.status == 200, "verify: \(verify.status) \(verify.text)")
         return verify
     }

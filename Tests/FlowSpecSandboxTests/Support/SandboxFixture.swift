@@ -25,10 +25,11 @@ struct SandboxFixture: Sendable {
 /// Tests of expiry pass a `ManualSandboxClock` and advance it instead of sleeping; the rest run on the system clock.
 /// `.live` (the default) serves the sandbox on loopback sockets; `.router` calls its handlers in memory.
 @discardableResult
-func withSandbox<T: Sendable>(_ mode: SandboxTestMode = .live, accounts: SandboxAccounts = .defaults,
-                              breaks: Set<SandboxBreak> = [], clock: any SandboxClock = .system,
-                              _ body: (SandboxFixture) async throws -> T) async throws -> T
-{
+func withSandbox<T: Sendable>(
+    _ mode: SandboxTestMode = .live, accounts: SandboxAccounts = .defaults,
+    breaks: Set<SandboxBreak> = [], clock: any SandboxClock = .system,
+    _ body: (SandboxFixture) async throws -> T
+) async throws -> T {
     try await SandboxTest.run(mode, SandboxOptions(accounts: accounts, breaks: breaks, clock: clock)) { backend in
         try await body(SandboxFixture(backend: backend))
     }
@@ -47,9 +48,10 @@ struct Answer: Sendable {
 }
 
 extension SandboxFixture {
-    func send(_ method: String, _ url: String, json: JSON? = nil, raw: String? = nil,
-              headers: [String: String] = [:]) async throws -> Answer
-    {
+    func send(
+        _ method: String, _ url: String, json: JSON? = nil, raw: String? = nil,
+        headers: [String: String] = [:]
+    ) async throws -> Answer {
         var fields = headers.map { ($0.key, $0.value) }
         var body: [UInt8]?
         if let text = json?.serialized ?? raw {
@@ -62,11 +64,14 @@ extension SandboxFixture {
         return Answer(status: answer.status, headers: lowered, text: String(decoding: answer.body, as: UTF8.self))
     }
 
-    func post(_ path: String, _ json: JSON? = nil, on root: String? = nil, headers: [String: String] = [:]) async throws -> Answer {
+    func post(_ path: String, _ json: JSON? = nil, on root: String? = nil, headers: [String: String] = [:]) async throws
+        -> Answer
+    {
         try await send("POST", (root ?? base) + path, json: json ?? [:], headers: headers)
     }
 
-    func get(_ path: String, on root: String? = nil, bearer: String? = nil, headers: [String: String] = [:]) async throws
+    func get(_ path: String, on root: String? = nil, bearer: String? = nil, headers: [String: String] = [:])
+        async throws
         -> Answer
     {
         var headers = headers
