@@ -17,29 +17,17 @@ package struct DiagramNode: Sendable, Equatable {
 
     package init(_ state: State) {
         name = state.name
+        let summary = state.summary
         switch state.kind {
-        case .request(let r):
-            kind = .request
-            // `url:` is an absolute template; show whichever the state writes.
-            let target = r.path?.source ?? r.url?.source ?? ""
-            detail = target.isEmpty ? r.method : "\(r.method) \(target)"
-        case .input(let i):
-            kind = .input
-            detail = "input \(i.input.name)"
-        case .choice:
-            kind = .choice
-            detail = nil
-        case .call(let c):
-            kind = .call
-            detail = "call \(c.flow.name)"
-        case .wait(let w):
-            kind = .wait
-            detail = "wait \(w.duration.text)"
-        case .end(let e):
-            kind = .end
-            detail = "\(e.outcome) (\(e.success ? "success" : "failure"))"
-            success = e.success
+        case .request: kind = .request
+        case .input: kind = .input
+        case .choice: kind = .choice
+        case .call: kind = .call
+        case .wait: kind = .wait
+        case .end: kind = .end
         }
+        detail = summary.detail
+        success = summary.success
     }
 
     /// The label's lines: the state name, then the detail.

@@ -22,19 +22,3 @@ extension FlowPath {
         return nil
     }
 }
-
-extension State {
-    /// A short, secret-free description of what the state does: `POST /api/auth/login`, `input code`, `end ok`.
-    package var summary: String {
-        switch kind {
-        case .request(let r):
-            let target = r.url?.source ?? r.path?.source ?? "/"
-            return "\(r.method) \(target)"
-        case .input(let i): return "input \(i.input.name)"
-        case .choice: return "choice"
-        case .call(let c): return "call \(c.flow.name)"
-        case .wait: return "wait"
-        case .end(let e): return "end \(e.outcome), \(e.success ? "success" : "failure")"
-        }
-    }
-}

@@ -28,7 +28,7 @@ package enum PathsText {
             "\(number). \(title(path, flow: flow)) — \(path.states.count) state\(path.states.count == 1 ? "" : "s")\n"
         out += "   " + path.states.joined(separator: " → ") + "\n"
         for (i, state) in path.states.enumerated() {
-            out += "   \(state) [\(flow.states[state]?.summary ?? "?")]\n"
+            out += "   \(state) [\(flow.states[state]?.summary.line ?? "?")]\n"
             if i < path.edges.count {
                 let edge = path.edges[i]
                 out += "     \(arrow(edge))  \(place(edge.location))\n"

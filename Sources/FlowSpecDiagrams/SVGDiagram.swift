@@ -167,16 +167,7 @@ package enum SVGDiagram {
             }
             kindClass = "fs-kind-\(state.kindName)"
             isEnd = state.ending != nil
-            switch state.kind {
-            case .request(let r):
-                let target = r.path?.source ?? r.url?.source ?? ""
-                detail = target.isEmpty ? r.method : "\(r.method) \(target)"
-            case .input(let i): detail = "input \(i.input.name)"
-            case .choice: detail = "choice"
-            case .call(let c): detail = "call \(c.flow.name)"
-            case .wait(let w): detail = "wait \(w.duration.text)"
-            case .end(let e): detail = "end \(e.outcome) \(e.success ? "✓" : "✗")"
-            }
+            detail = state.summary.line
             title = "\(name): \(detail) (\(state.location.file):\(state.location.line))"
         }
 

@@ -105,7 +105,7 @@ struct HTMLRuns {
             let state = run.state(visit)
             html +=
                 "<li><span class=\"step-no\">\(offset + 1)</span> <code class=\"state\">\(Markup.escape(state.name))</code>"
-            html += " <span class=\"kind\">\(Markup.escape(describe(state)))</span>"
+            html += " <span class=\"kind\">\(Markup.escape(state.summary.line))</span>"
             if let edge = run.edge(visit) {
                 html += " <span class=\"via\">→ <code>\(Markup.escape(edge.target))</code>"
                 if !edge.label.isEmpty { html += " via <code class=\"guard\">\(Markup.escape(edge.label))</code>" }
@@ -202,15 +202,4 @@ struct HTMLRuns {
     private func firstPosition(_ run: FlowRunTrace) -> Int? { exchangesByRun[run.id]?.first?.position }
 
     private func isSpotlight(run: Int, index: Int) -> Bool { spotlight?.run == run && spotlight?.index == index }
-
-    private func describe(_ state: State) -> String {
-        switch state.kind {
-        case .request(let r): "\(r.method) \(r.path?.source ?? r.url?.source ?? "")"
-        case .input(let i): "input \(i.input.name)"
-        case .choice: "choice"
-        case .call(let c): "call \(c.flow.name)"
-        case .wait(let w): "wait \(w.duration.text)"
-        case .end(let e): "end \(e.outcome) (\(e.success ? "success" : "failure"))"
-        }
-    }
 }

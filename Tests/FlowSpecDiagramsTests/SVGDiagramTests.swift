@@ -79,7 +79,9 @@ import Testing
         for edge in graph.edges { #expect(svg.contains("data-edge=\"\(edge.state)#\(edge.index)\"")) }
         // Request states say what they send; end states say their outcome.
         #expect(svg.contains(">POST /api/auth/login</text>"))
-        #expect(svg.contains(">end authenticated ✓</text>"))
+        #expect(svg.contains(">end authenticated (success)</text>"))
+        // One description of a state everywhere (StateSummary): the HTML steps say the same.
+        #expect(graph.flow.states["ok"].map { StateSummary($0).line } == "end authenticated (success)")
         #expect(svg.contains(">input code</text>"))
         // No highlight: nothing marked.
         #expect(!svg.contains("fs-visited") && !svg.contains("fs-taken") && !svg.contains("fs-has-path"))
