@@ -166,21 +166,7 @@ extension ReproductionWriter {
     /// Logs in, keeps the access token, logs out, and sends the protected request with the token from before logout.
     func accessAfterLogout(_ c: Context, flow name: String, state: String) -> (String, String)? {
         guard let key = c.session.accessTokenKey, let logout = c.declaration.logout?.name else { return nil }
-        let refused =
-            c.declaration.refused.isEmpty
-            ? "status >= 400 && status < 500"
-            : c.declaration.refused.map { "status == \($0)" }.joined(separator: " || ")
-        guard
-            let (defaults, send, _) = sendState(
-                c, flow: name, state: state, token: .own, as: "send",
-                on: """
-                          - when: \(refused)
-                            goto: held
-                          - else: true
-                            goto: broken
-
-                    """)
-        else { return nil }
+        guard let (defaults, send) = refusedSend(c, flow: name, state: state, token: .own) else { return nil }
         let states =
             logIn(c, success: "log_out", set: "access: store.\(key)") + """
                   log_out:
@@ -201,20 +187,10 @@ extension ReproductionWriter {
         return (defaults.isEmpty ? "" : "defaults:\n" + defaults, states)
     }
 
-    /// Which token the reproduced request carries where the session's headers carry its access token.
-    enum SentToken {
-        /// The session's own (the expiry probe).
-        case own
-        case swapped(Reproduction.Token)
-        /// Another session's, read from its namespace's store under this key.
-        case foreign(String)
-    }
-
-    /// The protected flow's request, sent without the session, with the session's headers written out and the
-    /// token replaced as `token` says. Nil when the request reads what the reproduction cannot have: a variable of
-    /// the protected flow, or for another session's token, this session's store or inputs.
-    func request(_ c: Context, flow name: String, state: String, token: SentToken, wait seconds: Double? = nil) -> (
-        String, String
+    /// The protected request as state `send`, carrying `token`: held when the backend refuses it with a documented
+    /// status (any 4xx when none is declared), broken otherwise. Nil when the request cannot be written (`sendState`).
+    func refusedSend(_ c: Context, flow name: String, state: String, token: SentToken) -> (
+        defaults: String, send: String
     )? {
         let refused =
             c.declaration.refused.isEmpty
@@ -231,6 +207,25 @@ extension ReproductionWriter {
 
                     """)
         else { return nil }
+        return (defaults, send)
+    }
+
+    /// Which token the reproduced request carries where the session's headers carry its access token.
+    enum SentToken {
+        /// The session's own (the expiry probe).
+        case own
+        case swapped(Reproduction.Token)
+        /// Another session's, read from its namespace's store under this key.
+        case foreign(String)
+    }
+
+    /// The protected flow's request, sent without the session, with the session's headers written out and the
+    /// token replaced as `token` says. Nil when the request reads what the reproduction cannot have: a variable of
+    /// the protected flow, or for another session's token, this session's store or inputs.
+    func request(_ c: Context, flow name: String, state: String, token: SentToken, wait seconds: Double? = nil) -> (
+        String, String
+    )? {
+        guard let (defaults, send) = refusedSend(c, flow: name, state: state, token: token) else { return nil }
         var states = logIn(c, success: seconds == nil ? "send" : "pause")
         if let seconds {
             states += "  pause:\n    wait: \(Int(seconds.rounded(.up)))\n    goto: send\n"
