@@ -85,7 +85,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct SideBySideMapTests {
+@Suite(.timeLimit(.minutes(5))) struct SideBySideMapTests {
     @Test func resultsComeBackInIndexOrder() {
         #expect(SideBySide.map(count: 0) { $0 } == [])
         #expect(SideBySide.map(count: 1) { $0 + 1 } == [1])

@@ -4,7 +4,7 @@ import Testing
 
 /// `--repeat` planned every run up front: `--repeat 1000000000` aborted allocating 352 GB. A repeated selection is
 /// bounded, and the message says by how much it is over and what to change.
-@Suite(.timeLimit(.minutes(1))) struct RepeatLimitTests {
+@Suite(.timeLimit(.minutes(5))) struct RepeatLimitTests {
     @Test func repeatingWithinTheLimitIsAllowed() {
         #expect(ScenarioSelection(repetitions: ScenarioSelection.maxRepeatedRuns).tooManyRuns(selecting: 1) == nil)
         #expect(ScenarioSelection(repetitions: 4).tooManyRuns(selecting: 25_000) == nil, "exactly the limit")
