@@ -60,7 +60,8 @@ package struct FlowCoverage: Codable, Sendable, Equatable {
             var falseGuards: [[Int]]
             init(_ flow: CompiledFlow) {
                 states = Array(repeating: 0, count: flow.states.count)
-                edges = flow.edges.map { Array(repeating: 0, count: ($0.map(\.index).max() ?? -1) + 1) }
+                // One counter per edge number: the compiled flow's target rows are sized by them already.
+                edges = flow.targets.map { Array(repeating: 0, count: $0.count) }
                 falseGuards = edges
             }
         }
