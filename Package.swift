@@ -10,7 +10,9 @@ let package = Package(
         // another package can only depend on a library target through a product.
         .library(
             name: "FlowSpecCore",
-            targets: ["FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecReports"]),
+            targets: [
+                "FlowSpecLanguage", "FlowSpecLoading", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecReports",
+            ]),
         .library(name: "FlowSpecSandbox", targets: ["FlowSpecSandbox"]),
     ],
     dependencies: [
@@ -37,8 +39,8 @@ let package = Package(
     ],
     targets: [
         // The language, the pure core every other module shares: model, YAML loading with positions, expressions,
-        // templates, static checks, the evaluator (the one semantics of expressions), JWT decoding. No I/O beyond
-        // reading files. Crypto for the `totp()` function's HMAC-SHA1/256/512 (RFC 6238): the same audited library
+        // templates, static checks, the evaluator (the one semantics of expressions), JWT decoding. No I/O: files
+        // are read by FlowSpecLoading. Crypto for the `totp()` function's HMAC-SHA1/256/512 (RFC 6238): the same audited library
         // the sandbox signs its JWTs with. Yams for its vendored libyaml (the CYaml module), whose events
         // YAMLComposer reads directly; Yams' own node tree is not used here (docs/decisions.md).
         .target(
@@ -46,10 +48,13 @@ let package = Package(
             dependencies: [
                 .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto"),
             ]),
+        // The loading layer: finds, reads and parses files, and makes the program from them in one call
+        // (`ProgramLoader`); the language above never touches the file system.
+        .target(name: "FlowSpecLoading", dependencies: ["FlowSpecLanguage"]),
         // The runtime: interpreter, adapter and clock seams, token store, sessions.
         .target(name: "FlowSpecRuntime", dependencies: ["FlowSpecLanguage"]),
         // Scenario files, the scripted adapter, expectations, the runner and its reporters.
-        .target(name: "FlowSpecScenarios", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime"]),
+        .target(name: "FlowSpecScenarios", dependencies: ["FlowSpecLanguage", "FlowSpecLoading", "FlowSpecRuntime"]),
         // Live HTTP: the only module that imports AsyncHTTPClient.
         .target(
             name: "FlowSpecHTTP",
@@ -94,20 +99,23 @@ let package = Package(
         .executableTarget(
             name: "flowspec",
             dependencies: [
-                "FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecHTTP", "FlowSpecSandbox",
+                "FlowSpecLanguage", "FlowSpecLoading", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecHTTP",
+                "FlowSpecSandbox",
                 "FlowSpecDiagrams", "FlowSpecScaffold", "FlowSpecReports",
                 "FlowSpecProbe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(
-            name: "FlowSpecLanguageTests", dependencies: ["FlowSpecLanguage", .product(name: "Yams", package: "Yams")],
+            name: "FlowSpecLanguageTests",
+            dependencies: ["FlowSpecLanguage", "FlowSpecLoading", .product(name: "Yams", package: "Yams")],
             exclude: ["Fixtures"]),
         // What several test targets share (inline specs); test support only, no product ships it.
         .target(name: "TestSupport", dependencies: ["FlowSpecLanguage"], path: "Tests/TestSupport"),
         .testTarget(
             name: "FlowSpecRuntimeTests", dependencies: ["FlowSpecRuntime", "FlowSpecLanguage", "TestSupport"]),
         .testTarget(
-            name: "FlowSpecScenariosTests", dependencies: ["FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage"]),
+            name: "FlowSpecScenariosTests",
+            dependencies: ["FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage", "FlowSpecLoading"]),
         // A misbehaving loopback server (raw sockets, no dependencies) for the hostile-backend tests of both the
         // adapter and the built binary. Test support only: no product ships it.
         .target(name: "HostileBackend", path: "Tests/HostileBackend"),

@@ -35,6 +35,8 @@ public struct Diagnostics: Sendable {
 
     public init() {}
 
+    public init(_ items: [Diagnostic]) { self.items = items }
+
     public var hasErrors: Bool { items.contains { $0.severity == .error } }
     public var errors: [Diagnostic] { items.filter { $0.severity == .error } }
 

@@ -72,23 +72,9 @@ public struct YAMLNode: Sendable {
     }
 }
 
-/// Reads a YAML file into a `YAMLNode`, turning every syntax problem into a located diagnostic.
+/// Parses YAML text into a `YAMLNode`, turning every syntax problem into a located diagnostic (files are read by
+/// the loading layer: `YAMLLoader.load(file:)` in FlowSpecLoading).
 public enum YAMLLoader {
-    public static func load(file: String) -> Result<YAMLNode, Diagnostic> {
-        let bytes: [UInt8]
-        do {
-            bytes = try SourceFiles.bytes(at: file)
-        } catch {
-            return .failure(.error(SourceLocation(file: file, line: 1, column: 1), "cannot read file: \(error.reason)"))
-        }
-        // A leading byte-order mark is dropped, as Foundation's UTF-8 decoding did before.
-        let hasMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-        guard let text = String(validating: bytes[(hasMark ? 3 : 0)...], as: UTF8.self) else {
-            return .failure(.error(SourceLocation(file: file, line: 1, column: 1), "file is not UTF-8 text"))
-        }
-        return load(text: text, file: file)
-    }
-
     public static func load(text: String, file: String) -> Result<YAMLNode, Diagnostic> {
         do {
             guard let node = try YAMLComposer.compose(text, file: file) else {

@@ -248,8 +248,8 @@ extension SessionDef {
     /// The specs with this session's refresh switched off: a probe wants the backend's answer to the token it
     /// sends, and a refresh would rotate (or, with an old token, revoke) the session the next probes use.
     func withoutRefresh(in specs: SpecSet) -> SpecSet {
-        var specs = specs
-        specs.sessions[name]?.refresh = nil
-        return specs
+        guard var session = specs.sessions[name] else { return specs }
+        session.refresh = nil
+        return specs.replacing(session)
     }
 }

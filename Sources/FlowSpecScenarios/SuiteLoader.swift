@@ -1,4 +1,5 @@
 import FlowSpecLanguage
+import FlowSpecLoading
 import Foundation
 
 /// Finds and loads everything a command needs: the flows folder, flows, sessions and scenarios, checked.
@@ -46,27 +47,26 @@ public enum SuiteLoader {
     }
 
     public static func load(paths: [String], flowsFolder explicit: String?) -> Suite {
-        var specs = SpecSet()
-        var files = SpecSet.yamlFiles(in: paths, &specs.diagnostics)
+        var found = Diagnostics()
+        var files = ProgramLoader.yamlFiles(in: paths, &found)
         let cwd = SourceFiles.workingDirectory()
         var seen = Set(files.map { PathText.standardized($0, workingDirectory: cwd) })
         if let folder = flowsFolder(for: paths, explicit: explicit) {
             var ignored = Diagnostics()
             if explicit != nil, SourceFiles.isFolder(folder) == nil {
-                specs.diagnostics.error(SourceLocation(file: folder, line: 1, column: 1), "no such flows folder")
+                found.error(SourceLocation(file: folder, line: 1, column: 1), "no such flows folder")
             }
             // `flowspec check flows` names the flows folder itself: its files are all found already.
             let standardizedFolder = PathText.standardized(folder, workingDirectory: cwd)
             let alreadyListed = paths.contains {
                 PathText.standardized($0, workingDirectory: cwd) == standardizedFolder
             }
-            for file in alreadyListed ? [] : SpecSet.yamlFiles(in: [folder], &ignored)
+            for file in alreadyListed ? [] : ProgramLoader.yamlFiles(in: [folder], &ignored)
             where seen.insert(PathText.standardized(file, workingDirectory: cwd)).inserted {
                 files.append(file)
             }
         }
-        specs.load(files: files)
-        specs.check()
+        let specs = ProgramLoader.load(files: files, diagnostics: found)
         var diagnostics = specs.diagnostics
         var scenarios: [Scenario] = []
         var names: [String: String] = [:]
@@ -77,8 +77,6 @@ public enum SuiteLoader {
             let scenario = ScenarioDecoder.decode(documents[index].root, file: documents[index].file, specs: specs, &d)
             return (scenario, d)
         }
-        // The YAML trees are not needed once decoded; a long run should not carry them.
-        specs.scenarioDocuments = []
         for (index, (scenario, d)) in decoded.enumerated() {
             diagnostics.append(contentsOf: d)
             guard let scenario else { continue }
@@ -91,6 +89,8 @@ public enum SuiteLoader {
             names[scenario.name] = file
             scenarios.append(scenario)
         }
-        return Suite(specs: specs, scenarios: scenarios, diagnostics: diagnostics, fileCount: files.count)
+        return Suite(
+            specs: specs.droppingScenarioDocuments(), scenarios: scenarios, diagnostics: diagnostics,
+            fileCount: files.count)
     }
 }

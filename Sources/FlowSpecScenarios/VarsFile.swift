@@ -1,4 +1,5 @@
 import FlowSpecLanguage
+import FlowSpecLoading
 
 /// A variables file (`--vars-file`): a YAML or JSON mapping of run-variable names to values. Scalars only —
 /// a URL, an email, a shell command — because variables are substituted into text.

@@ -117,7 +117,7 @@ import Testing
               island: { wait: 1s, goto: done }
               done: { end: done, success: true }
             """
-        let specs = SpecSet.fromSources(["t.yaml": yaml])
+        let specs = SpecSet(sources: ["t.yaml": yaml])
         let flow = try #require(specs.flows["t.odd"])
         let report = PathFinder.report(FlowGraph(flow))
         #expect(report.paths.map(Self.describe) == ["a#0 → done"])

@@ -12,8 +12,14 @@ import Testing
     /// Module → prefixes of modules it must never import.
     static let forbidden: [String: [String]] = [
         "FlowSpecLanguage": ["FlowSpec"] + network,
+        "FlowSpecLoading": [
+            "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecProbe", "FlowSpecReports", "FlowSpecHTTP",
+            "FlowSpecSandbox",
+            "FlowSpecDiagrams", "FlowSpecScaffold",
+        ] + network,
         "FlowSpecRuntime": [
-            "FlowSpecScenarios", "FlowSpecProbe", "FlowSpecReports", "FlowSpecHTTP", "FlowSpecSandbox",
+            "FlowSpecLoading", "FlowSpecScenarios", "FlowSpecProbe", "FlowSpecReports", "FlowSpecHTTP",
+            "FlowSpecSandbox",
             "FlowSpecDiagrams", "FlowSpecScaffold",
         ] + network,
         "FlowSpecScenarios": [
@@ -61,6 +67,26 @@ import Testing
                 Issue.record("\(file) imports \(imported); ARCHITECTURE.md says \(module) must never import \(prefix)")
             }
         }
+    }
+
+    /// The language is the pure core: it never touches the file system. Files are found and read by the loading
+    /// layer (`FlowSpecLoading`), which hands the language parsed documents.
+    @Test func theLanguageReadsNoFiles() throws {
+        let folder = Self.sources.appendingPathComponent("FlowSpecLanguage")
+        let calls = [
+            "FileManager", "opendir", "readdir", "fopen", "contentsOfFile", "Data(contentsOf", "String(contentsOf",
+            "stat(", "getcwd", "FileHandle",
+        ]
+        let files = try #require(FileManager.default.enumerator(atPath: folder.path))
+        var read = 0
+        for case let file as String in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            read += 1
+            for call in calls where text.contains(call) {
+                Issue.record("FlowSpecLanguage/\(file) uses \(call); reading files belongs in FlowSpecLoading")
+            }
+        }
+        #expect(read > 50, "found only \(read) Swift files under \(folder.path)")
     }
 
     /// AsyncHTTPClient is confined to the live HTTP module.

@@ -28,7 +28,7 @@ import Testing
         """
 
     @Test func edgesLeadWhereTheFlowSays() throws {
-        let specs = SpecSet.fromSources(["f.yaml": Self.yaml])
+        let specs = SpecSet(sources: ["f.yaml": Self.yaml])
         #expect(!specs.diagnostics.hasErrors, "\(specs.diagnostics.items)")
         let compiled = try #require(specs.compiled["t.compiled"])
         let index = { (name: String) in compiled.index(of: name) }

@@ -3,15 +3,7 @@ import Testing
 @testable import FlowSpecLanguage
 
 func specs(_ files: [String: String]) -> SpecSet {
-    var set = SpecSet()
-    for (name, text) in files.sorted(by: { $0.key < $1.key }) {
-        switch YAMLLoader.load(text: text, file: name) {
-        case .success(let root): set.add(root, file: name)
-        case .failure(let d): set.diagnostics.add(d)
-        }
-    }
-    set.check()
-    return set
+    SpecSet(sources: files)
 }
 
 func messages(_ set: SpecSet) -> [String] {

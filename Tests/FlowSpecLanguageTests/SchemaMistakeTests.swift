@@ -150,7 +150,7 @@ private let mistakes: [FlowMistake] = [
 
 @Suite(.timeLimit(.minutes(5))) struct SchemaMistakeTests {
     @Test func theBaseFilesAreCleanForTheLoaderAndTheSchema() {
-        let set = SpecSet.fromSources(baseFiles)
+        let set = SpecSet(sources: baseFiles)
         #expect(set.diagnostics.items.map(\.description) == [])
         #expect(set.flows.count == 2 && set.sessions.count == 1)
         for (file, text) in baseFiles.sorted(by: { $0.key < $1.key }) {
@@ -161,7 +161,7 @@ private let mistakes: [FlowMistake] = [
     /// The real proof in the other direction: what the loader rejects, the schema rejects too.
     @Test(arguments: mistakes) func theLoaderAndTheSchemaRejectIt(_ mistake: FlowMistake) throws {
         let files = try #require(mistake.files, "`\(mistake.replace)` is not in \(mistake.file)")
-        #expect(SpecSet.fromSources(files).diagnostics.hasErrors, "the loader accepts it")
+        #expect(SpecSet(sources: files).diagnostics.hasErrors, "the loader accepts it")
         #expect(!flowValidator.errors(json(files[mistake.file]!, mistake.file)).isEmpty, "the schema accepts it")
     }
 

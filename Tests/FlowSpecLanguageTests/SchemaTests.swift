@@ -1,3 +1,4 @@
+import FlowSpecLoading
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
 private func shippedYAML(_ folder: String) -> [String] {
     var d = Diagnostics()
     let root = repository.path + "/"
-    return SpecSet.yamlFiles(in: [root + folder], &d).map { String($0.dropFirst(root.count)) }
+    return ProgramLoader.yamlFiles(in: [root + folder], &d).map { String($0.dropFirst(root.count)) }
 }
 
 /// YAML → JSON the way an editor sees it: Yams parses, then core-schema scalars become numbers, booleans, null.

@@ -20,11 +20,7 @@ import Testing
             logout: \(logout)
             \(promises.isEmpty ? "" : "promises:\n" + promises)
             """
-        var specs = SpecSet()
-        for (name, source) in ToyFlows.files.merging([Self.file: text], uniquingKeysWith: { $1 }) {
-            specs.add(try YAMLLoader.load(text: source, file: name).get(), file: name)
-        }
-        specs.check()
+        let specs = SpecSet(sources: ToyFlows.files.merging([Self.file: text], uniquingKeysWith: { $1 }))
         var diagnostics = Diagnostics()
         let declarations = ProbeLoader.declarations(
             in: Suite(specs: specs, scenarios: [], diagnostics: specs.diagnostics, fileCount: 0), &diagnostics)
@@ -107,12 +103,8 @@ import Testing
               rotation: "toy docs"
               one_time_codes: { source: "toy docs", logins: [ { flow: toy.magic-link } ] }
             """
-        var specs = SpecSet()
-        for (name, source) in ToyFlows.files.merging(["flows/toy/customer-probe.yaml": text], uniquingKeysWith: { $1 })
-        {
-            specs.add(try YAMLLoader.load(text: source, file: name).get(), file: name)
-        }
-        specs.check()
+        let specs = SpecSet(
+            sources: ToyFlows.files.merging(["flows/toy/customer-probe.yaml": text], uniquingKeysWith: { $1 }))
         var diagnostics = Diagnostics()
         _ = ProbeLoader.declarations(
             in: Suite(specs: specs, scenarios: [], diagnostics: specs.diagnostics, fileCount: 0), &diagnostics)

@@ -306,11 +306,8 @@ import Testing
             #expect(verdict.kind != .garbage || verdict.check.hasSuffix("refresh token"), "\(verdict.check)")
         }
 
-        var specs = SpecSet()
-        for (name, text) in ToyFlows.files.merging(["flows/toy/session-probe.yaml": file], uniquingKeysWith: { $1 }) {
-            specs.add(try YAMLLoader.load(text: text, file: name).get(), file: name)
-        }
-        specs.check()
+        let specs = SpecSet(
+            sources: ToyFlows.files.merging(["flows/toy/session-probe.yaml": file], uniquingKeysWith: { $1 }))
         var diagnostics = Diagnostics()
         let declaration = try #require(
             ProbeLoader.declarations(
@@ -326,16 +323,14 @@ import Testing
         for verdict in broken {
             let files = try #require(
                 writer.files(for: verdict, declaration), "\(verdict.kind) \(verdict.check) has no reproduction")
-            var withReproduction = specs
-            withReproduction.add(
+            var withReproduction = specs.adding(
                 try YAMLLoader.load(text: files.flow, file: "repro/probe/\(files.stem).yaml").get(),
                 file: "repro/probe/\(files.stem).yaml")
             for (stem, text) in files.moreFlows {
-                withReproduction.add(
+                withReproduction = withReproduction.adding(
                     try YAMLLoader.load(text: text, file: "repro/probe/\(stem).yaml").get(),
                     file: "repro/probe/\(stem).yaml")
             }
-            withReproduction.check()
             #expect(
                 withReproduction.diagnostics.errors.isEmpty,
                 "\(files.stem): \(withReproduction.diagnostics.errors)\n\(files.flow)")
@@ -403,10 +398,8 @@ import Testing
         #expect(
             files.scenario.contains("      same_outputs: [refresh_token]") && !files.scenario.contains("at_most"),
             "\(files.scenario)")
-        var withBurst = specs
-        withBurst.add(
+        let withBurst = specs.adding(
             try YAMLLoader.load(text: burst, file: "repro/probe/burst.yaml").get(), file: "repro/probe/burst.yaml")
-        withBurst.check()
         #expect(withBurst.diagnostics.errors.isEmpty, "\(withBurst.diagnostics.errors)")
     }
 }

@@ -10,13 +10,9 @@ import Testing
 /// further files (the customer session's probe file).
 enum ToyProbe {
     static func specs(probeFile: String, more: [String: String] = [:]) throws -> SpecSet {
-        var specs = SpecSet()
-        let files = ToyFlows.files.merging(["flows/toy/session-probe.yaml": probeFile], uniquingKeysWith: { $1 })
-            .merging(more, uniquingKeysWith: { $1 })
-        for (file, text) in files.sorted(by: { $0.key < $1.key }) {
-            specs.add(try YAMLLoader.load(text: text, file: file).get(), file: file)
-        }
-        specs.check()
+        let specs = SpecSet(
+            sources: ToyFlows.files.merging(["flows/toy/session-probe.yaml": probeFile], uniquingKeysWith: { $1 })
+                .merging(more, uniquingKeysWith: { $1 }))
         if let error = specs.diagnostics.errors.first { throw error }
         return specs
     }

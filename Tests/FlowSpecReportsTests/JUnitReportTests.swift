@@ -12,7 +12,7 @@ import Testing
 
 /// Hand-built scenario reports covering every status a report shows.
 enum SampleRun {
-    static let specs = SpecSet.fromSources([
+    static let specs = SpecSet(sources: [
         "login.yaml": """
         flow: repairminder.login
         start: login

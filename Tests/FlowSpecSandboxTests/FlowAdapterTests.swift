@@ -16,7 +16,7 @@ struct FlowAdapterTests {
             let file = folder.appendingPathComponent(name)
             files["flows/supabase/\(name)"] = try String(contentsOf: file, encoding: .utf8)
         }
-        let specs = SpecSet.fromSources(files)
+        let specs = SpecSet(sources: files)
         if let error = specs.diagnostics.errors.first { throw error }
         return specs
     }

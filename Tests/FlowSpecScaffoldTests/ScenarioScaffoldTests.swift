@@ -27,7 +27,7 @@ import Testing
         ]
         var yaml = "flow: t.q\nstart: a\nstates:\n  a: { end: done, success: true }\nvariables:\n"
         for (i, t) in texts.enumerated() { yaml += "  v\(i): " + ScaffoldYAML.string(t) + "\n" }
-        let specs = SpecSet.fromSources(["q.yaml": yaml])
+        let specs = SpecSet(sources: ["q.yaml": yaml])
         let flow = try #require(specs.flows["t.q"])
         // Quoted values in `variables:` are text templates: each reads back as exactly the text written.
         for (i, t) in texts.enumerated() {

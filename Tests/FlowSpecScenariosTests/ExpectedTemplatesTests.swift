@@ -54,7 +54,7 @@ import Testing
         """
 
     static func decode(_ scenario: String) -> (SpecSet, Scenario?, [String]) {
-        let specs = SpecSet.fromSources(["flows/t/login.yaml": flow, "scenarios/s.yaml": scenario])
+        let specs = SpecSet(sources: ["flows/t/login.yaml": flow, "scenarios/s.yaml": scenario])
         var diagnostics = specs.diagnostics
         let decoded = specs.scenarioDocuments.compactMap {
             ScenarioDecoder.decode($0.1, file: $0.0, specs: specs, &diagnostics)

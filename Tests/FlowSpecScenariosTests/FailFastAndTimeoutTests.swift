@@ -67,7 +67,7 @@ import Testing
             (String(format: "scenarios/%02d-%@.yaml", index, document.0), document.1)
         }
         for (file, text) in files { sources[file] = text }
-        let specs = SpecSet.fromSources(sources)
+        let specs = SpecSet(sources: sources)
         var diagnostics = specs.diagnostics
         var byFile: [String: Scenario] = [:]
         for (file, root) in specs.scenarioDocuments {

@@ -44,7 +44,7 @@ import Testing
         """
 
     static func load() throws -> (SpecSet, Scenario) {
-        let specs = SpecSet.fromSources(["flows/code.yaml": flow, "scenarios/code.yaml": scenario])
+        let specs = SpecSet(sources: ["flows/code.yaml": flow, "scenarios/code.yaml": scenario])
         var diagnostics = specs.diagnostics
         let (file, root) = try #require(specs.scenarioDocuments.first)
         let decoded = ScenarioDecoder.decode(root, file: file, specs: specs, &diagnostics)

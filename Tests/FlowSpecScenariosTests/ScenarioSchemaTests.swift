@@ -56,7 +56,7 @@ import Testing
         """
 
     static func diagnostics(_ text: String) -> Diagnostics {
-        let specs = SpecSet.fromSources(["flows/demo/login.yaml": flow])
+        let specs = SpecSet(sources: ["flows/demo/login.yaml": flow])
         var d = Diagnostics()
         if case .success(let root) = YAMLLoader.load(text: text, file: "s.yaml") {
             _ = ScenarioDecoder.decode(root, file: "s.yaml", specs: specs, &d)

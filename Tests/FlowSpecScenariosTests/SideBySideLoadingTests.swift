@@ -1,3 +1,4 @@
+import FlowSpecLoading
 import Foundation
 import Testing
 
@@ -57,20 +58,17 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
 
         // One by one, in the sorted order the loader uses: the reference.
-        var oneByOne = SpecSet()
-        for name in files.keys.filter({ $0.hasPrefix("flows/") }).sorted() {
-            switch YAMLLoader.load(text: files[name]!, file: "\(root)/\(name)") {
-            case .success(let node): oneByOne.add(node, file: "\(root)/\(name)")
-            case .failure(let diagnostic):
-                oneByOne.files.append("\(root)/\(name)")
-                oneByOne.diagnostics.add(diagnostic)
-            }
-        }
-        oneByOne.check()
+        let oneByOne = SpecSet(
+            documents: files.keys.filter({ $0.hasPrefix("flows/") }).sorted().map { name in
+                switch YAMLLoader.load(text: files[name]!, file: "\(root)/\(name)") {
+                case .success(let node): SpecSet.decode(node, file: "\(root)/\(name)")
+                case .failure(let diagnostic): SpecSet.Document(file: "\(root)/\(name)", failure: diagnostic)
+                }
+            })
 
         for _ in 0..<5 {
             let suite = SuiteLoader.load(paths: ["\(root)/scenarios"], flowsFolder: "\(root)/flows")
-            let sideBySide = SpecSet.loadChecked(paths: ["\(root)/flows"])
+            let sideBySide = ProgramLoader.load(paths: ["\(root)/flows"])
             #expect(sideBySide.diagnostics.items.map(\.description) == oneByOne.diagnostics.items.map(\.description))
             #expect(sideBySide.files == oneByOne.files)
             #expect(Set(sideBySide.flows.keys) == Set(oneByOne.flows.keys))

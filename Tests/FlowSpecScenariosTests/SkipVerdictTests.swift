@@ -56,7 +56,7 @@ import Testing
         """
 
     static func load(_ scenario: String) throws -> (SpecSet, Scenario) {
-        let specs = SpecSet.fromSources([
+        let specs = SpecSet(sources: [
             "flows/test/waiting.yaml": waitingFlow, "flows/test/caller.yaml": callerFlow,
             "scenarios/s.yaml": scenario,
         ])
@@ -168,11 +168,11 @@ import Testing
             states:
               a: { end: a, skip: true, success: true }
             """
-        let specs = SpecSet.fromSources(["flows/test/bad.yaml": flow])
+        let specs = SpecSet(sources: ["flows/test/bad.yaml": flow])
         let errors = specs.diagnostics.sorted.filter { $0.severity == .error }.map(\.description)
         #expect(errors.count == 1)
         #expect(errors.first?.contains("`skip: true` and `success: true`") == true, "\(errors)")
-        let fine = SpecSet.fromSources([
+        let fine = SpecSet(sources: [
             "flows/test/ok.yaml": "flow: test.ok\nstart: a\nstates:\n  a: { end: a, skip: true }\n"
         ])
         #expect(

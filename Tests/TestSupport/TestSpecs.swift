@@ -6,7 +6,7 @@ public enum TestSpecs {
 
     /// Loads and checks inline YAML (file name → text); throws the first error so a broken fixture fails loudly.
     public static func load(_ files: [String: String]) throws -> SpecSet {
-        let set = SpecSet.fromSources(files)
+        let set = SpecSet(sources: files)
         if let first = set.diagnostics.errors.first { throw Invalid(description: first.description) }
         return set
     }

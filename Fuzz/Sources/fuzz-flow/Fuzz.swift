@@ -9,7 +9,7 @@ import FuzzSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let text = Fuzz.text(data, size) else { return 0 }
-    let specs = SpecSet.fromSources(["fuzz.yaml": text])
+    let specs = SpecSet(sources: ["fuzz.yaml": text])
     var diagnostics = specs.diagnostics
     for (file, root) in specs.scenarioDocuments {
         _ = ScenarioDecoder.decode(root, file: file, specs: specs, &diagnostics)

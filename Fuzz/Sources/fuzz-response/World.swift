@@ -67,7 +67,7 @@ enum ResponseWorld {
         """
 
     static let loaded: (specs: SpecSet, scenario: Scenario) = {
-        let specs = SpecSet.fromSources(["flows/fuzz-login.yaml": flow, "scenarios/fuzz-response.yaml": scenario])
+        let specs = SpecSet(sources: ["flows/fuzz-login.yaml": flow, "scenarios/fuzz-response.yaml": scenario])
         var diagnostics = specs.diagnostics
         let decoded = specs.scenarioDocuments.first.flatMap {
             ScenarioDecoder.decode($0.root, file: $0.file, specs: specs, &diagnostics)

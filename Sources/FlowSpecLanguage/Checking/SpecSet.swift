@@ -1,144 +1,93 @@
-import Foundation
-
-/// Every flow, session and scenario document found under some paths, loaded once.
+/// The program: every flow, session, scenario and probe document of a run, decoded, checked and compiled, made by
+/// one call (`init(documents:)`, or `ProgramLoader.load` for files) and never changed after. Nothing here reads a
+/// file: the loading layer (`FlowSpecLoading`) reads and parses, this joins, checks and compiles.
 public struct SpecSet: Sendable {
-    public private(set) var flows: [String: Flow] = [:]
-    /// The flows ready to run, made by `check()`.
-    public private(set) var compiled: [String: CompiledFlow] = [:]
-    public var sessions: [String: SessionDef] = [:]
+    public let flows: [String: Flow]
+    /// Every flow, compiled once for running (also a flow the check found mistakes in: it is never run then).
+    public let compiled: [String: CompiledFlow]
+    public let sessions: [String: SessionDef]
     /// Scenario files are decoded by the scenarios module; the language only finds them.
-    public var scenarioDocuments: [(file: String, root: YAMLNode)] = []
+    public let scenarioDocuments: [(file: String, root: YAMLNode)]
     /// Probe declarations (`probe:` files) are decoded by the probe module, which knows scenario inputs.
-    public var probeDocuments: [(file: String, root: YAMLNode)] = []
-    public var diagnostics = Diagnostics()
-    public var files: [String] = []
+    public let probeDocuments: [(file: String, root: YAMLNode)]
+    /// What loading and checking found, in file order then name order.
+    public let diagnostics: Diagnostics
+    /// Every file the program was made from, in the order given.
+    public let files: [String]
+    /// What joining the documents found, before the checks: a program made from this one (`adding`) checks again.
+    private let joinDiagnostics: Diagnostics
 
-    public init() {}
+    /// The empty program.
+    public init() { self.init(documents: []) }
 
-    /// YAML files under `paths` (files or folders, recursively), sorted for stable output.
-    public static func yamlFiles(in paths: [String], _ d: inout Diagnostics) -> [String] {
-        var out: [String] = []
-        for path in paths {
-            guard let isFolder = SourceFiles.isFolder(path) else {
-                d.error(SourceLocation(file: path, line: 1, column: 1), "no such file or folder")
-                continue
+    /// Joins decoded documents in the order given (the first definition of a name wins, a second is an error),
+    /// resolves what a flow leaves to its session, checks every flow and session and compiles every flow.
+    /// `diagnostics` are the loading layer's own (a path that does not exist), reported first.
+    public init(documents: [Document], diagnostics: Diagnostics = Diagnostics()) {
+        var parts = Parts(diagnostics: diagnostics)
+        for document in documents { parts.join(document) }
+        self.init(checking: parts)
+    }
+
+    /// Parsed YAML documents by file name, in the order given.
+    public init(parsed: [(file: String, root: YAMLNode)]) {
+        self.init(documents: parsed.map { SpecSet.decode($0.root, file: $0.file) })
+    }
+
+    /// In-memory YAML texts by file name (tools that generate flows, and tests), joined in name order.
+    public init(sources: [String: String]) {
+        var parts = Parts()
+        for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
+            switch YAMLLoader.load(text: text, file: name) {
+            case .success(let root): parts.join(SpecSet.decode(root, file: name))
+            case .failure(let d): parts.join(Document(file: name, failure: d))
             }
-            guard isFolder else { out.append(path); continue }
-            out.append(contentsOf: SourceFiles.yamlFiles(under: path) ?? [])
         }
-        var seen = Set<String>()
-        return out.filter { seen.insert($0).inserted }
+        self.init(checking: parts)
     }
 
-    public mutating func load(paths: [String]) {
-        load(files: SpecSet.yamlFiles(in: paths, &diagnostics))
-    }
-
-    public mutating func load(file: String) { load(files: [file]) }
-
-    /// Reads and decodes the files side by side (each on its own: YAML parsing and decoding are most of a cold
-    /// `check`), then joins them in the order given, so names, duplicates and messages come out as one by one.
-    public mutating func load(files: [String]) {
-        for loaded in SideBySide.map(count: files.count, { SpecSet.read(file: files[$0]) }) { join(loaded) }
-    }
-
-    public mutating func add(_ root: YAMLNode, file: String) {
-        join(SpecSet.decode(root, file: file))
-    }
-
-    /// One file, read and decoded without the rest of the set.
-    struct LoadedFile: Sendable {
-        enum Document: Sendable { case flow(Flow), session(SessionDef), scenario(YAMLNode), probe(YAMLNode), nothing }
-        var file: String
-        var document: Document
-        var diagnostics = Diagnostics()
-    }
-
-    static func read(file: String) -> LoadedFile {
-        switch YAMLLoader.load(file: file) {
-        case .failure(let diagnostic):
-            var loaded = LoadedFile(file: file, document: .nothing)
-            loaded.diagnostics.add(diagnostic)
-            return loaded
-        case .success(let root):
-            return decode(root, file: file)
+    /// This program with one more parsed document, checked again when it adds a flow or a session.
+    public func adding(_ root: YAMLNode, file: String) -> SpecSet {
+        var parts = Parts(self)
+        parts.join(SpecSet.decode(root, file: file))
+        guard parts.flows.count != flows.count || parts.sessions.count != sessions.count else {
+            // A scenario, a probe or a mistake: the flows and sessions, and so their checks, are unchanged.
+            var diagnostics = diagnostics
+            diagnostics.append(
+                contentsOf: Diagnostics(Array(parts.diagnostics.items.dropFirst(joinDiagnostics.items.count))))
+            return SpecSet(
+                self, files: parts.files, scenarioDocuments: parts.scenarioDocuments,
+                probeDocuments: parts.probeDocuments, joinDiagnostics: parts.diagnostics, diagnostics: diagnostics)
         }
+        return SpecSet(checking: parts)
     }
 
-    static func decode(_ root: YAMLNode, file: String) -> LoadedFile {
-        var d = Diagnostics()
-        let keys = root.mapping?.compactMap { $0.key.scalar } ?? []
-        let document: LoadedFile.Document
-        if keys.contains("scenario") {
-            document = .scenario(root)
-        } else if keys.contains("probe") {
-            document = .probe(root)
-        } else if keys.contains("flow") {
-            document = FlowDecoder.decode(root, file: file, &d).map(LoadedFile.Document.flow) ?? .nothing
-        } else if keys.contains("session") {
-            document = SessionDecoder.decode(root, file: file, &d).map(LoadedFile.Document.session) ?? .nothing
-        } else if guessFlowSpecKey(keys) == nil, let pairs = root.mapping, !pairs.isEmpty,
-            pairs.allSatisfy({ $0.value.scalar != nil })
-        {
-            // A flat map of names to single values beside the flows is a variables file (`vars.example.yaml`): a
-            // folder a user checks holds one naturally. Not an error, but said, so a misnamed flow is not lost.
-            d.warning(
-                root.location,
-                "not checked: this looks like a variables file (names to single values), not a flow, session, scenario or probe",
-                hint:
-                    "give it to `run`, `exec` or `probe` with --vars-file; a FlowSpec file starts with `flow:`, `session:`, `scenario:` or `probe:`"
-            )
-            document = .nothing
-        } else {
-            let guess = guessFlowSpecKey(keys)
-            d.error(
-                root.location,
-                "not a FlowSpec file: expected a top-level `flow:`, `session:`, `scenario:` or `probe:` key",
-                hint: guess.map { "did you mean `\($0)`?" })
-            document = .nothing
-        }
-        return LoadedFile(file: file, document: document, diagnostics: d)
+    /// This program with `session` in place of the session of its name, not checked again: for a run that switches
+    /// part of a session off (a probe turns its refresh off).
+    public func replacing(_ session: SessionDef) -> SpecSet {
+        var sessions = sessions
+        sessions[session.name] = session
+        return SpecSet(self, sessions: sessions)
     }
 
-    /// The FlowSpec top-level key that one of `keys` is a misspelling of (`flwo` → `flow`), if any.
-    static func guessFlowSpecKey(_ keys: [String]) -> String? {
-        keys.lazy.compactMap { Suggestion.closest(to: $0, in: ["flow", "session", "scenario", "probe"]) }.first
-    }
+    /// This program without its scenario documents: once the scenarios are decoded, a long run should not carry
+    /// their YAML trees.
+    public func droppingScenarioDocuments() -> SpecSet { SpecSet(self, scenarioDocuments: []) }
 
-    /// Adds a decoded file: the first definition of a name wins, a second is an error.
-    mutating func join(_ loaded: LoadedFile) {
-        files.append(loaded.file)
-        diagnostics.append(contentsOf: loaded.diagnostics)
-        switch loaded.document {
-        case .scenario(let root): scenarioDocuments.append((loaded.file, root))
-        case .probe(let root): probeDocuments.append((loaded.file, root))
-        case .flow(let flow):
-            if let existing = flows[flow.name] {
-                diagnostics.error(flow.location, "a flow named `\(flow.name)` is already defined in \(existing.file)")
-                return
-            }
-            flows[flow.name] = flow
-        case .session(let session):
-            if let existing = sessions[session.name] {
-                diagnostics.error(
-                    session.location, "a session named `\(session.name)` is already defined in \(existing.file)")
-                return
-            }
-            sessions[session.name] = session
-        case .nothing: break
-        }
-    }
-
-    /// Resolves what a flow leaves to its session (its store namespace), runs every static check over the loaded
-    /// flows and sessions (scenarios are checked by their module), then compiles the flows for running.
-    /// The checks only read: every flow is complete before the first is checked.
-    public mutating func check() {
+    private init(checking parts: Parts) {
+        var flows = parts.flows
+        // What a flow leaves to its session (its store namespace) is resolved before any check reads it.
+        let unresolved = SpecSet(parts: parts, flows: flows, compiled: [:], diagnostics: parts.diagnostics)
         for name in flows.keys.sorted() {
-            flows[name]!.namespace = FlowChecker.resolveNamespace(flows[name]!, in: self)
+            flows[name]!.namespace = FlowChecker.resolveNamespace(flows[name]!, in: unresolved)
         }
-        for name in sessions.keys.sorted() { SessionChecker.check(sessions[name]!, in: self, into: &diagnostics) }
-        // Each flow is checked and compiled on its own, side by side; messages are joined in name order as before.
-        let checking = self
+        // The checks only read: every flow is complete before the first is checked.
+        let checking = SpecSet(parts: parts, flows: flows, compiled: [:], diagnostics: parts.diagnostics)
+        var diagnostics = parts.diagnostics
+        for name in parts.sessions.keys.sorted() {
+            SessionChecker.check(parts.sessions[name]!, in: checking, into: &diagnostics)
+        }
+        // Each flow is checked and compiled on its own, side by side; messages are joined in name order.
         let ordered = flows.keys.sorted().map { flows[$0]! }
         let done = SideBySide.map(count: ordered.count) { index -> (Diagnostics, CompiledFlow) in
             let flow = ordered[index]
@@ -161,31 +110,80 @@ public struct SpecSet: Sendable {
             diagnostics.append(contentsOf: d)
             compiled[compiledFlow.name] = compiledFlow
         }
+        self.init(parts: parts, flows: flows, compiled: compiled, diagnostics: diagnostics)
+    }
+
+    private init(parts: Parts, flows: [String: Flow], compiled: [String: CompiledFlow], diagnostics: Diagnostics) {
+        self.flows = flows
         self.compiled = compiled
+        self.sessions = parts.sessions
+        self.scenarioDocuments = parts.scenarioDocuments
+        self.probeDocuments = parts.probeDocuments
+        self.diagnostics = diagnostics
+        self.files = parts.files
+        self.joinDiagnostics = parts.diagnostics
     }
 
-    /// Loads and checks flow folders in one go.
-    public static func loadChecked(paths: [String]) -> SpecSet {
-        var set = SpecSet()
-        set.load(paths: paths)
-        set.check()
-        return set
+    /// A copy with some parts replaced; the rest as in `base`.
+    private init(
+        _ base: SpecSet, sessions: [String: SessionDef]? = nil, files: [String]? = nil,
+        scenarioDocuments: [(file: String, root: YAMLNode)]? = nil,
+        probeDocuments: [(file: String, root: YAMLNode)]? = nil, joinDiagnostics: Diagnostics? = nil,
+        diagnostics: Diagnostics? = nil
+    ) {
+        self.flows = base.flows
+        self.compiled = base.compiled
+        self.sessions = sessions ?? base.sessions
+        self.scenarioDocuments = scenarioDocuments ?? base.scenarioDocuments
+        self.probeDocuments = probeDocuments ?? base.probeDocuments
+        self.diagnostics = diagnostics ?? base.diagnostics
+        self.files = files ?? base.files
+        self.joinDiagnostics = joinDiagnostics ?? base.joinDiagnostics
     }
-}
 
-extension SpecSet {
-    /// Loads and checks in-memory YAML documents by file name (tools that generate flows, and tests).
-    public static func fromSources(_ files: [String: String]) -> SpecSet {
-        var set = SpecSet()
-        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
-            switch YAMLLoader.load(text: text, file: name) {
-            case .success(let root): set.add(root, file: name)
-            case .failure(let d):
-                set.files.append(name)
-                set.diagnostics.add(d)
+    /// The documents joined so far, while a program is being made.
+    private struct Parts {
+        var flows: [String: Flow] = [:]
+        var sessions: [String: SessionDef] = [:]
+        var scenarioDocuments: [(file: String, root: YAMLNode)] = []
+        var probeDocuments: [(file: String, root: YAMLNode)] = []
+        var diagnostics = Diagnostics()
+        var files: [String] = []
+
+        init(diagnostics: Diagnostics = Diagnostics()) { self.diagnostics = diagnostics }
+
+        init(_ program: SpecSet) {
+            flows = program.flows
+            sessions = program.sessions
+            scenarioDocuments = program.scenarioDocuments
+            probeDocuments = program.probeDocuments
+            diagnostics = program.joinDiagnostics
+            files = program.files
+        }
+
+        /// Adds a decoded file: the first definition of a name wins, a second is an error.
+        mutating func join(_ document: Document) {
+            files.append(document.file)
+            diagnostics.append(contentsOf: document.diagnostics)
+            switch document.content {
+            case .scenario(let root): scenarioDocuments.append((document.file, root))
+            case .probe(let root): probeDocuments.append((document.file, root))
+            case .flow(let flow):
+                if let existing = flows[flow.name] {
+                    diagnostics.error(
+                        flow.location, "a flow named `\(flow.name)` is already defined in \(existing.file)")
+                    return
+                }
+                flows[flow.name] = flow
+            case .session(let session):
+                if let existing = sessions[session.name] {
+                    diagnostics.error(
+                        session.location, "a session named `\(session.name)` is already defined in \(existing.file)")
+                    return
+                }
+                sessions[session.name] = session
+            case .nothing: break
             }
         }
-        set.check()
-        return set
     }
 }
