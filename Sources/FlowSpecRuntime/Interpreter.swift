@@ -18,6 +18,13 @@ public final class Interpreter: Sendable {
         guard let flow = context.specs.compiled[flowName] else {
             return FlowResult(flow: flowName, ending: .error("unknown flow `\(flowName)`"), path: [], variables: [:])
         }
+        return await run(flow, arguments: arguments, bypassSessions: bypassSessions, parent: parent)
+    }
+
+    /// Runs a compiled flow of the program: a call or a refresh, resolved when the program was made.
+    public func run(
+        _ flow: CompiledFlow, arguments: [String: String] = [:], bypassSessions: Bool = false, parent: Int? = nil
+    ) async -> FlowResult {
         let traceID = context.trace?.begin(flow: flow, parent: parent)
         var run = FlowRun(flow: flow, interpreter: self, bypassSessions: bypassSessions, traceID: traceID)
         let result = await run.execute(arguments: arguments)
@@ -90,7 +97,7 @@ struct FlowRun {
             path.append(state.name)
             interpreter.context.onState?(flow.name, state.name)
             if let traceID { context.trace?.entered(traceID, current) }
-            switch await perform(state) {
+            switch await perform(state, at: current) {
             case .take(let edge):
                 if let traceID { context.trace?.took(traceID, edge: edge) }
                 guard let next = compiled.target(of: current, edge: edge) else {
@@ -119,7 +126,7 @@ struct FlowRun {
 
     // MARK: - States
 
-    mutating func perform(_ state: State) async -> Step {
+    mutating func perform(_ state: State, at index: Int) async -> Step {
         switch state.kind {
         case .end(let end):
             let e: Environment
@@ -190,10 +197,10 @@ struct FlowRun {
             return await take(transitions, e, noMatch: "no choice matched in state `\(state.name)`")
 
         case .call(let c):
-            return await call(c, state)
+            return await call(c, state, at: index)
 
         case .request(let r):
-            return await request(r, state)
+            return await request(r, state, at: index)
         }
     }
 
@@ -202,7 +209,10 @@ struct FlowRun {
         return "missing input `\(decl.name)`\(what) for flow `\(flow)`: \(origin.whereToGive(input: decl.name))"
     }
 
-    mutating func call(_ c: CallState, _ state: State) async -> Step {
+    mutating func call(_ c: CallState, _ state: State, at index: Int) async -> Step {
+        guard let callee = compiled.callees[index].map({ context.specs.compiledFlows[$0] }) else {
+            return .finish(result(.error("unknown flow `\(c.flow.name)`")))
+        }
         // See `State.inputReadsBeforeActing`: the arguments now, what the transitions read after the call.
         let e: Environment
         do { e = try await environment(reading: state.inputReadsBeforeActing) } catch { return .finish(error.result) }
@@ -212,8 +222,7 @@ struct FlowRun {
         } catch {
             return .finish(self.error(error))
         }
-        let sub = await interpreter.run(
-            flow: c.flow.name, arguments: arguments, bypassSessions: bypassSessions, parent: traceID)
+        let sub = await interpreter.run(callee, arguments: arguments, bypassSessions: bypassSessions, parent: traceID)
         switch sub.ending {
         case .end(let outcome, let success, let reason, let outputs):
             var ce: Environment

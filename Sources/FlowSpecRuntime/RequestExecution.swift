@@ -4,7 +4,7 @@ import Foundation
 /// Request states: build the request, send it through the session (bearer, proactive and reactive refresh,
 /// single flight, retry once), then take the first matching transition.
 extension FlowRun {
-    mutating func request(_ r: RequestState, _ state: State) async -> Step {
+    mutating func request(_ r: RequestState, _ state: State, at index: Int) async -> Step {
         let env: Environment
         do { env = try await environment(reading: state.inputReads) } catch { return .finish(error.result) }
         let built: HTTPRequest
@@ -13,12 +13,11 @@ extension FlowRun {
         } catch {
             return .finish(self.error(error))
         }
-        let sessionName = (bypassSessions || r.sessionOptOut) ? nil : (r.session ?? flow.session)?.name
-        let session = sessionName.flatMap { context.specs.sessions[$0] }
+        let session = bypassSessions ? nil : compiled.sessions[index].map { context.specs.linkedSessions[$0] }
 
         let outcome = await send(
             built, state: state.name, session: session,
-            isAnswer: { [r] status in session.map { r.answers(status, in: $0) } ?? false })
+            isAnswer: { [r] status in session.map { r.answers(status, in: $0.definition) } ?? false })
         let response: HTTPResponse
         switch outcome {
         case .response(let resp):
@@ -168,9 +167,11 @@ extension FlowRun {
     /// A response whose status `isAnswer` (the state's `answers:`, the session's `refresh.not_for`) is never
     /// refreshed: it goes to the state's transitions as it is. Proactive refresh does not look at it.
     mutating func send(
-        _ request: HTTPRequest, state: String, session: SessionDef?, isAnswer: (Int) -> Bool = { _ in false }
+        _ request: HTTPRequest, state: String, session linked: LinkedSession?,
+        isAnswer: (Int) -> Bool = { _ in false }
     ) async -> SendOutcome {
-        guard let session else { return await transmit(request, state: state) }
+        guard let linked else { return await transmit(request, state: state) }
+        let session = linked.definition
 
         if let refresh = session.refresh, let expiresAtExpr = refresh.aheadExpiresAt,
             let marginExpr = refresh.aheadMargin
@@ -181,7 +182,7 @@ extension FlowRun {
                 let margin = try Evaluator.evaluate(marginExpr, env)
                 if case .number(let at) = expiresAt, case .number(let m) = margin, at - env.now < m {
                     let generation = await context.broker.generation(of: session.name)
-                    switch await refreshSession(session, sentWith: generation) {
+                    switch await refreshSession(linked, sentWith: generation) {
                     case .refreshed: break
                     case .failed(let reason): return .sessionLost(session, reason)
                     case .unreachable(let reason): return .refreshUnreachable(reason)
@@ -210,7 +211,7 @@ extension FlowRun {
         } catch {
             return .failed(self.error(error))
         }
-        switch await refreshSession(session, sentWith: generation) {
+        switch await refreshSession(linked, sentWith: generation) {
         case .refreshed: break
         case .failed(let reason): return .sessionLost(session, reason)
         case .unreachable(let reason): return .refreshUnreachable(reason)
@@ -242,13 +243,17 @@ extension FlowRun {
         return env
     }
 
-    func refreshSession(_ session: SessionDef, sentWith generation: Int) async -> SessionBroker.RefreshOutcome {
+    func refreshSession(_ linked: LinkedSession, sentWith generation: Int) async -> SessionBroker.RefreshOutcome {
+        let session = linked.definition
         guard let refresh = session.refresh else { return .failed("session `\(session.name)` has no refresh") }
+        guard let refreshFlow = linked.refreshFlow else {
+            return .broken("in refresh flow `\(refresh.flow.name)`: unknown flow `\(refresh.flow.name)`")
+        }
         let interpreter = self.interpreter
         let store = context.store
         let parent = traceID
         return await context.broker.refresh(session.name, sentWith: generation) {
-            let result = await interpreter.run(flow: refresh.flow.name, bypassSessions: true, parent: parent)
+            let result = await interpreter.run(refreshFlow, bypassSessions: true, parent: parent)
             if result.success { return .refreshed }
             // No answer is not a rejection: an offline device keeps its session.
             if result.isInfrastructureFailure {

@@ -50,4 +50,73 @@ import Testing
         #expect(compiled.input(named: "code")?.kind == .code)
         #expect(compiled.input(named: "nope") == nil)
     }
+
+    static let linked: [String: String] = [
+        "s.yaml":
+            "session: t.s\nnamespace: s\nheaders: { Authorization: \"Bearer ${store.t}\" }\nrefresh: { flow: t.refresh, when: status == 401 }\n",
+        "refresh.yaml": """
+        flow: t.refresh
+        start: send
+        states:
+          send:
+            request: { method: POST, path: /refresh }
+            on:
+              - else: true
+                goto: done
+          done: { end: done, success: true }
+        """,
+        "main.yaml": """
+        flow: t.main
+        session: t.s
+        start: me
+        states:
+          me:
+            request: { method: GET, path: /me }
+            on:
+              - else: true
+                goto: open
+          open:
+            request: { method: GET, path: /open }
+            session: none
+            on:
+              - else: true
+                goto: sub
+          sub:
+            call: t.refresh
+            on:
+              - else: true
+                goto: done
+          done: { end: done, success: true }
+        """,
+    ]
+
+    /// Calls and sessions are resolved when the program is made: the interpreter follows indices into the
+    /// program's lists, never a name.
+    @Test func callsAndSessionsAreResolvedToThePrograms() throws {
+        let specs = SpecSet(sources: Self.linked)
+        #expect(!specs.diagnostics.hasErrors, "\(specs.diagnostics.items)")
+        #expect(specs.compiledFlows.map(\.name) == ["t.main", "t.refresh"])
+        #expect(specs.linkedSessions.map(\.name) == ["t.s"])
+        let main = try #require(specs.compiled["t.main"])
+        let me = try #require(main.index(of: "me")), open = try #require(main.index(of: "open"))
+        let sub = try #require(main.index(of: "sub")), done = try #require(main.index(of: "done"))
+        #expect(main.callees[sub].map { specs.compiledFlows[$0] } === specs.compiled["t.refresh"])
+        #expect(main.callees[me] == nil && main.callees[done] == nil)
+        #expect(main.sessions[me] == 0, "the flow's session")
+        #expect(main.sessions[open] == nil, "`session: none` opts out")
+        #expect(main.sessions[sub] == nil)
+        #expect(specs.linkedSessions[0].refreshFlow === specs.compiled["t.refresh"])
+
+        // A session swapped in (a probe switching refresh off) is linked again; the flows stay as compiled.
+        var session = try #require(specs.sessions["t.s"])
+        session.refresh = nil
+        let replaced = specs.replacing(session)
+        #expect(replaced.linkedSessions[0].refreshFlow == nil)
+        #expect(replaced.linkedSessions[0].definition.refresh == nil)
+        #expect(replaced.compiled["t.main"] === main)
+
+        // A flow compiled on its own (a diagram of one file) links nowhere.
+        let alone = CompiledFlow(main.flow)
+        #expect(alone.callees.allSatisfy { $0 == nil } && alone.sessions.allSatisfy { $0 == nil })
+    }
 }

@@ -6,6 +6,12 @@ public struct SpecSet: Sendable {
     /// Every flow, compiled once for running (also a flow the check found mistakes in: it is never run then).
     public let compiled: [String: CompiledFlow]
     public let sessions: [String: SessionDef]
+    /// The compiled flows in name order: a call state refers to its callee by its index here
+    /// (`CompiledFlow.callees`), resolved when the program was made.
+    public let compiledFlows: [CompiledFlow]
+    /// The sessions in name order, each with its refresh flow: a request state refers to its session by its index
+    /// here (`CompiledFlow.sessions`).
+    public let linkedSessions: [LinkedSession]
     /// Scenario files are decoded by the scenarios module; the language only finds them.
     public let scenarioDocuments: [(file: String, root: YAMLNode)]
     /// Probe declarations (`probe:` files) are decoded by the probe module, which knows scenario inputs.
@@ -67,7 +73,11 @@ public struct SpecSet: Sendable {
     public func replacing(_ session: SessionDef) -> SpecSet {
         var sessions = sessions
         sessions[session.name] = session
-        return SpecSet(self, sessions: sessions)
+        let linked = linkedSessions.map {
+            $0.name == session.name
+                ? LinkedSession(session, refreshFlow: session.refresh.flatMap { compiled[$0.flow.name] }) : $0
+        }
+        return SpecSet(self, sessions: sessions, linkedSessions: linked)
     }
 
     /// This program without its scenario documents: once the scenarios are decoded, a long run should not carry
@@ -77,45 +87,65 @@ public struct SpecSet: Sendable {
     private init(checking parts: Parts) {
         var flows = parts.flows
         // What a flow leaves to its session (its store namespace) is resolved before any check reads it.
-        let unresolved = SpecSet(parts: parts, flows: flows, compiled: [:], diagnostics: parts.diagnostics)
+        let unresolved = SpecSet(
+            parts: parts, flows: flows, compiled: [:], compiledFlows: [], linkedSessions: [],
+            diagnostics: parts.diagnostics)
         for name in flows.keys.sorted() {
             flows[name]!.namespace = FlowChecker.resolveNamespace(flows[name]!, in: unresolved)
         }
         // The checks only read: every flow is complete before the first is checked.
-        let checking = SpecSet(parts: parts, flows: flows, compiled: [:], diagnostics: parts.diagnostics)
+        let checking = SpecSet(
+            parts: parts, flows: flows, compiled: [:], compiledFlows: [], linkedSessions: [],
+            diagnostics: parts.diagnostics)
         var diagnostics = parts.diagnostics
         for name in parts.sessions.keys.sorted() {
             SessionChecker.check(parts.sessions[name]!, in: checking, into: &diagnostics)
         }
-        // Each flow is checked and compiled on its own, side by side; messages are joined in name order.
+        // Each flow is checked and compiled on its own, side by side; messages are joined in name order. Calls and
+        // sessions are resolved to their places in the program's name-ordered lists while compiling.
         let ordered = flows.keys.sorted().map { flows[$0]! }
+        let sessionNames = parts.sessions.keys.sorted()
+        let links = CompiledFlow.Links(
+            flows: Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($0.element.name, $0.offset) }),
+            sessions: Dictionary(uniqueKeysWithValues: sessionNames.enumerated().map { ($0.element, $0.offset) }))
         let done = SideBySide.map(count: ordered.count) { index -> (Diagnostics, CompiledFlow) in
             let flow = ordered[index]
             guard flow.states.count > SideBySide.largeFlowStates else {
                 var d = Diagnostics()
                 FlowChecker.check(flow, in: checking, into: &d)
-                return (d, CompiledFlow(flow))
+                return (d, CompiledFlow(flow, links: links))
             }
             // A large flow is compiled while it is checked: compiling reads only the flow.
             let parts = SideBySide.map(count: 2) { part -> (Diagnostics, CompiledFlow?) in
-                guard part == 0 else { return (Diagnostics(), CompiledFlow(flow)) }
+                guard part == 0 else { return (Diagnostics(), CompiledFlow(flow, links: links)) }
                 var d = Diagnostics()
                 FlowChecker.check(flow, in: checking, into: &d)
                 return (d, nil)
             }
-            return (parts[0].0, parts[1].1 ?? CompiledFlow(flow))
+            return (parts[0].0, parts[1].1 ?? CompiledFlow(flow, links: links))
         }
         var compiled: [String: CompiledFlow] = [:]
         for (d, compiledFlow) in done {
             diagnostics.append(contentsOf: d)
             compiled[compiledFlow.name] = compiledFlow
         }
-        self.init(parts: parts, flows: flows, compiled: compiled, diagnostics: diagnostics)
+        let linked = sessionNames.map { name in
+            let session = parts.sessions[name]!
+            return LinkedSession(session, refreshFlow: session.refresh.flatMap { compiled[$0.flow.name] })
+        }
+        self.init(
+            parts: parts, flows: flows, compiled: compiled, compiledFlows: done.map(\.1), linkedSessions: linked,
+            diagnostics: diagnostics)
     }
 
-    private init(parts: Parts, flows: [String: Flow], compiled: [String: CompiledFlow], diagnostics: Diagnostics) {
+    private init(
+        parts: Parts, flows: [String: Flow], compiled: [String: CompiledFlow], compiledFlows: [CompiledFlow],
+        linkedSessions: [LinkedSession], diagnostics: Diagnostics
+    ) {
         self.flows = flows
         self.compiled = compiled
+        self.compiledFlows = compiledFlows
+        self.linkedSessions = linkedSessions
         self.sessions = parts.sessions
         self.scenarioDocuments = parts.scenarioDocuments
         self.probeDocuments = parts.probeDocuments
@@ -126,13 +156,16 @@ public struct SpecSet: Sendable {
 
     /// A copy with some parts replaced; the rest as in `base`.
     private init(
-        _ base: SpecSet, sessions: [String: SessionDef]? = nil, files: [String]? = nil,
+        _ base: SpecSet, sessions: [String: SessionDef]? = nil, linkedSessions: [LinkedSession]? = nil,
+        files: [String]? = nil,
         scenarioDocuments: [(file: String, root: YAMLNode)]? = nil,
         probeDocuments: [(file: String, root: YAMLNode)]? = nil, joinDiagnostics: Diagnostics? = nil,
         diagnostics: Diagnostics? = nil
     ) {
         self.flows = base.flows
         self.compiled = base.compiled
+        self.compiledFlows = base.compiledFlows
+        self.linkedSessions = linkedSessions ?? base.linkedSessions
         self.sessions = sessions ?? base.sessions
         self.scenarioDocuments = scenarioDocuments ?? base.scenarioDocuments
         self.probeDocuments = probeDocuments ?? base.probeDocuments

@@ -15,10 +15,30 @@ public final class CompiledFlow: Sendable {
     public let edges: [[Edge]]
     /// The start state's index; nil when it does not exist.
     public let start: Int?
+    /// `callees[state]`: for a call state, the index of the flow it calls among the program's flows
+    /// (`SpecSet.compiledFlows`); nil for another kind of state, an unknown flow, or a flow compiled on its own.
+    public let callees: [Int?]
+    /// `sessions[state]`: for a request that goes through a session (its own `session:` or the flow's, unless it
+    /// opts out), the index of that session among the program's sessions (`SpecSet.linkedSessions`).
+    public let sessions: [Int?]
     private let indexByName: [String: Int]
     private let inputsByName: [String: InputDecl]
 
-    public init(_ flow: Flow) {
+    /// Where the program's flows and sessions are, by name, so that calls and sessions are resolved once here.
+    public struct Links: Sendable {
+        public var flows: [String: Int]
+        public var sessions: [String: Int]
+
+        public init(flows: [String: Int], sessions: [String: Int]) {
+            self.flows = flows
+            self.sessions = sessions
+        }
+
+        /// A flow compiled on its own (a diagram of one file): its calls and sessions lead nowhere.
+        public static let none = Links(flows: [:], sessions: [:])
+    }
+
+    public init(_ flow: Flow, links: Links = .none) {
         self.flow = flow
         let states = flow.orderedStates
         let indexByName = Dictionary(
@@ -34,6 +54,15 @@ public final class CompiledFlow: Sendable {
             return row
         }
         start = indexByName[flow.start.name]
+        callees = states.map { state in
+            guard case .call(let c) = state.kind else { return nil }
+            return links.flows[c.flow.name]
+        }
+        sessions = states.map { state in
+            guard case .request(let r) = state.kind, !r.sessionOptOut, let name = (r.session ?? flow.session)?.name
+            else { return nil }
+            return links.sessions[name]
+        }
         inputsByName = Dictionary(flow.inputs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
