@@ -20,6 +20,17 @@ package enum ExitPolicy {
     /// them where they asked, so the run is not a pass; it is the machine's fault, not the spec's.
     package static let reportNotWritten = ExitStatus.infrastructure
 
+    /// `probe --reproduce`: a reproduction that could not be written is a report that could not be written.
+    package static let reproductionNotWritten = ExitStatus.infrastructure
+
+    /// Said after the summary when a scenario run checked nothing, so its exit 1 has its reason.
+    package static let nothingCheckedInScenarios =
+        "nothing was checked: every scenario was skipped (the reasons are above); a run that checks nothing is not a pass"
+
+    /// Said after the verdicts when a probe run checked nothing.
+    package static let nothingCheckedInProbes =
+        "nothing was checked: every probe was skipped or not applicable (see the reasons above); a run that checks nothing is not a pass"
+
     /// `run` and `coverage`: failed when a promise broke, else infrastructure when a backend did not answer, else
     /// failed when every scenario was skipped (a run that checked nothing is not green), else nil.
     package static func status(of reports: [ScenarioReport]) -> ExitStatus? {

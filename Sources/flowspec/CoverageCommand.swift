@@ -91,7 +91,7 @@ struct CoverageCommand: AsyncParsableCommand {
             if report.status == .failed { Console.error(reporter.line(for: report)) }
         }
         Console.error(ConsoleReporter.summary(result.reports))
-        if ExitPolicy.nothingChecked(result.reports) { Console.error(SuiteRun.nothingCheckedMessage) }
+        if ExitPolicy.nothingChecked(result.reports) { Console.error(ExitPolicy.nothingCheckedInScenarios) }
         let scope = CoverageScope.flows(of: suite.scenarios, in: suite.specs, allFlows: allFlows)
         return (
             FlowCoverage(specs: suite.specs, reports: result.reports).filtered(scope.contains),

@@ -126,58 +126,17 @@ struct ProbeCommand: AsyncParsableCommand {
             }
         }
         if let reproduceDirectory {
-            try writeReproductions(verdicts, declarations, specs: suite.specs, to: reproduceDirectory, stream: stream)
+            do {
+                try ReproductionFolder(directory: reproduceDirectory, writer: ReproductionWriter(specs: suite.specs))
+                    .write(verdicts, declarations, say: stream.print)
+            } catch {
+                Console.error(error.message)
+                throw ExitCode(ExitPolicy.reproductionNotWritten.rawValue)
+            }
         }
         if ExitPolicy.nothingChecked(verdicts) {
-            Console.error(
-                "nothing was checked: every probe was skipped or not applicable (see the reasons above); a run that checks nothing is not a pass"
-            )
+            Console.error(ExitPolicy.nothingCheckedInProbes)
         }
         if let status = ExitPolicy.status(of: verdicts) { throw ExitCode(status.rawValue) }
-    }
-}
-
-extension ProbeCommand {
-    /// One flow (`DIR/probe/STEM.yaml`, and any flow it needs beside it) and one scenario (`DIR/STEM.yaml`) per
-    /// reproducible BROKEN verdict.
-    func writeReproductions(
-        _ verdicts: [ProbeVerdict], _ declarations: [ProbeDeclaration], specs: SpecSet, to directory: String,
-        stream: ConsoleStream
-    ) throws {
-        let writer = ReproductionWriter(specs: specs)
-        let broken = verdicts.filter { $0.status == .broken }
-        guard !broken.isEmpty else { return }
-        let flows = URL(fileURLWithPath: directory).appendingPathComponent("probe")
-        do {
-            try FileManager.default.createDirectory(at: flows, withIntermediateDirectories: true)
-        } catch {
-            Console.error("cannot create \(flows.path): \(error.localizedDescription)")
-            throw ExitCode(Exit.invalid)
-        }
-        for verdict in broken {
-            let what =
-                "\(verdict.session) \(verdict.kind.rawValue)\(verdict.check.isEmpty ? "" : " · \(verdict.check)")"
-            guard let declaration = declarations.first(where: { $0.session.name == verdict.session }),
-                let files = writer.files(for: verdict, declaration)
-            else {
-                stream.print(
-                    "no reproduction for \(what): it needs a value a flow cannot read or a comparison a scenario cannot make (docs/probe.md, Reproductions); the JSON report has the exchanges"
-                )
-                continue
-            }
-            let scenario = URL(fileURLWithPath: directory).appendingPathComponent("\(files.stem).yaml").path
-            do {
-                try AtomicFile.write(Data(files.flow.utf8), to: flows.appendingPathComponent("\(files.stem).yaml").path)
-                for (stem, text) in files.moreFlows.sorted(by: { $0.key < $1.key }) {
-                    try AtomicFile.write(Data(text.utf8), to: flows.appendingPathComponent("\(stem).yaml").path)
-                }
-                try AtomicFile.write(Data(files.scenario.utf8), to: scenario)
-            } catch {
-                Console.error("cannot write the reproduction of \(what): \(error.localizedDescription)")
-                throw ExitCode(Exit.invalid)
-            }
-            stream.print("reproduction of \(what): \(scenario)")
-        }
-        stream.print("run them with: flowspec run \(directory) --flows <your flows folder> [--vars-file …]")
     }
 }

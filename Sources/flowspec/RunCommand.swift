@@ -54,7 +54,7 @@ struct RunCommand: AsyncParsableCommand {
         output.consoleStream.print(ConsoleReporter.summary(result.reports))
         try output.write(
             result.reports, scenarios: suite.scenarios, specs: suite.specs, started: result.started, requests: requests)
-        if ExitPolicy.nothingChecked(result.reports) { Console.error(SuiteRun.nothingCheckedMessage) }
+        if ExitPolicy.nothingChecked(result.reports) { Console.error(ExitPolicy.nothingCheckedInScenarios) }
         if let status = ExitPolicy.status(of: result.reports) { throw ExitCode(status.rawValue) }
     }
 }

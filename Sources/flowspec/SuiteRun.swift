@@ -50,8 +50,4 @@ struct SuiteRun {
         await backend?.stop()
         return SuiteRun(suite: suite, plan: plan, reports: reports, started: started)
     }
-
-    /// Said after the summary line when the run checked nothing, so the exit 1 has its reason.
-    static let nothingCheckedMessage =
-        "nothing was checked: every scenario was skipped (the reasons are above); a run that checks nothing is not a pass"
 }
