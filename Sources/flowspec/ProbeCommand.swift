@@ -97,8 +97,10 @@ struct ProbeCommand: AsyncParsableCommand {
         }
         guard
             let backend = try await LiveBackend.prepare(
-                needed: true, backendVariables: suite.specs.baseURLVariables(from: probed), vars: &vars,
-                embedded: !noSandbox, options: http.liveOptions(), purpose: "probes")
+                EmbeddedSandboxRule(
+                    needed: true, backendVariables: suite.specs.baseURLVariables(from: probed), embedded: !noSandbox,
+                    purpose: "probes"),
+                vars: &vars, options: http.liveOptions())
         else {
             throw ExitCode(Exit.infrastructure)
         }

@@ -28,9 +28,11 @@ struct SuiteRun {
         var runVars = try options.variables.resolved()
         let live = plan.map(\.scenario).filter(\.live)
         let backend = try await LiveBackend.prepare(
-            needed: !live.isEmpty, backendVariables: suite.specs.baseURLVariables(from: live.flatMap(\.flowNames)),
-            vars: &runVars,
-            embedded: !options.noSandbox, options: options.http.liveOptions())
+            EmbeddedSandboxRule(
+                needed: !live.isEmpty,
+                backendVariables: suite.specs.baseURLVariables(from: live.flatMap(\.flowNames)),
+                embedded: !options.noSandbox),
+            vars: &runVars, options: options.http.liveOptions())
         if let backend {
             do { try BaseURLCheck.validate(suite.specs.flows.values, vars: runVars) } catch {
                 await backend.stop(); throw error
