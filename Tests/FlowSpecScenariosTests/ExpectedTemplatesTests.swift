@@ -54,18 +54,11 @@ import Testing
         """
 
     static func decode(_ scenario: String) -> (SpecSet, Scenario?, [String]) {
-        let specs = SpecSet(sources: ["flows/t/login.yaml": flow, "scenarios/s.yaml": scenario])
-        var diagnostics = specs.diagnostics
-        let decoded = specs.scenarioDocuments.compactMap {
-            ScenarioDecoder.decode($0.1, file: $0.0, specs: specs, &diagnostics)
-        }
-        return (specs, decoded.first, diagnostics.sorted.filter { $0.severity == .error }.map(\.description))
+        InlineSuite.decode(["flows/t/login.yaml": flow, "scenarios/s.yaml": scenario])
     }
 
     static func run(_ scenario: String) async throws -> ScenarioReport {
-        let (specs, loaded, errors) = decode(scenario)
-        #expect(errors.isEmpty, "\(errors)")
-        return await ScenarioRunner(specs: specs, jobs: 1).run(try #require(loaded))
+        try await InlineSuite.run(["flows/t/login.yaml": flow, "scenarios/s.yaml": scenario])
     }
 
     static func expectation(_ scenario: String) throws -> FlowSpecScenarios.Expectation {

@@ -44,12 +44,7 @@ import Testing
         """
 
     static func load() throws -> (SpecSet, Scenario) {
-        let specs = SpecSet(sources: ["flows/code.yaml": flow, "scenarios/code.yaml": scenario])
-        var diagnostics = specs.diagnostics
-        let (file, root) = try #require(specs.scenarioDocuments.first)
-        let decoded = ScenarioDecoder.decode(root, file: file, specs: specs, &diagnostics)
-        #expect(!diagnostics.hasErrors, "\(diagnostics.sorted.map(\.description))")
-        return (specs, try #require(decoded))
+        try InlineSuite.load(["flows/code.yaml": flow, "scenarios/code.yaml": scenario])
     }
 
     @Test func durationsAreMeasuredOnTheInjectedStopwatch() async throws {

@@ -56,16 +56,9 @@ import Testing
         """
 
     static func load(_ scenario: String) throws -> (SpecSet, Scenario) {
-        let specs = SpecSet(sources: [
-            "flows/test/waiting.yaml": waitingFlow, "flows/test/caller.yaml": callerFlow,
-            "scenarios/s.yaml": scenario,
+        try InlineSuite.load([
+            "flows/test/waiting.yaml": waitingFlow, "flows/test/caller.yaml": callerFlow, "scenarios/s.yaml": scenario,
         ])
-        var diagnostics = specs.diagnostics
-        let decoded = specs.scenarioDocuments.compactMap {
-            ScenarioDecoder.decode($0.1, file: $0.0, specs: specs, &diagnostics)
-        }
-        #expect(!diagnostics.hasErrors, "\(diagnostics.sorted.map(\.description))")
-        return (specs, try #require(decoded.first))
     }
 
     static func live(flow: String = "test.waiting", expect: String = "held", steps: String? = nil) -> String {
