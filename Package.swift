@@ -109,13 +109,16 @@ let package = Package(
             name: "FlowSpecLanguageTests",
             dependencies: ["FlowSpecLanguage", "FlowSpecLoading", .product(name: "Yams", package: "Yams")],
             exclude: ["Fixtures"]),
-        // What several test targets share (inline specs); test support only, no product ships it.
-        .target(name: "TestSupport", dependencies: ["FlowSpecLanguage"], path: "Tests/TestSupport"),
+        // What several test targets share (inline specs, named traces, the fake backend, processes); test support only,
+        // no product ships it.
+        .target(name: "TestSupport", dependencies: ["FlowSpecLanguage", "FlowSpecRuntime"], path: "Tests/TestSupport"),
         .testTarget(
             name: "FlowSpecRuntimeTests", dependencies: ["FlowSpecRuntime", "FlowSpecLanguage", "TestSupport"]),
         .testTarget(
             name: "FlowSpecScenariosTests",
-            dependencies: ["FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage", "FlowSpecLoading"]),
+            dependencies: [
+                "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage", "FlowSpecLoading", "TestSupport",
+            ]),
         // A misbehaving loopback server (raw sockets, no dependencies) for the hostile-backend tests of both the
         // adapter and the built binary. Test support only: no product ships it.
         .target(name: "HostileBackend", path: "Tests/HostileBackend"),

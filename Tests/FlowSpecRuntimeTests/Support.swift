@@ -4,40 +4,6 @@ import TestSupport
 @testable import FlowSpecLanguage
 @testable import FlowSpecRuntime
 
-/// A backend written as a Swift closure, recording every request. `hold` parks requests until `release`.
-actor FakeBackend: HTTPAdapter {
-    typealias Handler = @Sendable (HTTPRequest, Int) -> HTTPResponse
-    private let handler: Handler
-    private(set) var requests: [HTTPRequest] = []
-    private var gate: (count: Int, path: String)?
-    private var parked: [CheckedContinuation<Void, Never>] = []
-
-    init(gatherConcurrent count: Int = 0, on path: String = "", _ handler: @escaping Handler) {
-        self.handler = handler
-        if count > 0 { gate = (count, path) }
-    }
-
-    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        requests.append(request)
-        let n = requests.count
-        if let gate, request.path == gate.path, request.header("Authorization") == "Bearer old" {
-            if parked.count + 1 < gate.count {
-                await withCheckedContinuation { parked.append($0) }
-            } else {
-                parked.forEach { $0.resume() }
-                parked = []
-            }
-        }
-        return handler(request, n)
-    }
-
-    func count(_ path: String) -> Int { requests.filter { $0.path == path }.count }
-}
-
-func json(_ status: Int, _ body: String) -> HTTPResponse {
-    HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Data(body.utf8))
-}
-
 func makeContext(
     _ specs: SpecSet, _ backend: some HTTPAdapter, store: TokenStore.Snapshot = [:], inputs: [String: [String]] = [:],
     clock: VirtualClock = VirtualClock(start: 1_000)

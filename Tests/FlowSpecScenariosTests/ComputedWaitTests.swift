@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FlowSpecLanguage
@@ -132,7 +133,7 @@ import Testing
             """
         let (specs, loaded, errors) = Self.decode(scenario)
         #expect(errors.isEmpty, "\(errors)")
-        var runner = ScenarioRunner(specs: specs, jobs: 1, live: AcceptingBackend())
+        var runner = ScenarioRunner(specs: specs, jobs: 1, live: answering(200))
         runner.liveClock = VirtualClock(start: 1_700_000_017)
         let report = await runner.run(try #require(loaded))
         #expect(report.status == .skipped, "\(report.failures)")
@@ -141,9 +142,4 @@ import Testing
         let allowed = await runner.run(try #require(loaded))
         #expect(allowed.status == .passed, "\(allowed.failures) \(allowed.skipReason ?? "")")
     }
-}
-
-/// Answers every request 200.
-struct AcceptingBackend: HTTPAdapter {
-    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse { HTTPResponse(status: 200) }
 }

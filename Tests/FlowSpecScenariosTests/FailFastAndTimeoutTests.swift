@@ -1,6 +1,7 @@
 // Over 300 lines: --fail-fast and --timeout interact (a timed-out scenario is a failure that stops the rest), so
 // their tests share fixtures and stay together.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FlowSpecLanguage
@@ -161,12 +162,12 @@ import Testing
     /// wait their turn. After the first failure the waiting ones must not run — they have not started.
     @Test func failFastSkipsLiveScenariosStillWaitingForTheBackend() async throws {
         let (specs, scenarios) = try Self.load((0..<4).map { ("l\($0)", Self.live("live \($0)")) })
-        let backend = AnsweringBackend(status: 500)
+        let backend = answering(500)
         var runner = ScenarioRunner(specs: specs, jobs: 4, live: backend)
         runner.failFast = true
         let reports = await runner.run(scenarios)
 
-        #expect(await backend.requests == 1, "only the first live scenario may reach the backend")
+        #expect(await backend.requests.count == 1, "only the first live scenario may reach the backend")
         #expect(reports.filter { $0.status == .failed }.count == 1)
         #expect(reports.filter { $0.status == .skipped }.count == 3)
         #expect(
@@ -229,7 +230,7 @@ import Testing
     /// since the whole suite on two cores has stalled a process for tens of seconds, and over the limit is over.
     @Test func aLiveScenarioThatFinishesInTimePasses() async throws {
         let (specs, scenarios) = try Self.load([("quick", Self.live("backend answers at once"))])
-        var runner = ScenarioRunner(specs: specs, jobs: 1, live: AnsweringBackend(status: 200))
+        var runner = ScenarioRunner(specs: specs, jobs: 1, live: answering(200))
         runner.scenarioTimeout = 100
         let reports = await runner.run(scenarios)
         #expect(reports.map(\.status) == [.passed], "\(reports.map(\.failures))")
@@ -300,19 +301,6 @@ private actor ManualTimer: FlowClock {
         fired = true
         waiting.forEach { $0.resume() }
         waiting = []
-    }
-}
-
-/// A live backend that answers every request at once with one status, counting requests.
-private actor AnsweringBackend: HTTPAdapter {
-    let status: Int
-    private(set) var requests = 0
-
-    init(status: Int) { self.status = status }
-
-    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        requests += 1
-        return HTTPResponse(status: status)
     }
 }
 
