@@ -66,22 +66,14 @@ struct JSONParser {
             }
             switch bytes[index] {
             case UInt8(ascii: "["):
-                try checkDepth(open.count + 1)
-                index += 1
-                skipWhitespace()
-                if peek(UInt8(ascii: "]")) {
-                    index += 1
+                if try enteredEmpty(closedBy: UInt8(ascii: "]"), depth: open.count + 1) {
                     value = .array([])
                 } else {
                     open.append(.list)
                     continue readingValues
                 }
             case UInt8(ascii: "{"):
-                try checkDepth(open.count + 1)
-                index += 1
-                skipWhitespace()
-                if peek(UInt8(ascii: "}")) {
-                    index += 1
+                if try enteredEmpty(closedBy: UInt8(ascii: "}"), depth: open.count + 1) {
                     value = .object([:])
                 } else {
                     open.append(.object(awaiting: try readKey()))
@@ -108,13 +100,7 @@ struct JSONParser {
                         open[top].key = try readKey()
                         continue readingValues
                     }
-                    guard peek(UInt8(ascii: "}")) else {
-                        throw fail(
-                            index < bytes.count
-                                ? "expected `,` or `}` in an object, found \(shown(bytes[index]))"
-                                : "the text ends inside an object")
-                    }
-                    index += 1
+                    try close(UInt8(ascii: "}"), "an object")
                     value = .object(open.removeLast().fields)
                 } else {
                     open[top].items.append(value)
@@ -123,13 +109,7 @@ struct JSONParser {
                         skipWhitespace()
                         continue readingValues
                     }
-                    guard peek(UInt8(ascii: "]")) else {
-                        throw fail(
-                            index < bytes.count
-                                ? "expected `,` or `]` in a list, found \(shown(bytes[index]))"
-                                : "the text ends inside a list")
-                    }
-                    index += 1
+                    try close(UInt8(ascii: "]"), "a list")
                     value = .array(open.removeLast().items)
                 }
             }
@@ -153,6 +133,29 @@ struct JSONParser {
 
     private func checkDepth(_ depth: Int) throws(JSONSyntaxError) {
         guard depth <= Self.maxDepth else { throw fail("lists and objects nested deeper than \(Self.maxDepth) levels") }
+    }
+
+    /// Steps past the `[` or `{` that opens a container nested `depth` deep, and the whitespace after it; true when
+    /// the container is empty (`closing` follows at once, and is stepped past too).
+    private mutating func enteredEmpty(closedBy closing: UInt8, depth: Int) throws(JSONSyntaxError) -> Bool {
+        try checkDepth(depth)
+        index += 1
+        skipWhitespace()
+        guard peek(closing) else { return false }
+        index += 1
+        return true
+    }
+
+    /// Steps past `bracket`, which closes `container` (`an object`, `a list`) where no `,` came after its last member;
+    /// objects and lists end alike, so they fail alike.
+    private mutating func close(_ bracket: UInt8, _ container: String) throws(JSONSyntaxError) {
+        guard peek(bracket) else {
+            throw fail(
+                index < bytes.count
+                    ? "expected `,` or `\(Character(Unicode.Scalar(bracket)))` in \(container), found \(shown(bytes[index]))"
+                    : "the text ends inside \(container)")
+        }
+        index += 1
     }
 
     private func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }

@@ -9,11 +9,9 @@ extension ScenarioDecoder {
             return nil
         }
         guard
-            let requestNode = f.require(
-                "request", &d, hint: "what request this exchange answers: `request: { method: POST, path: /api/... }`"),
-            let r = Fields(
-                requestNode, what: "`request` of an exchange", allowed: ScenarioFormat.exchangeRequestKeys,
-                diagnostics: &d)
+            let r = part(
+                "request", of: f, allowed: ScenarioFormat.exchangeRequestKeys,
+                hint: "what request this exchange answers: `request: { method: POST, path: /api/... }`", &d)
         else { return nil }
         var matcher = RequestMatcher()
         matcher.method = r.string("method", &d)?.name.uppercased()
@@ -30,11 +28,9 @@ extension ScenarioDecoder {
         if r.has("form") { matcher.form = stringPairs(r, "form", &d) }
 
         guard
-            let responseNode = f.require(
-                "response", &d, hint: "what the backend answers: `response: { status: 200, json: { … } }`"),
-            let s = Fields(
-                responseNode, what: "`response` of an exchange", allowed: ScenarioFormat.exchangeResponseKeys,
-                diagnostics: &d)
+            let s = part(
+                "response", of: f, allowed: ScenarioFormat.exchangeResponseKeys,
+                hint: "what the backend answers: `response: { status: 200, json: { … } }`", &d)
         else { return nil }
         let response: Exchange.Response
         if let fail = s.string("fail", &d) {
@@ -50,7 +46,7 @@ extension ScenarioDecoder {
             var headers = stringPairs(s, "headers", &d)
             var body: [UInt8] = []
             if s.has("json"), s.has("body") {
-                d.error(responseNode.location, "a response has `json` or `body`, not both")
+                d.error(s.node.location, "a response has `json` or `body`, not both")
             }
             if let json = s["json"] {
                 body = Array(json.json.compactJSON.utf8)
@@ -77,6 +73,15 @@ extension ScenarioDecoder {
         }
         return Exchange(
             location: node.location, request: matcher, response: response, times: times, concurrent: concurrent)
+    }
+
+    /// The `request` or `response` of an exchange: required, and a mapping of its own keys. Both halves are read
+    /// alike, so a missing or misspelt one is reported alike.
+    static func part(
+        _ key: String, of exchange: Fields, allowed: [String], hint: String, _ d: inout Diagnostics
+    ) -> Fields? {
+        guard let node = exchange.require(key, &d, hint: hint) else { return nil }
+        return Fields(node, what: "`\(key)` of an exchange", allowed: allowed, diagnostics: &d)
     }
 
     static func stringPairs(_ f: Fields, _ key: String, _ d: inout Diagnostics) -> [(String, String)] {

@@ -16,26 +16,26 @@ enum AccessAfterLogoutAttack: ProbeAttack {
 
     static func run(_ c: ProbeCheck, _ shared: inout SharedLogin?) async -> [ProbeVerdict] {
         await c.withLogin { login in
-            guard let token = c.accessToken(login.tokens) else { return c.noAccessToken() }
-            if let failed = await c.protectedControl(token, tokens: login.tokens) { return [failed] }
-            let logout = await c.logOut(login.tokens)
-            if let failed = logout.failed { return [failed] }
-            var found = c.refusal(
-                "", await c.protectedAnswers(token: token, replacement: token, tokens: login.tokens),
-                controlWhen: "before the logout, "
-            ) { flow, state in
-                .accessAfterLogout(flow: flow, state: state)
+            await c.withAcceptedAccessToken(login.tokens) { token in
+                let logout = await c.logOut(login.tokens)
+                if let failed = logout.failed { return [failed] }
+                var found = c.refusal(
+                    "", await c.protectedAnswers(token: token, replacement: token, tokens: login.tokens),
+                    controlWhen: "before the logout, "
+                ) { flow, state in
+                    .accessAfterLogout(flow: flow, state: state)
+                }
+                if found.status == .broken {
+                    found.detail =
+                        "after logout, " + found.detail
+                        + " — the access token outlives the logout, which this probe file declares it must not"
+                    found.evidence =
+                        (logout.log.map { ExchangeRecord($0, redactor: c.environment.redactor) }) + found.evidence
+                } else if found.status == .held {
+                    found.detail = "after logout, " + found.detail
+                }
+                return [found]
             }
-            if found.status == .broken {
-                found.detail =
-                    "after logout, " + found.detail
-                    + " — the access token outlives the logout, which this probe file declares it must not"
-                found.evidence =
-                    (logout.log.map { ExchangeRecord($0, redactor: c.environment.redactor) }) + found.evidence
-            } else if found.status == .held {
-                found.detail = "after logout, " + found.detail
-            }
-            return [found]
         }
     }
 }

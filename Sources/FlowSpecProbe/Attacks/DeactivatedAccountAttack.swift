@@ -44,20 +44,20 @@ enum DeactivatedAccountAttack: ProbeAttack {
         }
         let login = await c.probe.login(inputs: inputs)
         guard login.succeeded else { return [c.notLoggedIn(login)] }
-        guard let token = c.accessToken(login.tokens) else { return c.noAccessToken() }
-        if let failed = await c.protectedControl(token, tokens: login.tokens) { return [failed] }
-        let environment = await commandEnvironment(c, inputs)
-        if let failed = await runCommand(c, deactivate, "deactivate", environment) { return [failed] }
-        var found = c.refusal(
-            "", await c.protectedAnswers(token: token, replacement: token, tokens: login.tokens),
-            controlWhen: "before that, ")
-        if found.status == .held || found.status == .broken {
-            found.detail = "after the account was deactivated, " + found.detail
+        return await c.withAcceptedAccessToken(login.tokens) { token in
+            let environment = await commandEnvironment(c, inputs)
+            if let failed = await runCommand(c, deactivate, "deactivate", environment) { return [failed] }
+            var found = c.refusal(
+                "", await c.protectedAnswers(token: token, replacement: token, tokens: login.tokens),
+                controlWhen: "before that, ")
+            if found.status == .held || found.status == .broken {
+                found.detail = "after the account was deactivated, " + found.detail
+            }
+            if let reactivate, let failed = await runCommand(c, reactivate, "reactivate", environment) {
+                return [found, failed]
+            }
+            return [found]
         }
-        if let reactivate, let failed = await runCommand(c, reactivate, "reactivate", environment) {
-            return [found, failed]
-        }
-        return [found]
     }
 
     struct NotRendered: Error { let verdict: ProbeVerdict }

@@ -17,57 +17,59 @@ enum IsolationAttack: ProbeAttack {
     static let heldWhen = "refused"
 
     static func run(_ c: ProbeCheck, _ shared: inout SharedLogin?) async -> [ProbeVerdict] {
-        guard let tokens = shared?.tokens, let token = c.accessToken(tokens) else { return c.noAccessToken() }
-        if let failed = await c.protectedControl(token, tokens: tokens) { return [failed] }
-        var verdicts: [ProbeVerdict] = []
-        for other in c.promise?.names("from") ?? [] {
-            let check = "a token of \(other.name)"
-            guard let foreign = c.runner.session(other.name) else {
-                verdicts.append(
-                    c.verdict(
-                        check, .error,
-                        "not checked: session `\(other.name)` has no probe file to log in with (give it one with `login:`)"
-                    ))
-                continue
+        guard let tokens = shared?.tokens else { return c.noAccessToken() }
+        return await c.withAcceptedAccessToken(tokens) { token in
+            var verdicts: [ProbeVerdict] = []
+            for other in c.promise?.names("from") ?? [] {
+                let check = "a token of \(other.name)"
+                guard let foreign = c.runner.session(other.name) else {
+                    verdicts.append(
+                        c.verdict(
+                            check, .error,
+                            "not checked: session `\(other.name)` has no probe file to log in with (give it one with `login:`)"
+                        ))
+                    continue
+                }
+                let theirs = await foreign.login()
+                guard theirs.succeeded, let key = foreign.accessTokenKey,
+                    let foreignToken = theirs.tokens[key]?.stringValue
+                else {
+                    verdicts.append(
+                        c.verdict(
+                            check, .error,
+                            "not checked: could not log in to \(other.name): \(theirs.result.outcome): \(theirs.result.reason)",
+                            infrastructure: theirs.unreachable))
+                    continue
+                }
+                // Their token must be a good one where it belongs, or its refusal here proves nothing.
+                let theirCheck = ProbeCheck(
+                    probe: foreign, kind: c.kind, source: c.source, promise: c.promise, runner: c.runner)
+                if let failed = await theirCheck.protectedControl(foreignToken, tokens: theirs.tokens) {
+                    verdicts.append(
+                        c.verdict(
+                            check, .error,
+                            failed.detail.replacingOccurrences(
+                                of: "the session's own token", with: "\(other.name)'s own token"),
+                            infrastructure: failed.infrastructure))
+                    continue
+                }
+                let theirLogin = foreign.declaration
+                var found = c.refusal(
+                    check, await c.protectedAnswers(token: token, replacement: foreignToken, tokens: tokens)
+                ) { flow, state in
+                    .foreignToken(
+                        flow: flow, state: state, session: other.name, login: theirLogin.login.name, accessKey: key,
+                        inputs: theirLogin.loginInputs)
+                }
+                if found.status == .held {
+                    found.detail +=
+                        ", and \(other.name)'s token by its own \(foreign.declaration.protected.map(\.name).joined(separator: ", "))"
+                }
+                verdicts.append(found)
+                if foreign.declaration.logout != nil { _ = await foreign.logout(tokens: theirs.tokens) }
             }
-            let theirs = await foreign.login()
-            guard theirs.succeeded, let key = foreign.accessTokenKey, let foreignToken = theirs.tokens[key]?.stringValue
-            else {
-                verdicts.append(
-                    c.verdict(
-                        check, .error,
-                        "not checked: could not log in to \(other.name): \(theirs.result.outcome): \(theirs.result.reason)",
-                        infrastructure: theirs.unreachable))
-                continue
-            }
-            // Their token must be a good one where it belongs, or its refusal here proves nothing.
-            let theirCheck = ProbeCheck(
-                probe: foreign, kind: c.kind, source: c.source, promise: c.promise, runner: c.runner)
-            if let failed = await theirCheck.protectedControl(foreignToken, tokens: theirs.tokens) {
-                verdicts.append(
-                    c.verdict(
-                        check, .error,
-                        failed.detail.replacingOccurrences(
-                            of: "the session's own token", with: "\(other.name)'s own token"),
-                        infrastructure: failed.infrastructure))
-                continue
-            }
-            let theirLogin = foreign.declaration
-            var found = c.refusal(
-                check, await c.protectedAnswers(token: token, replacement: foreignToken, tokens: tokens)
-            ) { flow, state in
-                .foreignToken(
-                    flow: flow, state: state, session: other.name, login: theirLogin.login.name, accessKey: key,
-                    inputs: theirLogin.loginInputs)
-            }
-            if found.status == .held {
-                found.detail +=
-                    ", and \(other.name)'s token by its own \(foreign.declaration.protected.map(\.name).joined(separator: ", "))"
-            }
-            verdicts.append(found)
-            if foreign.declaration.logout != nil { _ = await foreign.logout(tokens: theirs.tokens) }
+            return verdicts
         }
-        return verdicts
     }
 }
 

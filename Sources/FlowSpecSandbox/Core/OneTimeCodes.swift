@@ -29,7 +29,7 @@ struct OneTimeCodes<Key: Hashable & Sendable>: Sendable {
             live[key] = nil
             return false
         }
-        guard constantTimeEquals(issued.code, code) else {
+        guard ConstantTime.equals(issued.code, code) else {
             issued.wrongAttempts += 1
             live[key] = limitAttempts && issued.wrongAttempts >= Self.maxWrongAttempts ? nil : issued
             return false
@@ -45,13 +45,5 @@ struct OneTimeCodes<Key: Hashable & Sendable>: Sendable {
 
     mutating func discard(for key: Key) {
         live[key] = nil
-    }
-
-    private func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let left = Array(lhs.utf8), right = Array(rhs.utf8)
-        guard left.count == right.count else { return false }
-        var difference: UInt8 = 0
-        for (l, r) in zip(left, right) { difference |= l ^ r }
-        return difference == 0
     }
 }

@@ -56,16 +56,8 @@ enum SandboxTOTP {
         let current = step(at: now)
         for candidate in stride(from: current + window, through: current - window, by: -1) {
             if let after, candidate <= after { continue }
-            if constantTimeEquals(Self.code(key: key, step: candidate), code) { return candidate }
+            if ConstantTime.equals(Self.code(key: key, step: candidate), code) { return candidate }
         }
         return nil
-    }
-
-    private static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let left = Array(lhs.utf8), right = Array(rhs.utf8)
-        guard left.count == right.count else { return false }
-        var difference: UInt8 = 0
-        for (l, r) in zip(left, right) { difference |= l ^ r }
-        return difference == 0
     }
 }
