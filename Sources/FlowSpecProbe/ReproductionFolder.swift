@@ -3,23 +3,17 @@ import Foundation
 
 /// `probe --reproduce DIR`: one flow (`DIR/probe/STEM.yaml`, and any flow it needs beside it) and one scenario
 /// (`DIR/STEM.yaml`) per reproducible BROKEN verdict, each file written atomically.
-package struct ReproductionFolder: Sendable {
-    package let directory: String
-    package let writer: ReproductionWriter
-
-    package init(directory: String, writer: ReproductionWriter) {
-        self.directory = directory
-        self.writer = writer
-    }
-
+package enum ReproductionFolder {
     /// A file or folder that could not be written; the files already written stay whole.
     package struct Failure: Error, Sendable {
         package let message: String
     }
 
-    /// Writes the reproductions, saying each one (or why a verdict has none) through `say`.
-    package func write(
-        _ verdicts: [ProbeVerdict], _ declarations: [ProbeDeclaration], say: (String) -> Void
+    /// Writes the reproductions `writer` makes into `directory`, saying each one (or why a verdict has none)
+    /// through `say`.
+    package static func write(
+        _ verdicts: [ProbeVerdict], _ declarations: [ProbeDeclaration], into directory: String,
+        writer: ReproductionWriter, say: (String) -> Void
     ) throws(Failure) {
         let broken = verdicts.filter { $0.status == .broken }
         guard !broken.isEmpty else { return }

@@ -129,8 +129,9 @@ struct ProbeCommand: AsyncParsableCommand {
         }
         if let reproduceDirectory {
             do {
-                try ReproductionFolder(directory: reproduceDirectory, writer: ReproductionWriter(specs: suite.specs))
-                    .write(verdicts, declarations, say: stream.print)
+                try ReproductionFolder.write(
+                    verdicts, declarations, into: reproduceDirectory, writer: ReproductionWriter(specs: suite.specs),
+                    say: stream.print)
             } catch {
                 Console.error(error.message)
                 throw ExitCode(ExitPolicy.reproductionNotWritten.rawValue)

@@ -11,14 +11,15 @@ import Testing
         ProbeVerdict(session: "s", kind: .rotation, check: "old refresh token", status: status, detail: "d", source: "")
     }
 
-    func folder(_ directory: String) -> ReproductionFolder {
-        ReproductionFolder(directory: directory, writer: ReproductionWriter(specs: SpecSet()))
+    func write(_ verdicts: [ProbeVerdict], into directory: String, say: (String) -> Void) throws {
+        try ReproductionFolder.write(
+            verdicts, [], into: directory, writer: ReproductionWriter(specs: SpecSet()), say: say)
     }
 
     @Test func nothingBrokenWritesNothing() throws {
         let directory = NSTemporaryDirectory() + "repro-\(UUID().uuidString)"
         var said: [String] = []
-        try folder(directory).write([verdict(.held), verdict(.skipped)], []) { said.append($0) }
+        try write([verdict(.held), verdict(.skipped)], into: directory) { said.append($0) }
         #expect(said.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: directory), "no folder is made for nothing to write")
     }
@@ -27,7 +28,7 @@ import Testing
         let directory = NSTemporaryDirectory() + "repro-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var said: [String] = []
-        try folder(directory).write([verdict(.broken)], []) { said.append($0) }
+        try write([verdict(.broken)], into: directory) { said.append($0) }
         #expect(said.count == 2, "\(said)")
         #expect(said.first?.hasPrefix("no reproduction for s rotation · old refresh token:") == true, "\(said)")
         #expect(said.last == "run them with: flowspec run \(directory) --flows <your flows folder> [--vars-file …]")
@@ -39,7 +40,7 @@ import Testing
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
         #expect {
-            try folder(file + "/inside").write([verdict(.broken)], []) { _ in }
+            try write([verdict(.broken)], into: file + "/inside") { _ in }
         } throws: { error in
             (error as? ReproductionFolder.Failure)?.message.hasPrefix("cannot create \(file)/inside/probe:") == true
         }
