@@ -6,23 +6,23 @@ import Synchronization
 ///
 /// It starts on a whole second because JWT `exp` is whole seconds rounded down: a token issued at `start` with
 /// lifetime L is valid until exactly `start + L`, so a test can name the last valid instant and the first expired one.
-public final class ManualSandboxClock: SandboxClock {
+package final class ManualSandboxClock: SandboxClock {
     /// 2026-01-01T00:00:00Z.
-    public static let defaultStart: Double = 1_767_225_600
+    package static let defaultStart: Double = 1_767_225_600
 
     private let seconds: Mutex<Double>
 
-    public init(start: Double = ManualSandboxClock.defaultStart) {
+    package init(start: Double = ManualSandboxClock.defaultStart) {
         seconds = Mutex(start)
     }
 
-    public func now() -> Double {
+    package func now() -> Double {
         seconds.withLock { $0 }
     }
 
     /// Moves the clock forward by `interval` seconds. Time never runs backwards: a zero or negative interval
     /// leaves it where it is.
-    public func advance(by interval: Double) {
+    package func advance(by interval: Double) {
         guard interval > 0 else { return }
         seconds.withLock { $0 += interval }
     }

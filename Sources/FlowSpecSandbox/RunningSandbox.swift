@@ -1,10 +1,10 @@
 import ServiceLifecycle
 
 /// A started sandbox. Keep it alive for as long as its backends are needed, and `stop()` it afterwards.
-public final class RunningSandbox: Sendable {
-    public let port: Int
-    public let legacyPort: Int
-    public let host: String
+package final class RunningSandbox: Sendable {
+    package let port: Int
+    package let legacyPort: Int
+    package let host: String
     private let accounts: SandboxAccounts
     private let group: ServiceGroup
     private let running: Task<Void, Never>
@@ -22,22 +22,22 @@ public final class RunningSandbox: Sendable {
     }
 
     /// The main port: Repair Minder (`/api`), Supabase (`/auth/v1`), Traveling (`/v1`), the outbox (`/__sandbox`).
-    public var baseURL: String { "http://\(hostForURL):\(port)" }
+    package var baseURL: String { "http://\(hostForURL):\(port)" }
 
     /// The legacy Repair Minder backend.
-    public var legacyURL: String { "http://\(hostForURL):\(legacyPort)" }
+    package var legacyURL: String { "http://\(hostForURL):\(legacyPort)" }
 
     private var hostForURL: String { host.contains(":") ? "[\(host)]" : host }
 
     /// Every live-suite variable for the loaded accounts (docs/sandbox.md lists them). A variable whose kind
     /// of account the accounts do not contain is left out rather than pointed at the wrong account.
-    public func liveVars() -> [String: String] {
+    package func liveVars() -> [String: String] {
         accounts.liveVars(baseURL: baseURL, legacyURL: legacyURL)
     }
 
     /// Stops accepting connections, lets requests in flight finish, and returns when both listeners are closed.
     /// Safe to call more than once.
-    public func stop() async {
+    package func stop() async {
         await group.triggerGracefulShutdown()
         await running.value
     }

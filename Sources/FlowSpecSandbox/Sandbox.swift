@@ -5,11 +5,11 @@ import NIOCore
 import ServiceLifecycle
 
 /// Starts sandboxes: in-memory reference backends for the APIs described in docs/systems/, in this process.
-public enum Sandbox {
+package enum Sandbox {
     /// Binds both listeners (main and legacy) and returns once both are accepting connections.
     /// Throws `SandboxStartError` when a listener cannot be bound (a port in use, a bad host).
     /// No signal handlers are installed: the caller decides when to `stop()`.
-    public static func start(_ options: SandboxOptions) async throws -> RunningSandbox {
+    package static func start(_ options: SandboxOptions) async throws -> RunningSandbox {
         let world = World(accounts: options.accounts, breaks: options.breaks)
         let main = MainBackend(world: world)
         let legacy = LegacyBackend(world: world)

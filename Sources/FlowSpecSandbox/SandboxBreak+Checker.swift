@@ -1,6 +1,6 @@
 extension SandboxBreak {
     /// What notices a broken promise: the live scenario suite (`scenarios/live`) or `flowspec probe`'s generated attacks.
-    public enum Checker: String, Sendable, CaseIterable {
+    package enum Checker: String, Sendable, CaseIterable {
         case liveSuite = "live-suite"
         case probe
     }
@@ -11,7 +11,7 @@ extension SandboxBreak {
     /// (`--accounts scenarios/live/sandbox-fast-probe.json`). The JWT forgeries, role confusion, concurrent
     /// refreshes, lifetimes, code guessing and replay into a new login, garbage refresh tokens and another user's
     /// objects are the probe's alone: no scenario sends them.
-    public var caughtBy: Set<Checker> {
+    package var caughtBy: Set<Checker> {
         switch self {
         case .acceptsUnsignedToken, .acceptsAlteredClaims, .roleConfusion, .customerRoleConfusion, .nonAtomicRotation,
             .supabaseNonAtomicRotation,

@@ -1,7 +1,7 @@
 /// A deliberately broken promise. Starting the sandbox with one break proves that a checker notices when a
 /// backend stops keeping that promise (a checker that still passes has no teeth there): the live suite, the
 /// probe, or both (`caughtBy`).
-public enum SandboxBreak: String, CaseIterable, Sendable {
+package enum SandboxBreak: String, CaseIterable, Sendable {
     // Repair Minder staff (docs/systems/repairminder.md)
     case twoFactorOptional = "two-factor-optional"
     case codesReusable = "codes-reusable"
@@ -57,7 +57,7 @@ public enum SandboxBreak: String, CaseIterable, Sendable {
     case legacyTwoFactorOptional = "legacy-two-factor-optional"
 
     /// One line: the documented promise this break violates, and where it is documented.
-    public var promise: String {
+    package var promise: String {
         switch self {
         case .twoFactorOptional:
             "Staff password login always requires 2FA and never returns tokens (Repair Minder API, docs/systems/repairminder.md, Staff Login Flow: \"Response (always requires 2FA)\")."

@@ -1,11 +1,11 @@
 /// A sandbox that could not start listening.
-public struct SandboxStartError: Error, CustomStringConvertible {
-    public let host: String
-    public let port: Int
-    public let legacyPort: Int
-    public let underlying: String
+package struct SandboxStartError: Error, CustomStringConvertible {
+    package let host: String
+    package let port: Int
+    package let legacyPort: Int
+    package let underlying: String
 
-    public var description: String {
+    package var description: String {
         "The sandbox could not listen on \(host) (port \(port == 0 ? "any" : String(port)), legacy port "
             + "\(legacyPort == 0 ? "any" : String(legacyPort))): \(underlying)"
     }

@@ -4,7 +4,7 @@ import Foundation
 
 /// How a test reaches the sandbox. The same test body runs in both (`@Test(arguments: SandboxTestMode.allCases)`),
 /// as HummingbirdTesting's `.router` and `.live` do for one application.
-public enum SandboxTestMode: String, Sendable, CaseIterable, CustomStringConvertible {
+package enum SandboxTestMode: String, Sendable, CaseIterable, CustomStringConvertible {
     /// In memory: each request goes straight to the sandbox's Hummingbird responders (HummingbirdTesting's
     /// `.router`), with no socket, no HTTP parsing and no connection pool. The fast mode, for what the sandbox answers.
     case router
@@ -12,20 +12,20 @@ public enum SandboxTestMode: String, Sendable, CaseIterable, CustomStringConvert
     /// free ports) and every request sent with AsyncHTTPClient. For what only a socket shows (ports, HTTP framing).
     case live
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }
 
 /// Runs test bodies against a fresh sandbox, in memory or live.
-public enum SandboxTest {
+package enum SandboxTest {
     /// What the variables name as the sandbox's URLs in `.router` mode. Nothing listens there, and `.invalid` never
     /// resolves, so a request that escapes the in-memory transport fails instead of reaching some other server.
-    public static let inMemoryBaseURL = "http://main.sandbox.invalid"
-    public static let inMemoryLegacyURL = "http://legacy.sandbox.invalid"
+    package static let inMemoryBaseURL = "http://main.sandbox.invalid"
+    package static let inMemoryLegacyURL = "http://legacy.sandbox.invalid"
 
     /// Starts a sandbox with `options` (host and ports only matter live), runs `body` against it, and stops it when
     /// `body` returns or throws. The backend `body` gets is also an `HTTPAdapter`, so flows can run against it.
     @discardableResult
-    public static func run<T>(
+    package static func run<T>(
         _ mode: SandboxTestMode, _ options: SandboxOptions = SandboxOptions(),
         _ body: (SandboxBackend) async throws -> T
     ) async throws -> T {
@@ -49,11 +49,11 @@ public enum SandboxTest {
 }
 
 /// One answer, as either transport read it whole.
-public struct SandboxExchange: Sendable {
-    public var status: Int
+package struct SandboxExchange: Sendable {
+    package var status: Int
     /// As the transport got them: over a socket these include what the HTTP server adds (`content-length`, `date`).
-    public var headers: [(String, String)]
-    public var body: [UInt8]
+    package var headers: [(String, String)]
+    package var body: [UInt8]
 }
 
 /// What both transports do: send one request to a full URL and read the whole answer.
@@ -63,20 +63,20 @@ protocol SandboxTransport: Sendable {
 }
 
 /// A sandbox as a test sees it: its URLs and variables, a way to send requests, and an `HTTPAdapter` for flows.
-public struct SandboxBackend: HTTPAdapter {
-    public let mode: SandboxTestMode
+package struct SandboxBackend: HTTPAdapter {
+    package let mode: SandboxTestMode
     /// Repair Minder (`/api`), Supabase (`/auth/v1`), Traveling (`/v1`) and the outbox (`/__sandbox`).
-    public let baseURL: String
+    package let baseURL: String
     /// The legacy Repair Minder backend.
-    public let legacyURL: String
+    package let legacyURL: String
     /// Every live-suite variable, as the sandbox would write them (docs/sandbox.md), pointing at `baseURL`/`legacyURL`.
-    public let vars: [String: String]
+    package let vars: [String: String]
     /// The started sandbox in `.live` mode (its ports, `stop()`); nil in `.router` mode, where nothing listens.
-    public let running: RunningSandbox?
+    package let running: RunningSandbox?
     let transport: any SandboxTransport
 
     /// Sends one request to a full URL (`baseURL` or `legacyURL` followed by a path and query) and reads the answer.
-    public func exchange(
+    package func exchange(
         _ method: String, _ url: String, headers: [(String, String)] = [],
         body: [UInt8]? = nil
     ) async throws -> SandboxExchange {
@@ -84,7 +84,7 @@ public struct SandboxBackend: HTTPAdapter {
     }
 
     /// The `HTTPAdapter` seam: a flow's request, as the interpreter built it, sent through this mode's transport.
-    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let url = request.url
         do {
             let answer = try await exchange(

@@ -49,7 +49,7 @@ struct SocketTransport: SandboxTransport {
 extension SandboxBackend {
     /// A sandbox the test started itself, reached through the test's own client: for tests of how the sandbox treats
     /// connections (a keep-alive client at `stop()`). The test shuts both down.
-    public static func live(_ sandbox: RunningSandbox, http: HTTPClient) -> SandboxBackend {
+    package static func live(_ sandbox: RunningSandbox, http: HTTPClient) -> SandboxBackend {
         SandboxBackend(
             mode: .live, baseURL: sandbox.baseURL, legacyURL: sandbox.legacyURL, vars: sandbox.liveVars(),
             running: sandbox, transport: SocketTransport(http: http))

@@ -15,7 +15,7 @@ extension SandboxAccounts {
     ]
 
     /// The built-in accounts: one of each kind the live suite needs (see the table in docs/sandbox.md).
-    public static let defaults = SandboxAccounts(
+    package static let defaults = SandboxAccounts(
         companies: [
             Company(
                 id: DefaultIDs.acme, name: "Acme Repairs", vatNumber: "GB123456789",

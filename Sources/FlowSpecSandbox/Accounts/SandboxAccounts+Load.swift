@@ -6,7 +6,7 @@ extension SandboxAccounts {
     /// Every section is optional: a missing one keeps its built-in default; a present one replaces it whole.
     /// Unknown keys, wrong types and dangling references are `SandboxAccountsError`s naming the file, the
     /// line and column where known, the key, and what was expected.
-    public static func load(path: String) throws -> SandboxAccounts {
+    package static func load(path: String) throws -> SandboxAccounts {
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)

@@ -2,16 +2,16 @@ import Foundation
 
 /// A problem in an accounts file, pointing at the place to fix: `file:line:col: key: problem`.
 public struct SandboxAccountsError: Error, Equatable, CustomStringConvertible, LocalizedError {
-    public let file: String
+    package let file: String
     /// 1-based, when the YAML parser knows the position.
-    public let line: Int?
-    public let column: Int?
+    package let line: Int?
+    package let column: Int?
     /// Dotted path of the offending key, e.g. `staff[2].company`; empty for the whole file.
-    public let key: String
+    package let key: String
     /// What was expected and what was found.
-    public let problem: String
+    package let problem: String
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, key: String, problem: String) {
+    package init(file: String, line: Int? = nil, column: Int? = nil, key: String, problem: String) {
         self.file = file
         self.line = line
         self.column = column

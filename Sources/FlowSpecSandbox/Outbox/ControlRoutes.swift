@@ -1,7 +1,7 @@
 import Foundation
 
 /// Test-only endpoints under `/__sandbox`: the outbox (codes "sent" by email and SMS) and switches a live
-/// suite needs to reach states it cannot reach through the public API (a staff account deactivated mid-session).
+/// suite needs to reach states it cannot reach through the package API (a staff account deactivated mid-session).
 /// No apikey or token: this is a test backend, and codes reaching the test through here is the point.
 struct ControlRoutes: Sendable {
     let world: World
