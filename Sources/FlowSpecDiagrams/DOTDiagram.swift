@@ -4,12 +4,12 @@ import FlowSpecLanguage
 /// Same content and order as `MermaidDiagram`: a start point, states in file order with a shape per kind,
 /// edges in index order labelled with their guards; end states are double circles filled by success.
 package enum DOTDiagram {
-    package static func render(_ graph: FlowGraph, highlight: RunHighlight = .none) -> String {
-        let nodes = graph.diagramNodes
-        let start = startID(avoiding: Set(graph.states))
+    package static func render(_ flow: CompiledFlow, highlight: RunHighlight = .none) -> String {
+        let nodes = flow.diagramNodes
+        let start = startID(avoiding: Set(flow.states.map(\.name)))
         var lines = [
-            "// flow \(DiagramText.oneLine(graph.flow.name)), drawn by flowspec graph",
-            "digraph \(quote(graph.flow.name)) {",
+            "// flow \(DiagramText.oneLine(flow.name)), drawn by flowspec graph",
+            "digraph \(quote(flow.name)) {",
             "  rankdir=TB;",
             "  node [fontname=\"Helvetica\", fontsize=11, style=filled];",
             "  edge [fontname=\"Helvetica\", fontsize=10];",
@@ -32,8 +32,8 @@ package enum DOTDiagram {
             lines.append("  \(quote(node.name)) [\(attributes.joined(separator: ", "))];")
         }
         lines.append(
-            "  \(quote(start)) -> \(quote(graph.start))\(highlight.tookStart(of: graph) ? " [\(takenStyle)]" : "");")
-        for edge in graph.edges {
+            "  \(quote(start)) -> \(quote(flow.startName))\(highlight.tookStart(of: flow) ? " [\(takenStyle)]" : "");")
+        for edge in flow.allEdges {
             let taken = highlight.count(edge)
             var attributes: [String] = []
             let label = DiagramText.edgeLabel(edge, taken: taken)

@@ -7,20 +7,20 @@ import FlowSpecLanguage
 /// trace took. State diagrams have none of the three.
 ///
 /// Layout of the output, stable for diffs: nodes in file order, then the start arrow and every edge (states in
-/// file order, edges in index order — so link N of `linkStyle` is edge N−1 of `FlowGraph.edges`), then styles.
+/// file order, edges in index order — so link N of `linkStyle` is edge N−1 of `CompiledFlow.allEdges`), then styles.
 package enum MermaidDiagram {
-    package static func render(_ graph: FlowGraph, highlight: RunHighlight = .none) -> String {
-        let nodes = graph.diagramNodes
+    package static func render(_ flow: CompiledFlow, highlight: RunHighlight = .none) -> String {
+        let nodes = flow.diagramNodes
         let ids = DiagramIdentifiers(nodes.map(\.name))
-        var lines = ["%% flow \(oneLineComment(graph.flow.name)), drawn by flowspec graph", "flowchart TD"]
+        var lines = ["%% flow \(oneLineComment(flow.name)), drawn by flowspec graph", "flowchart TD"]
 
         lines.append("    \(startID)((\"start\"))")
         for node in nodes { lines.append("    " + ids[node.name] + shape(node)) }
 
         var takenLinks: [Int] = []
-        if highlight.tookStart(of: graph) { takenLinks.append(0) }
-        lines.append("    \(startID) --> \(ids[graph.start])")
-        for (offset, edge) in graph.edges.enumerated() {
+        if highlight.tookStart(of: flow) { takenLinks.append(0) }
+        lines.append("    \(startID) --> \(ids[flow.startName])")
+        for (offset, edge) in flow.allEdges.enumerated() {
             let taken = highlight.count(edge)
             if taken > 0 { takenLinks.append(offset + 1) }
             let label = DiagramText.edgeLabel(edge, taken: taken)

@@ -30,33 +30,32 @@ package enum SVGDiagram {
     static let maxDetailChars = 34
     static let maxLabelChars = 30
 
-    package static func render(_ graph: FlowGraph, highlight: RunHighlight = .none, options: Options = Options())
+    package static func render(_ flow: CompiledFlow, highlight: RunHighlight = .none, options: Options = Options())
         -> String
     {
-        Drawing(graph).svg(highlight: highlight, options: options)
+        Drawing(flow).svg(highlight: highlight, options: options)
     }
 
     /// A flow laid out once, to be drawn many times: whole, as a `<symbol>` a page defines once, or as a run's
     /// path drawn over that symbol — so a report with a hundred runs of one flow carries its diagram once.
     package struct Drawing: Sendable {
-        package let graph: FlowGraph
+        package let flow: CompiledFlow
         let captions: [String: Caption]
         let layout: SVGLayout
 
-        package init(_ graph: FlowGraph) {
-            self.graph = graph
-            captions = Dictionary(
-                graph.states.map { ($0, Caption(graph.flow.states[$0], name: $0)) }, uniquingKeysWith: { a, _ in a })
+        package init(_ flow: CompiledFlow) {
+            self.flow = flow
+            captions = Dictionary(flow.states.map { ($0.name, Caption($0)) }, uniquingKeysWith: { a, _ in a })
             var sizes: [String: SVGLayout.Size] = [:]
             for (name, caption) in captions { sizes[name] = caption.size }
             var labelWidths: [EdgeKey: Double] = [:]
-            for edge in graph.edges {
+            for edge in flow.allEdges {
                 // Room for the (shortened) guard and a "×3" count, whether or not this run shows one, so the
                 // same flow lays out the same in every run.
                 labelWidths[key(edge)] =
                     Double(shorten(edge.label, to: maxLabelChars).count) * labelFont * glyphWidth + 22
             }
-            layout = SVGLayout(graph, sizes: sizes, labelWidths: labelWidths)
+            layout = SVGLayout(flow, sizes: sizes, labelWidths: labelWidths)
         }
 
         /// The whole diagram, with the path (if any) highlighted.
@@ -79,7 +78,7 @@ package enum SVGDiagram {
         package func overlay(highlight: RunHighlight, symbolID: String) -> String {
             var out = open(classes: "fs-diagram fs-has-path", standalone: false)
             out += "<use href=\"#\(Markup.escape(symbolID))\"/>\n"
-            guard !graph.states.isEmpty else { return out + "</svg>\n" }
+            guard !flow.states.isEmpty else { return out + "</svg>\n" }
             out += "<g class=\"fs-edges\">\n"
             for route in layout.routes {
                 let count = highlight.count(key(route.edge))
@@ -100,7 +99,7 @@ package enum SVGDiagram {
                 out += "</g>\n"
             }
             out += "</g>\n<g class=\"fs-nodes\">\n"
-            for name in graph.states {
+            for name in flow.states.map(\.name) {
                 guard let box = layout.boxes[name], let caption = captions[name] else { continue }
                 let steps = highlight.steps[name] ?? []
                 let ended = highlight.ended?.state == name ? highlight.ended : nil
@@ -124,23 +123,23 @@ package enum SVGDiagram {
             var out =
                 "<svg\(namespace) class=\"\(classes)\" viewBox=\"0 0 \(num(layout.width)) \(num(layout.height))\" "
             out +=
-                "width=\"\(num(layout.width))\" height=\"\(num(layout.height))\" role=\"img\" aria-label=\"\(Markup.escape("Flow \(graph.flow.name)"))\">\n"
+                "width=\"\(num(layout.width))\" height=\"\(num(layout.height))\" role=\"img\" aria-label=\"\(Markup.escape("Flow \(flow.name)"))\">\n"
             out +=
-                "<title>\(Markup.escape(graph.flow.title.map { "\(graph.flow.name): \($0)" } ?? graph.flow.name))</title>\n"
+                "<title>\(Markup.escape(flow.flow.title.map { "\(flow.name): \($0)" } ?? flow.name))</title>\n"
             return out
         }
 
         private func body(highlight: RunHighlight) -> String {
-            if graph.states.isEmpty {
+            if flow.states.isEmpty {
                 return
-                    "<text class=\"fs-empty\" x=\"20\" y=\"40\">\(Markup.escape("\(graph.flow.name) has no states"))</text>\n"
+                    "<text class=\"fs-empty\" x=\"20\" y=\"40\">\(Markup.escape("\(flow.name) has no states"))</text>\n"
             }
             var out = "<g class=\"fs-edges\">\n"
             for route in layout.routes { out += edge(route, highlight: highlight) }
             out += "</g>\n<g class=\"fs-nodes\">\n"
-            for name in graph.states {
+            for name in flow.states.map(\.name) {
                 guard let box = layout.boxes[name], let caption = captions[name] else { continue }
-                out += node(name, box: box, caption: caption, isStart: name == graph.start, highlight: highlight)
+                out += node(name, box: box, caption: caption, isStart: name == flow.startName, highlight: highlight)
             }
             return out + "</g>\n"
         }
@@ -156,15 +155,8 @@ package enum SVGDiagram {
         var isEnd: Bool
         var title: String
 
-        init(_ state: State?, name: String) {
-            self.name = name
-            guard let state else {
-                detail = "?"
-                kindClass = "fs-kind-unknown"
-                isEnd = false
-                title = name
-                return
-            }
+        init(_ state: State) {
+            name = state.name
             kindClass = "fs-kind-\(state.kindName)"
             isEnd = state.ending != nil
             detail = state.summary.line
