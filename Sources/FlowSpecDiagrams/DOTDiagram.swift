@@ -13,14 +13,14 @@ package enum DOTDiagram {
             "  rankdir=TB;",
             "  node [fontname=\"Helvetica\", fontsize=11, style=filled];",
             "  edge [fontname=\"Helvetica\", fontsize=10];",
-            "  \(quote(start)) [shape=point, width=0.2, fillcolor=\"#24292f\", color=\"#24292f\", label=\"\"];",
+            "  \(quote(start)) [shape=point, width=0.2, fillcolor=\"\(StatePalette.start)\", color=\"\(StatePalette.start)\", label=\"\"];",
         ]
         for node in nodes {
             var attributes = [
                 "label=\(quote(node.lines.joined(separator: "\n")))",
                 "shape=\(shape(node.kind))",
             ]
-            let style = NodeStyle(node)
+            let style = StatePalette(node)
             attributes.append("fillcolor=\"\(style.fill)\"")
             attributes.append("fontcolor=\"\(style.text)\"")
             if highlight.visitedStates.contains(node.name) {
@@ -63,7 +63,7 @@ package enum DOTDiagram {
         return out + "\""
     }
 
-    static let highlightColor = "#1f6feb"
+    static let highlightColor = StatePalette.traced
     static let takenStyle = "color=\"\(highlightColor)\", fontcolor=\"\(highlightColor)\", penwidth=3"
 
     static func shape(_ kind: DiagramNode.Kind) -> String {

@@ -324,17 +324,21 @@ package enum SVGDiagram {
         return fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
     }
 
-    /// The diagram's look. Free of `<`, `>` and `&` so it can sit in an SVG or HTML `<style>` as is.
-    package static let stylesheet = """
+    /// The diagram's look. Free of `<`, `>` and `&` so it can sit in an SVG or HTML `<style>` as is. The kinds'
+    /// fills come from `StatePalette` (the class is `Caption.kindClass`); end boxes keep a heavier outline.
+    package static let stylesheet = ([stylesheetHead] + kindRules + [stylesheetTail]).joined(separator: "\n")
+
+    private static let kindRules = DiagramNode.Kind.allCases.map { kind in
+        ".fs-kind-\(kind.rawValue) .fs-box{fill:\(StatePalette.tint(kind))\(kind == .end ? ";stroke-width:2" : "")}"
+    }
+
+    private static let stylesheetHead = """
         .fs-diagram{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace;max-width:100%;height:auto}
         .fs-diagram text{fill:#1f2937}
         .fs-box{fill:#ffffff;stroke:#94a3b8;stroke-width:1.2}
-        .fs-kind-request .fs-box{fill:#eff6ff}
-        .fs-kind-input .fs-box{fill:#fffbeb}
-        .fs-kind-choice .fs-box{fill:#f5f3ff}
-        .fs-kind-call .fs-box{fill:#ecfdf5}
-        .fs-kind-wait .fs-box{fill:#f8fafc}
-        .fs-kind-end .fs-box{fill:#f8fafc;stroke-width:2}
+        """
+
+    private static let stylesheetTail = """
         .fs-name{font-size:13px;font-weight:700;text-anchor:middle}
         .fs-detail{font-size:11px;text-anchor:middle;fill:#475569 !important}
         .fs-start-mark{font-size:10px;fill:#64748b !important}
