@@ -59,23 +59,16 @@ package enum MermaidDiagram {
     package static func escape(_ text: String) -> String {
         var out = ""
         for character in DiagramText.oneLine(text) {
-            switch character {
-            case "\"": out += "#quot;"
-            case "#": out += "#35;"
-            case "&": out += "#amp;"
-            case "<": out += "#lt;"
-            case ">": out += "#gt;"
-            case "|": out += "#124;"
-            case ";": out += "#59;"
-            case ":": out += "#58;"
-            case "{": out += "#123;"
-            case "}": out += "#125;"
-            case "`": out += "#96;"
-            default: out.append(character)
-            }
+            if let code = entityCodes[character] { out += "#\(code);" } else { out.append(character) }
         }
         return out
     }
+
+    /// What `escape` writes between `#` and `;` for each character it encodes.
+    private static let entityCodes: [Character: String] = [
+        "\"": "quot", "#": "35", "&": "amp", "<": "lt", ">": "gt", "|": "124", ";": "59", ":": "58", "{": "123",
+        "}": "125", "`": "96",
+    ]
 
     /// The start marker's id; state ids all begin with `s_`, so it cannot clash.
     static let startID = "start"

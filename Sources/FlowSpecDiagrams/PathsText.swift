@@ -25,8 +25,8 @@ package enum PathsText {
 
     /// `1. to end `ok` (success) — 3 states`, the state chain, then one line per state and edge.
     static func block(number: Int, _ path: FlowPath, flow: CompiledFlow) -> String {
-        var out =
-            "\(number). \(title(path, ending: flow.state(named: path.last)?.ending)) — \(path.states.count) state\(path.states.count == 1 ? "" : "s")\n"
+        let heading = title(path, ending: flow.state(named: path.last)?.ending)
+        var out = "\(number). \(heading) — \(path.states.count) state\(path.states.count == 1 ? "" : "s")\n"
         out += "   " + path.states.joined(separator: " → ") + "\n"
         for (i, state) in path.states.enumerated() {
             out += "   \(state) [\(flow.state(named: state)?.summary.line ?? "?")]\n"

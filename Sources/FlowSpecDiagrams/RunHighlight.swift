@@ -14,13 +14,10 @@ package struct RunHighlight: Sendable, Equatable {
     /// One run only: the end state it reached, and whether that end is a success.
     package var ended: Ending?
 
+    /// Made only here, by the memberwise initialiser.
     package struct Ending: Sendable, Equatable {
         package var state: String
         package var success: Bool
-        package init(state: String, success: Bool) {
-            self.state = state
-            self.success = success
-        }
     }
 
     /// Nothing highlighted: the plain flow.

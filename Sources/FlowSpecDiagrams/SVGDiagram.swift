@@ -52,8 +52,7 @@ package enum SVGDiagram {
             for edge in flow.allEdges {
                 // Room for the (shortened) guard and a "×3" count, whether or not this run shows one, so the
                 // same flow lays out the same in every run.
-                labelWidths[key(edge)] =
-                    Double(shorten(edge.label, to: maxLabelChars).count) * labelFont * glyphWidth + 22
+                labelWidths[key(edge)] = textWidth(shorten(edge.label, to: maxLabelChars), font: labelFont) + 22
             }
             layout = SVGLayout(flow, sizes: sizes, labelWidths: labelWidths)
         }
@@ -84,17 +83,11 @@ package enum SVGDiagram {
                 let count = highlight.count(key(route.edge))
                 guard count > 0 else { continue }
                 let e = route.edge
-                let (d, tip, direction) = pathData(route)
                 out +=
                     "<g class=\"fs-edge fs-edge-\(e.kind.rawValue) fs-taken\" data-edge=\"\(Markup.escape("\(e.state)#\(e.index)"))\">"
-                out += "<path d=\"\(d)\"/><polygon points=\"\(arrowhead(tip: tip, direction: direction))\"/>"
+                out += arrow(route)
                 if count > 1, let at = route.labelAt {
-                    let text = shorten(e.label, to: maxLabelChars)
-                    let offset =
-                        route.labelCentered
-                        ? Double(text.count) * labelFont * glyphWidth / 2 + 4
-                        : Double(text.count) * labelFont * glyphWidth + (text.isEmpty ? 0 : 4)
-                    out += "<text class=\"fs-count\" x=\"\(num(at.x + offset))\" y=\"\(num(at.y))\">×\(count)</text>"
+                    out += countLabel(route, at: at, text: shorten(e.label, to: maxLabelChars), count: count)
                 }
                 out += "</g>\n"
             }
@@ -104,14 +97,9 @@ package enum SVGDiagram {
                 let steps = highlight.steps[name] ?? []
                 let ended = highlight.ended?.state == name ? highlight.ended : nil
                 guard !steps.isEmpty || ended != nil || highlight.failedAt == name else { continue }
-                var classes = ["fs-node", caption.kindClass]
-                if !steps.isEmpty { classes.append("fs-visited") }
-                if let ended { classes.append(ended.success ? "fs-end-ok" : "fs-end-fail") }
-                if highlight.failedAt == name { classes.append("fs-failed-at") }
-                let radius = caption.isEnd ? box.height / 2 : 8
-                out += "<g class=\"\(classes.joined(separator: " "))\" data-state=\"\(Markup.escape(name))\">"
-                out +=
-                    "<rect class=\"fs-ring\" x=\"\(num(box.x))\" y=\"\(num(box.y))\" width=\"\(num(box.width))\" height=\"\(num(box.height))\" rx=\"\(num(radius))\"/>"
+                let classes = nodeClasses(name, caption, visited: !steps.isEmpty, isStart: false, highlight)
+                out += "<g class=\"\(classes)\" data-state=\"\(Markup.escape(name))\">"
+                out += outline("fs-ring", box, caption)
                 out += badges(name, box: box, steps: steps, highlight: highlight)
                 out += "</g>\n"
             }
@@ -164,12 +152,10 @@ package enum SVGDiagram {
         }
 
         var size: SVGLayout.Size {
-            let nameWidth =
-                Double(SVGDiagram.shorten(name, to: SVGDiagram.maxNameChars).count) * SVGDiagram.nameFont
-                * SVGDiagram.glyphWidth
-            let detailWidth =
-                Double(SVGDiagram.shorten(detail, to: SVGDiagram.maxDetailChars).count) * SVGDiagram.detailFont
-                * SVGDiagram.glyphWidth
+            let nameWidth = SVGDiagram.textWidth(
+                SVGDiagram.shorten(name, to: SVGDiagram.maxNameChars), font: SVGDiagram.nameFont)
+            let detailWidth = SVGDiagram.textWidth(
+                SVGDiagram.shorten(detail, to: SVGDiagram.maxDetailChars), font: SVGDiagram.detailFont)
             return SVGLayout.Size(width: max(max(nameWidth, detailWidth) + 24, 96), height: 42)
         }
     }
@@ -177,14 +163,8 @@ package enum SVGDiagram {
     private static func node(
         _ name: String, box: SVGLayout.Box, caption: Caption, isStart: Bool, highlight: RunHighlight
     ) -> String {
-        var classes = ["fs-node", caption.kindClass]
         let steps = highlight.steps[name] ?? []
-        if !steps.isEmpty { classes.append("fs-visited") }
-        if isStart { classes.append("fs-start") }
-        if let ended = highlight.ended, ended.state == name {
-            classes.append(ended.success ? "fs-end-ok" : "fs-end-fail")
-        }
-        if highlight.failedAt == name { classes.append("fs-failed-at") }
+        let classes = nodeClasses(name, caption, visited: !steps.isEmpty, isStart: isStart, highlight)
 
         var title = caption.title
         if !steps.isEmpty {
@@ -192,11 +172,9 @@ package enum SVGDiagram {
         }
         if highlight.failedAt == name { title += "\nthe run stopped here without reaching an end state" }
 
-        var out = "<g class=\"\(classes.joined(separator: " "))\" data-state=\"\(Markup.escape(name))\">"
+        var out = "<g class=\"\(classes)\" data-state=\"\(Markup.escape(name))\">"
         out += "<title>\(Markup.escape(title))</title>"
-        let radius = caption.isEnd ? box.height / 2 : 8
-        out +=
-            "<rect class=\"fs-box\" x=\"\(num(box.x))\" y=\"\(num(box.y))\" width=\"\(num(box.width))\" height=\"\(num(box.height))\" rx=\"\(num(radius))\"/>"
+        out += outline("fs-box", box, caption)
         out +=
             "<text class=\"fs-name\" x=\"\(num(box.midX))\" y=\"\(num(box.y + 18))\">\(Markup.escape(shorten(name, to: maxNameChars)))</text>"
         out +=
@@ -208,12 +186,34 @@ package enum SVGDiagram {
         return out + "</g>\n"
     }
 
+    /// A state's classes: its kind, then what the runs did there. The whole diagram and a run's overlay both
+    /// write them, so a page's CSS finds the same classes on either.
+    private static func nodeClasses(
+        _ name: String, _ caption: Caption, visited: Bool, isStart: Bool, _ highlight: RunHighlight
+    ) -> String {
+        var classes = ["fs-node", caption.kindClass]
+        if visited { classes.append("fs-visited") }
+        if isStart { classes.append("fs-start") }
+        if let ended = highlight.ended, ended.state == name {
+            classes.append(ended.success ? "fs-end-ok" : "fs-end-fail")
+        }
+        if highlight.failedAt == name { classes.append("fs-failed-at") }
+        return classes.joined(separator: " ")
+    }
+
+    /// A state's box (`fs-box`), or the ring a run's overlay draws on it (`fs-ring`): a pill for an end state.
+    private static func outline(_ cssClass: String, _ box: SVGLayout.Box, _ caption: Caption) -> String {
+        let radius = caption.isEnd ? box.height / 2 : 8
+        return
+            "<rect class=\"\(cssClass)\" x=\"\(num(box.x))\" y=\"\(num(box.y))\" width=\"\(num(box.width))\" height=\"\(num(box.height))\" rx=\"\(num(radius))\"/>"
+    }
+
     /// The step numbers at a visited state, and the "stopped" mark where a failed run stopped.
     private static func badges(_ name: String, box: SVGLayout.Box, steps: [Int], highlight: RunHighlight) -> String {
         var out = ""
         if !steps.isEmpty {
             let text = stepsText(steps)
-            let width = Double(text.count) * 10 * glyphWidth + 10
+            let width = textWidth(text, font: 10) + 10
             out +=
                 "<g class=\"fs-steps\"><rect x=\"\(num(box.maxX - width + 6))\" y=\"\(num(box.y - 8))\" width=\"\(num(width))\" height=\"16\" rx=\"8\"/>"
             out +=
@@ -248,9 +248,7 @@ package enum SVGDiagram {
         var out =
             "<g class=\"\(classes.joined(separator: " "))\" data-edge=\"\(Markup.escape("\(e.state)#\(e.index)"))\">"
         out += "<title>\(Markup.escape(title))</title>"
-        let (d, tip, direction) = pathData(route)
-        out += "<path d=\"\(d)\"/>"
-        out += "<polygon points=\"\(arrowhead(tip: tip, direction: direction))\"/>"
+        out += arrow(route)
         if let at = route.labelAt {
             let text = shorten(e.label, to: maxLabelChars)
             let anchor = route.labelCentered ? " text-anchor=\"middle\"" : ""
@@ -258,15 +256,22 @@ package enum SVGDiagram {
                 out +=
                     "<text class=\"fs-label\" x=\"\(num(at.x))\" y=\"\(num(at.y))\"\(anchor)>\(Markup.escape(text))</text>"
             }
-            if count > 1 {
-                let offset =
-                    route.labelCentered
-                    ? Double(text.count) * labelFont * glyphWidth / 2 + 4
-                    : Double(text.count) * labelFont * glyphWidth + (text.isEmpty ? 0 : 4)
-                out += "<text class=\"fs-count\" x=\"\(num(at.x + offset))\" y=\"\(num(at.y))\">×\(count)</text>"
-            }
+            if count > 1 { out += countLabel(route, at: at, text: text, count: count) }
         }
         return out + "</g>\n"
+    }
+
+    /// The `×3` after an edge's (shortened) label `text`, for an edge taken more than once.
+    private static func countLabel(_ route: SVGLayout.Route, at: SVGLayout.Point, text: String, count: Int) -> String {
+        let width = textWidth(text, font: labelFont)
+        let offset = route.labelCentered ? width / 2 + 4 : width + (text.isEmpty ? 0 : 4)
+        return "<text class=\"fs-count\" x=\"\(num(at.x + offset))\" y=\"\(num(at.y))\">×\(count)</text>"
+    }
+
+    /// An edge's line and arrowhead.
+    private static func arrow(_ route: SVGLayout.Route) -> String {
+        let (d, tip, direction) = pathData(route)
+        return "<path d=\"\(d)\"/><polygon points=\"\(arrowhead(tip: tip, direction: direction))\"/>"
     }
 
     /// The path's `d`, the arrow tip and the direction the arrow points.
@@ -309,6 +314,9 @@ package enum SVGDiagram {
     static func key(_ edge: Edge) -> EdgeKey { EdgeKey(edge) }
 
     // MARK: Text
+
+    /// How wide `text` is drawn at `font` pixels: boxes, label room and badges are all measured this way.
+    static func textWidth(_ text: String, font: Double) -> Double { Double(text.count) * font * glyphWidth }
 
     /// Cuts long text with an ellipsis; the full text is in the element's `<title>`.
     static func shorten(_ text: String, to limit: Int) -> String {
