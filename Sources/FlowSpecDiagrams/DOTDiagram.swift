@@ -4,23 +4,23 @@ import FlowSpecLanguage
 /// Same content and order as `MermaidDiagram`: a start point, states in file order with a shape per kind,
 /// edges in index order labelled with their guards; end states are double circles filled by success.
 package enum DOTDiagram {
-    package static func render(_ graph: FlowGraph, highlight: RunHighlight = .none) -> String {
-        let nodes = graph.diagramNodes
-        let start = startID(avoiding: Set(graph.states))
+    package static func render(_ flow: CompiledFlow, highlight: RunHighlight = .none) -> String {
+        let nodes = flow.diagramNodes
+        let start = startID(avoiding: Set(flow.states.map(\.name)))
         var lines = [
-            "// flow \(DiagramText.oneLine(graph.flow.name)), drawn by flowspec graph",
-            "digraph \(quote(graph.flow.name)) {",
+            "// flow \(DiagramText.oneLine(flow.name)), drawn by flowspec graph",
+            "digraph \(quote(flow.name)) {",
             "  rankdir=TB;",
             "  node [fontname=\"Helvetica\", fontsize=11, style=filled];",
             "  edge [fontname=\"Helvetica\", fontsize=10];",
-            "  \(quote(start)) [shape=point, width=0.2, fillcolor=\"#24292f\", color=\"#24292f\", label=\"\"];",
+            "  \(quote(start)) [shape=point, width=0.2, fillcolor=\"\(StatePalette.start)\", color=\"\(StatePalette.start)\", label=\"\"];",
         ]
         for node in nodes {
             var attributes = [
                 "label=\(quote(node.lines.joined(separator: "\n")))",
                 "shape=\(shape(node.kind))",
             ]
-            let style = NodeStyle(node)
+            let style = StatePalette(node)
             attributes.append("fillcolor=\"\(style.fill)\"")
             attributes.append("fontcolor=\"\(style.text)\"")
             if highlight.visitedStates.contains(node.name) {
@@ -32,8 +32,8 @@ package enum DOTDiagram {
             lines.append("  \(quote(node.name)) [\(attributes.joined(separator: ", "))];")
         }
         lines.append(
-            "  \(quote(start)) -> \(quote(graph.start))\(highlight.tookStart(of: graph) ? " [\(takenStyle)]" : "");")
-        for edge in graph.edges {
+            "  \(quote(start)) -> \(quote(flow.startName))\(highlight.tookStart(of: flow) ? " [\(takenStyle)]" : "");")
+        for edge in flow.allEdges {
             let taken = highlight.count(edge)
             var attributes: [String] = []
             let label = DiagramText.edgeLabel(edge, taken: taken)
@@ -63,7 +63,7 @@ package enum DOTDiagram {
         return out + "\""
     }
 
-    static let highlightColor = "#1f6feb"
+    static let highlightColor = StatePalette.traced
     static let takenStyle = "color=\"\(highlightColor)\", fontcolor=\"\(highlightColor)\", penwidth=3"
 
     static func shape(_ kind: DiagramNode.Kind) -> String {

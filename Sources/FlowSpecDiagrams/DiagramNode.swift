@@ -34,9 +34,9 @@ package struct DiagramNode: Sendable, Equatable {
     package var lines: [String] { [name] + (detail.map { [$0] } ?? []) }
 }
 
-extension FlowGraph {
+extension CompiledFlow {
     /// The diagram node of every state, in file order.
-    package var diagramNodes: [DiagramNode] { states.compactMap { flow.states[$0].map(DiagramNode.init) } }
+    package var diagramNodes: [DiagramNode] { states.map(DiagramNode.init) }
 }
 
 /// Guard text as a diagram writes it: on one line, runs of whitespace collapsed (a YAML block scalar guard

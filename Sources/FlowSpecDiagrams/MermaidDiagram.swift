@@ -7,20 +7,20 @@ import FlowSpecLanguage
 /// trace took. State diagrams have none of the three.
 ///
 /// Layout of the output, stable for diffs: nodes in file order, then the start arrow and every edge (states in
-/// file order, edges in index order — so link N of `linkStyle` is edge N−1 of `FlowGraph.edges`), then styles.
+/// file order, edges in index order — so link N of `linkStyle` is edge N−1 of `CompiledFlow.allEdges`), then styles.
 package enum MermaidDiagram {
-    package static func render(_ graph: FlowGraph, highlight: RunHighlight = .none) -> String {
-        let nodes = graph.diagramNodes
+    package static func render(_ flow: CompiledFlow, highlight: RunHighlight = .none) -> String {
+        let nodes = flow.diagramNodes
         let ids = DiagramIdentifiers(nodes.map(\.name))
-        var lines = ["%% flow \(oneLineComment(graph.flow.name)), drawn by flowspec graph", "flowchart TD"]
+        var lines = ["%% flow \(oneLineComment(flow.name)), drawn by flowspec graph", "flowchart TD"]
 
         lines.append("    \(startID)((\"start\"))")
         for node in nodes { lines.append("    " + ids[node.name] + shape(node)) }
 
         var takenLinks: [Int] = []
-        if highlight.tookStart(of: graph) { takenLinks.append(0) }
-        lines.append("    \(startID) --> \(ids[graph.start])")
-        for (offset, edge) in graph.edges.enumerated() {
+        if highlight.tookStart(of: flow) { takenLinks.append(0) }
+        lines.append("    \(startID) --> \(ids[flow.startName])")
+        for (offset, edge) in flow.allEdges.enumerated() {
             let taken = highlight.count(edge)
             if taken > 0 { takenLinks.append(offset + 1) }
             let label = DiagramText.edgeLabel(edge, taken: taken)
@@ -30,23 +30,24 @@ package enum MermaidDiagram {
             lines.append("    \(ids[edge.state]) \(arrow) \(ids[edge.target])")
         }
 
-        lines.append("    classDef flowStart fill:#24292f,stroke:#24292f,color:#ffffff")
+        lines.append("    classDef flowStart fill:\(StatePalette.start),stroke:\(StatePalette.start),color:#ffffff")
         lines.append("    class \(startID) flowStart")
-        for style in NodeStyle.allCases {
-            let members = nodes.filter { NodeStyle($0) == style }.map { ids[$0.name] }
+        for style in StatePalette.allCases {
+            let members = nodes.filter { StatePalette($0) == style }.map { ids[$0.name] }
             guard !members.isEmpty else { continue }
-            lines.append("    classDef \(style.rawValue) \(style.css)")
+            lines.append("    classDef \(style.rawValue) fill:\(style.fill),stroke:\(style.stroke),color:\(style.text)")
             lines.append("    class \(members.joined(separator: ",")) \(style.rawValue)")
         }
         let visited = nodes.filter { highlight.visitedStates.contains($0.name) }.map { ids[$0.name] }
         if !visited.isEmpty {
             // Not `visited`: Mermaid's lexer reads a leading `v` as its "down" token.
-            lines.append("    classDef traced stroke:#1f6feb,stroke-width:3px")
+            lines.append("    classDef traced stroke:\(StatePalette.traced),stroke-width:3px")
             lines.append("    class \(visited.joined(separator: ",")) traced")
         }
         if !takenLinks.isEmpty {
             lines.append(
-                "    linkStyle \(takenLinks.map(String.init).joined(separator: ",")) stroke:#1f6feb,stroke-width:3px")
+                "    linkStyle \(takenLinks.map(String.init).joined(separator: ",")) stroke:\(StatePalette.traced),stroke-width:3px"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -58,23 +59,16 @@ package enum MermaidDiagram {
     package static func escape(_ text: String) -> String {
         var out = ""
         for character in DiagramText.oneLine(text) {
-            switch character {
-            case "\"": out += "#quot;"
-            case "#": out += "#35;"
-            case "&": out += "#amp;"
-            case "<": out += "#lt;"
-            case ">": out += "#gt;"
-            case "|": out += "#124;"
-            case ";": out += "#59;"
-            case ":": out += "#58;"
-            case "{": out += "#123;"
-            case "}": out += "#125;"
-            case "`": out += "#96;"
-            default: out.append(character)
-            }
+            if let code = entityCodes[character] { out += "#\(code);" } else { out.append(character) }
         }
         return out
     }
+
+    /// What `escape` writes between `#` and `;` for each character it encodes.
+    private static let entityCodes: [Character: String] = [
+        "\"": "quot", "#": "35", "&": "amp", "<": "lt", ">": "gt", "|": "124", ";": "59", ":": "58", "{": "123",
+        "}": "125", "`": "96",
+    ]
 
     /// The start marker's id; state ids all begin with `s_`, so it cannot clash.
     static let startID = "start"
@@ -93,55 +87,4 @@ package enum MermaidDiagram {
 
     /// A `%%` comment ends at the line's end; keep a strange flow name on one line.
     private static func oneLineComment(_ text: String) -> String { DiagramText.oneLine(text) }
-}
-
-/// The colour class of a node: its kind, except end states, which are coloured by success.
-/// The raw value is the Mermaid class name: `call` would be read as Mermaid's `call` keyword (click callbacks).
-enum NodeStyle: String, CaseIterable {
-    case request, input, choice, call = "subflow", wait, success, failure
-
-    init(_ node: DiagramNode) {
-        switch node.kind {
-        case .request: self = .request
-        case .input: self = .input
-        case .choice: self = .choice
-        case .call: self = .call
-        case .wait: self = .wait
-        case .end: self = node.success == true ? .success : .failure
-        }
-    }
-
-    var fill: String {
-        switch self {
-        case .request: "#ddf4ff"
-        case .input: "#fff8c5"
-        case .choice: "#fbefff"
-        case .call: "#e0f7f5"
-        case .wait: "#f6f8fa"
-        case .success: "#2da44e"
-        case .failure: "#cf222e"
-        }
-    }
-
-    var stroke: String {
-        switch self {
-        case .request: "#0969da"
-        case .input: "#9a6700"
-        case .choice: "#8250df"
-        case .call: "#0f766e"
-        case .wait: "#57606a"
-        case .success: "#116329"
-        case .failure: "#82071e"
-        }
-    }
-
-    /// Text colour: white on the strong success/failure fills.
-    var text: String {
-        switch self {
-        case .success, .failure: "#ffffff"
-        default: "#24292f"
-        }
-    }
-
-    var css: String { "fill:\(fill),stroke:\(stroke),color:\(text)" }
 }

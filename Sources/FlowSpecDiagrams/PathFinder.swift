@@ -36,63 +36,72 @@ package struct PathReport: Sendable {
 /// simple paths that never repeat an edge; joined around one edge they can share edges, so any edge appears
 /// at most twice in a listed path — one trip around a loop (wrong code → ask again), never more.
 package enum PathFinder {
-    package static func report(_ graph: FlowGraph) -> PathReport {
-        let prefix = shortestPrefixes(graph)
-        let toEnd = distancesToEnd(graph)
+    package static func report(_ flow: CompiledFlow) -> PathReport {
+        let prefix = shortestPrefixes(flow)
+        let toEnd = distancesToEnd(flow)
         var paths: [FlowPath] = []
         var covered = Set<Edge>()
 
-        for end in graph.endStates {
+        for end in flow.states.indices where flow.states[end].ending != nil {
             guard let edges = prefix[end] else { continue }
-            paths.append(FlowPath(purpose: .end(end), edges: edges, states: states(graph.start, edges)))
+            let name = flow.states[end].name
+            paths.append(FlowPath(purpose: .end(name), edges: edges, states: states(flow.startName, edges)))
             covered.formUnion(edges)
         }
         var deadEnds: [Edge] = []
-        for edge in graph.edges where prefix[edge.state] != nil && !covered.contains(edge) {
-            guard let suffix = suffix(from: edge.target, graph, toEnd) else {
-                deadEnds.append(edge)
-                continue
+        for (state, out) in flow.edges.enumerated() where prefix[state] != nil {
+            for edge in out where !covered.contains(edge) {
+                guard let suffix = suffix(from: flow.target(of: state, edge: edge.index), flow, toEnd) else {
+                    deadEnds.append(edge)
+                    continue
+                }
+                let edges = prefix[state]! + [edge] + suffix
+                paths.append(FlowPath(purpose: .edge(edge), edges: edges, states: states(flow.startName, edges)))
+                covered.formUnion(edges)
             }
-            let edges = prefix[edge.state]! + [edge] + suffix
-            paths.append(FlowPath(purpose: .edge(edge), edges: edges, states: states(graph.start, edges)))
-            covered.formUnion(edges)
         }
         return PathReport(
-            flow: graph.flow.name, paths: paths,
-            unreachableStates: graph.states.filter { prefix[$0] == nil }, deadEndEdges: deadEnds)
+            flow: flow.name, paths: paths,
+            unreachableStates: flow.states.indices.filter { prefix[$0] == nil }.map { flow.states[$0].name },
+            deadEndEdges: deadEnds)
     }
 
-    /// The shortest path (edges) from the start to every reachable state.
-    package static func shortestPrefixes(_ graph: FlowGraph) -> [String: [Edge]] {
-        guard graph.flow.states[graph.start] != nil else { return [:] }
-        var prefix: [String: [Edge]] = [graph.start: []]
-        var queue = [graph.start]
+    /// The shortest path (edges) from the start to every reachable state, by state index; nil where unreachable.
+    static func shortestPrefixes(_ flow: CompiledFlow) -> [[Edge]?] {
+        var prefix = [[Edge]?](repeating: nil, count: flow.states.count)
+        guard let start = flow.start else { return prefix }
+        prefix[start] = []
+        var queue = [start]
         var head = 0
         while head < queue.count {
             let state = queue[head]
             head += 1
-            for edge in graph.outgoing[state] ?? []
-            where prefix[edge.target] == nil && graph.flow.states[edge.target] != nil {
-                prefix[edge.target] = prefix[state]! + [edge]
-                queue.append(edge.target)
+            for edge in flow.edges[state] {
+                guard let target = flow.target(of: state, edge: edge.index), prefix[target] == nil else { continue }
+                prefix[target] = prefix[state]! + [edge]
+                queue.append(target)
             }
         }
         return prefix
     }
 
     /// The shortest path from the start to `target`, or nil when it cannot be reached.
-    package static func shortestPath(_ graph: FlowGraph, to target: String) -> FlowPath? {
-        guard let edges = shortestPrefixes(graph)[target] else { return nil }
-        return FlowPath(purpose: .end(target), edges: edges, states: states(graph.start, edges))
+    package static func shortestPath(_ flow: CompiledFlow, to target: String) -> FlowPath? {
+        guard let index = flow.index(of: target), let edges = shortestPrefixes(flow)[index] else { return nil }
+        return FlowPath(purpose: .end(target), edges: edges, states: states(flow.startName, edges))
     }
 
-    /// Edge count from each state to its nearest end state (states missing from the map reach none).
-    package static func distancesToEnd(_ graph: FlowGraph) -> [String: Int] {
-        var incoming: [String: [String]] = [:]
-        for edge in graph.edges { incoming[edge.target, default: []].append(edge.state) }
-        var distance: [String: Int] = [:]
-        var queue: [String] = []
-        for end in graph.endStates {
+    /// Edge count from each state (by index) to its nearest end state; nil for a state that reaches none.
+    static func distancesToEnd(_ flow: CompiledFlow) -> [Int?] {
+        var incoming = [[Int]](repeating: [], count: flow.states.count)
+        for state in flow.states.indices {
+            for edge in flow.edges[state] {
+                if let target = flow.target(of: state, edge: edge.index) { incoming[target].append(state) }
+            }
+        }
+        var distance = [Int?](repeating: nil, count: flow.states.count)
+        var queue: [Int] = []
+        for end in flow.states.indices where flow.states[end].ending != nil {
             distance[end] = 0
             queue.append(end)
         }
@@ -100,7 +109,7 @@ package enum PathFinder {
         while head < queue.count {
             let state = queue[head]
             head += 1
-            for source in incoming[state] ?? [] where distance[source] == nil {
+            for source in incoming[state] where distance[source] == nil {
                 distance[source] = distance[state]! + 1
                 queue.append(source)
             }
@@ -108,17 +117,22 @@ package enum PathFinder {
         return distance
     }
 
-    /// From `state` to its nearest end state, taking at each step the first edge (interpreter order) that gets closer.
-    static func suffix(from state: String, _ graph: FlowGraph, _ toEnd: [String: Int]) -> [Edge]? {
-        guard var remaining = toEnd[state] else { return nil }
+    /// From `state` to its nearest end state, taking at each step the first edge (interpreter order) that gets closer;
+    /// nil when no end state can be reached (or `state` does not exist).
+    static func suffix(from state: Int?, _ flow: CompiledFlow, _ toEnd: [Int?]) -> [Edge]? {
+        guard let state, var remaining = toEnd[state] else { return nil }
         var current = state
         var edges: [Edge] = []
         while remaining > 0 {
-            guard let next = graph.outgoing[current]?.first(where: { toEnd[$0.target] == remaining - 1 }) else {
-                return nil
-            }
+            let closer = flow.edges[current].lazy.compactMap { edge -> (Edge, Int)? in
+                guard let target = flow.target(of: current, edge: edge.index), toEnd[target] == remaining - 1 else {
+                    return nil
+                }
+                return (edge, target)
+            }.first
+            guard let (next, target) = closer else { return nil }
             edges.append(next)
-            current = next.target
+            current = target
             remaining -= 1
         }
         return edges

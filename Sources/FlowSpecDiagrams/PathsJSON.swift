@@ -11,9 +11,9 @@ import FlowSpecLanguage
 ///  "unreachableStates": [], "deadEndEdges": []}
 /// ```
 package enum PathsJSON {
-    package static func value(_ report: PathReport, flow: Flow) -> JSONValue {
+    package static func value(_ report: PathReport, flow: CompiledFlow) -> JSONValue {
         let paths: [JSONValue] = report.paths.enumerated().map { offset, path in
-            let ending = flow.states[path.last]?.ending
+            let ending = flow.state(named: path.last)?.ending
             return .object([
                 "number": .number(Double(offset + 1)),
                 "ends": .string(path.last),
@@ -29,14 +29,14 @@ package enum PathsJSON {
             "schema": .string("flowspec-paths"),
             "version": .number(1),
             "flow": .string(flow.name),
-            "file": .string(flow.file),
+            "file": .string(flow.flow.file),
             "paths": .array(paths),
             "unreachableStates": .array(report.unreachableStates.map(JSONValue.string)),
             "deadEndEdges": .array(report.deadEndEdges.map(edge)),
         ])
     }
 
-    package static func render(_ report: PathReport, flow: Flow) -> String {
+    package static func render(_ report: PathReport, flow: CompiledFlow) -> String {
         value(report, flow: flow).prettyJSON + "\n"
     }
 

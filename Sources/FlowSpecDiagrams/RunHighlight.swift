@@ -3,7 +3,7 @@ import FlowSpecLanguage
 /// What a diagram marks on top of a flow: the states runs entered (with the step numbers at which they did), how
 /// often each edge was taken (a re-asked code takes one twice), and, for a single run, where it ended or stopped.
 /// One type for every format: Mermaid and DOT draw the states and counts; SVG also numbers the steps and marks the
-/// end. A value the renderers take, so a highlighted diagram is still a pure function of (graph, highlight).
+/// end. A value the renderers take, so a highlighted diagram is still a pure function of (flow, highlight).
 package struct RunHighlight: Sendable, Equatable {
     /// 1-based step numbers, within its run, at which each visited state was entered.
     package var steps: [String: [Int]]
@@ -14,13 +14,10 @@ package struct RunHighlight: Sendable, Equatable {
     /// One run only: the end state it reached, and whether that end is a success.
     package var ended: Ending?
 
+    /// Made only here, by the memberwise initialiser.
     package struct Ending: Sendable, Equatable {
         package var state: String
         package var success: Bool
-        package init(state: String, success: Bool) {
-            self.state = state
-            self.success = success
-        }
     }
 
     /// Nothing highlighted: the plain flow.
@@ -77,14 +74,14 @@ package struct RunHighlight: Sendable, Equatable {
     package func count(_ edge: Edge) -> Int { count(EdgeKey(edge)) }
 
     /// The start marker's arrow counts as taken when a run reached the start state.
-    package func tookStart(of graph: FlowGraph) -> Bool { isVisited(graph.start) }
+    package func tookStart(of flow: CompiledFlow) -> Bool { isVisited(flow.startName) }
 }
 
 extension RunHighlight {
-    /// One path through `graph` given by names: end states and their success come from the flow.
-    package init(visits: [(state: String, edge: Int?)], in graph: FlowGraph, failed: Bool) {
+    /// One path through `flow` given by names: end states and their success come from the flow.
+    package init(visits: [(state: String, edge: Int?)], in flow: CompiledFlow, failed: Bool) {
         var ends: [String: Bool] = [:]
-        for name in graph.endStates { ends[name] = graph.flow.states[name]?.ending?.success }
+        for state in flow.endStates { ends[state.name] = state.ending?.success }
         self.init(visits: visits, endStates: ends, failed: failed)
     }
 }

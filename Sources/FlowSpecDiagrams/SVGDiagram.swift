@@ -30,33 +30,31 @@ package enum SVGDiagram {
     static let maxDetailChars = 34
     static let maxLabelChars = 30
 
-    package static func render(_ graph: FlowGraph, highlight: RunHighlight = .none, options: Options = Options())
+    package static func render(_ flow: CompiledFlow, highlight: RunHighlight = .none, options: Options = Options())
         -> String
     {
-        Drawing(graph).svg(highlight: highlight, options: options)
+        Drawing(flow).svg(highlight: highlight, options: options)
     }
 
     /// A flow laid out once, to be drawn many times: whole, as a `<symbol>` a page defines once, or as a run's
     /// path drawn over that symbol — so a report with a hundred runs of one flow carries its diagram once.
     package struct Drawing: Sendable {
-        package let graph: FlowGraph
+        package let flow: CompiledFlow
         let captions: [String: Caption]
         let layout: SVGLayout
 
-        package init(_ graph: FlowGraph) {
-            self.graph = graph
-            captions = Dictionary(
-                graph.states.map { ($0, Caption(graph.flow.states[$0], name: $0)) }, uniquingKeysWith: { a, _ in a })
+        package init(_ flow: CompiledFlow) {
+            self.flow = flow
+            captions = Dictionary(flow.states.map { ($0.name, Caption($0)) }, uniquingKeysWith: { a, _ in a })
             var sizes: [String: SVGLayout.Size] = [:]
             for (name, caption) in captions { sizes[name] = caption.size }
             var labelWidths: [EdgeKey: Double] = [:]
-            for edge in graph.edges {
+            for edge in flow.allEdges {
                 // Room for the (shortened) guard and a "×3" count, whether or not this run shows one, so the
                 // same flow lays out the same in every run.
-                labelWidths[key(edge)] =
-                    Double(shorten(edge.label, to: maxLabelChars).count) * labelFont * glyphWidth + 22
+                labelWidths[key(edge)] = textWidth(shorten(edge.label, to: maxLabelChars), font: labelFont) + 22
             }
-            layout = SVGLayout(graph, sizes: sizes, labelWidths: labelWidths)
+            layout = SVGLayout(flow, sizes: sizes, labelWidths: labelWidths)
         }
 
         /// The whole diagram, with the path (if any) highlighted.
@@ -79,40 +77,29 @@ package enum SVGDiagram {
         package func overlay(highlight: RunHighlight, symbolID: String) -> String {
             var out = open(classes: "fs-diagram fs-has-path", standalone: false)
             out += "<use href=\"#\(Markup.escape(symbolID))\"/>\n"
-            guard !graph.states.isEmpty else { return out + "</svg>\n" }
+            guard !flow.states.isEmpty else { return out + "</svg>\n" }
             out += "<g class=\"fs-edges\">\n"
             for route in layout.routes {
                 let count = highlight.count(key(route.edge))
                 guard count > 0 else { continue }
                 let e = route.edge
-                let (d, tip, direction) = pathData(route)
                 out +=
                     "<g class=\"fs-edge fs-edge-\(e.kind.rawValue) fs-taken\" data-edge=\"\(Markup.escape("\(e.state)#\(e.index)"))\">"
-                out += "<path d=\"\(d)\"/><polygon points=\"\(arrowhead(tip: tip, direction: direction))\"/>"
+                out += arrow(route)
                 if count > 1, let at = route.labelAt {
-                    let text = shorten(e.label, to: maxLabelChars)
-                    let offset =
-                        route.labelCentered
-                        ? Double(text.count) * labelFont * glyphWidth / 2 + 4
-                        : Double(text.count) * labelFont * glyphWidth + (text.isEmpty ? 0 : 4)
-                    out += "<text class=\"fs-count\" x=\"\(num(at.x + offset))\" y=\"\(num(at.y))\">×\(count)</text>"
+                    out += countLabel(route, at: at, text: shorten(e.label, to: maxLabelChars), count: count)
                 }
                 out += "</g>\n"
             }
             out += "</g>\n<g class=\"fs-nodes\">\n"
-            for name in graph.states {
+            for name in flow.states.map(\.name) {
                 guard let box = layout.boxes[name], let caption = captions[name] else { continue }
                 let steps = highlight.steps[name] ?? []
                 let ended = highlight.ended?.state == name ? highlight.ended : nil
                 guard !steps.isEmpty || ended != nil || highlight.failedAt == name else { continue }
-                var classes = ["fs-node", caption.kindClass]
-                if !steps.isEmpty { classes.append("fs-visited") }
-                if let ended { classes.append(ended.success ? "fs-end-ok" : "fs-end-fail") }
-                if highlight.failedAt == name { classes.append("fs-failed-at") }
-                let radius = caption.isEnd ? box.height / 2 : 8
-                out += "<g class=\"\(classes.joined(separator: " "))\" data-state=\"\(Markup.escape(name))\">"
-                out +=
-                    "<rect class=\"fs-ring\" x=\"\(num(box.x))\" y=\"\(num(box.y))\" width=\"\(num(box.width))\" height=\"\(num(box.height))\" rx=\"\(num(radius))\"/>"
+                let classes = nodeClasses(name, caption, visited: !steps.isEmpty, isStart: false, highlight)
+                out += "<g class=\"\(classes)\" data-state=\"\(Markup.escape(name))\">"
+                out += outline("fs-ring", box, caption)
                 out += badges(name, box: box, steps: steps, highlight: highlight)
                 out += "</g>\n"
             }
@@ -124,23 +111,23 @@ package enum SVGDiagram {
             var out =
                 "<svg\(namespace) class=\"\(classes)\" viewBox=\"0 0 \(num(layout.width)) \(num(layout.height))\" "
             out +=
-                "width=\"\(num(layout.width))\" height=\"\(num(layout.height))\" role=\"img\" aria-label=\"\(Markup.escape("Flow \(graph.flow.name)"))\">\n"
+                "width=\"\(num(layout.width))\" height=\"\(num(layout.height))\" role=\"img\" aria-label=\"\(Markup.escape("Flow \(flow.name)"))\">\n"
             out +=
-                "<title>\(Markup.escape(graph.flow.title.map { "\(graph.flow.name): \($0)" } ?? graph.flow.name))</title>\n"
+                "<title>\(Markup.escape(flow.flow.title.map { "\(flow.name): \($0)" } ?? flow.name))</title>\n"
             return out
         }
 
         private func body(highlight: RunHighlight) -> String {
-            if graph.states.isEmpty {
+            if flow.states.isEmpty {
                 return
-                    "<text class=\"fs-empty\" x=\"20\" y=\"40\">\(Markup.escape("\(graph.flow.name) has no states"))</text>\n"
+                    "<text class=\"fs-empty\" x=\"20\" y=\"40\">\(Markup.escape("\(flow.name) has no states"))</text>\n"
             }
             var out = "<g class=\"fs-edges\">\n"
             for route in layout.routes { out += edge(route, highlight: highlight) }
             out += "</g>\n<g class=\"fs-nodes\">\n"
-            for name in graph.states {
+            for name in flow.states.map(\.name) {
                 guard let box = layout.boxes[name], let caption = captions[name] else { continue }
-                out += node(name, box: box, caption: caption, isStart: name == graph.start, highlight: highlight)
+                out += node(name, box: box, caption: caption, isStart: name == flow.startName, highlight: highlight)
             }
             return out + "</g>\n"
         }
@@ -156,15 +143,8 @@ package enum SVGDiagram {
         var isEnd: Bool
         var title: String
 
-        init(_ state: State?, name: String) {
-            self.name = name
-            guard let state else {
-                detail = "?"
-                kindClass = "fs-kind-unknown"
-                isEnd = false
-                title = name
-                return
-            }
+        init(_ state: State) {
+            name = state.name
             kindClass = "fs-kind-\(state.kindName)"
             isEnd = state.ending != nil
             detail = state.summary.line
@@ -172,12 +152,10 @@ package enum SVGDiagram {
         }
 
         var size: SVGLayout.Size {
-            let nameWidth =
-                Double(SVGDiagram.shorten(name, to: SVGDiagram.maxNameChars).count) * SVGDiagram.nameFont
-                * SVGDiagram.glyphWidth
-            let detailWidth =
-                Double(SVGDiagram.shorten(detail, to: SVGDiagram.maxDetailChars).count) * SVGDiagram.detailFont
-                * SVGDiagram.glyphWidth
+            let nameWidth = SVGDiagram.textWidth(
+                SVGDiagram.shorten(name, to: SVGDiagram.maxNameChars), font: SVGDiagram.nameFont)
+            let detailWidth = SVGDiagram.textWidth(
+                SVGDiagram.shorten(detail, to: SVGDiagram.maxDetailChars), font: SVGDiagram.detailFont)
             return SVGLayout.Size(width: max(max(nameWidth, detailWidth) + 24, 96), height: 42)
         }
     }
@@ -185,14 +163,8 @@ package enum SVGDiagram {
     private static func node(
         _ name: String, box: SVGLayout.Box, caption: Caption, isStart: Bool, highlight: RunHighlight
     ) -> String {
-        var classes = ["fs-node", caption.kindClass]
         let steps = highlight.steps[name] ?? []
-        if !steps.isEmpty { classes.append("fs-visited") }
-        if isStart { classes.append("fs-start") }
-        if let ended = highlight.ended, ended.state == name {
-            classes.append(ended.success ? "fs-end-ok" : "fs-end-fail")
-        }
-        if highlight.failedAt == name { classes.append("fs-failed-at") }
+        let classes = nodeClasses(name, caption, visited: !steps.isEmpty, isStart: isStart, highlight)
 
         var title = caption.title
         if !steps.isEmpty {
@@ -200,11 +172,9 @@ package enum SVGDiagram {
         }
         if highlight.failedAt == name { title += "\nthe run stopped here without reaching an end state" }
 
-        var out = "<g class=\"\(classes.joined(separator: " "))\" data-state=\"\(Markup.escape(name))\">"
+        var out = "<g class=\"\(classes)\" data-state=\"\(Markup.escape(name))\">"
         out += "<title>\(Markup.escape(title))</title>"
-        let radius = caption.isEnd ? box.height / 2 : 8
-        out +=
-            "<rect class=\"fs-box\" x=\"\(num(box.x))\" y=\"\(num(box.y))\" width=\"\(num(box.width))\" height=\"\(num(box.height))\" rx=\"\(num(radius))\"/>"
+        out += outline("fs-box", box, caption)
         out +=
             "<text class=\"fs-name\" x=\"\(num(box.midX))\" y=\"\(num(box.y + 18))\">\(Markup.escape(shorten(name, to: maxNameChars)))</text>"
         out +=
@@ -216,12 +186,34 @@ package enum SVGDiagram {
         return out + "</g>\n"
     }
 
+    /// A state's classes: its kind, then what the runs did there. The whole diagram and a run's overlay both
+    /// write them, so a page's CSS finds the same classes on either.
+    private static func nodeClasses(
+        _ name: String, _ caption: Caption, visited: Bool, isStart: Bool, _ highlight: RunHighlight
+    ) -> String {
+        var classes = ["fs-node", caption.kindClass]
+        if visited { classes.append("fs-visited") }
+        if isStart { classes.append("fs-start") }
+        if let ended = highlight.ended, ended.state == name {
+            classes.append(ended.success ? "fs-end-ok" : "fs-end-fail")
+        }
+        if highlight.failedAt == name { classes.append("fs-failed-at") }
+        return classes.joined(separator: " ")
+    }
+
+    /// A state's box (`fs-box`), or the ring a run's overlay draws on it (`fs-ring`): a pill for an end state.
+    private static func outline(_ cssClass: String, _ box: SVGLayout.Box, _ caption: Caption) -> String {
+        let radius = caption.isEnd ? box.height / 2 : 8
+        return
+            "<rect class=\"\(cssClass)\" x=\"\(num(box.x))\" y=\"\(num(box.y))\" width=\"\(num(box.width))\" height=\"\(num(box.height))\" rx=\"\(num(radius))\"/>"
+    }
+
     /// The step numbers at a visited state, and the "stopped" mark where a failed run stopped.
     private static func badges(_ name: String, box: SVGLayout.Box, steps: [Int], highlight: RunHighlight) -> String {
         var out = ""
         if !steps.isEmpty {
             let text = stepsText(steps)
-            let width = Double(text.count) * 10 * glyphWidth + 10
+            let width = textWidth(text, font: 10) + 10
             out +=
                 "<g class=\"fs-steps\"><rect x=\"\(num(box.maxX - width + 6))\" y=\"\(num(box.y - 8))\" width=\"\(num(width))\" height=\"16\" rx=\"8\"/>"
             out +=
@@ -256,9 +248,7 @@ package enum SVGDiagram {
         var out =
             "<g class=\"\(classes.joined(separator: " "))\" data-edge=\"\(Markup.escape("\(e.state)#\(e.index)"))\">"
         out += "<title>\(Markup.escape(title))</title>"
-        let (d, tip, direction) = pathData(route)
-        out += "<path d=\"\(d)\"/>"
-        out += "<polygon points=\"\(arrowhead(tip: tip, direction: direction))\"/>"
+        out += arrow(route)
         if let at = route.labelAt {
             let text = shorten(e.label, to: maxLabelChars)
             let anchor = route.labelCentered ? " text-anchor=\"middle\"" : ""
@@ -266,15 +256,22 @@ package enum SVGDiagram {
                 out +=
                     "<text class=\"fs-label\" x=\"\(num(at.x))\" y=\"\(num(at.y))\"\(anchor)>\(Markup.escape(text))</text>"
             }
-            if count > 1 {
-                let offset =
-                    route.labelCentered
-                    ? Double(text.count) * labelFont * glyphWidth / 2 + 4
-                    : Double(text.count) * labelFont * glyphWidth + (text.isEmpty ? 0 : 4)
-                out += "<text class=\"fs-count\" x=\"\(num(at.x + offset))\" y=\"\(num(at.y))\">×\(count)</text>"
-            }
+            if count > 1 { out += countLabel(route, at: at, text: text, count: count) }
         }
         return out + "</g>\n"
+    }
+
+    /// The `×3` after an edge's (shortened) label `text`, for an edge taken more than once.
+    private static func countLabel(_ route: SVGLayout.Route, at: SVGLayout.Point, text: String, count: Int) -> String {
+        let width = textWidth(text, font: labelFont)
+        let offset = route.labelCentered ? width / 2 + 4 : width + (text.isEmpty ? 0 : 4)
+        return "<text class=\"fs-count\" x=\"\(num(at.x + offset))\" y=\"\(num(at.y))\">×\(count)</text>"
+    }
+
+    /// An edge's line and arrowhead.
+    private static func arrow(_ route: SVGLayout.Route) -> String {
+        let (d, tip, direction) = pathData(route)
+        return "<path d=\"\(d)\"/><polygon points=\"\(arrowhead(tip: tip, direction: direction))\"/>"
     }
 
     /// The path's `d`, the arrow tip and the direction the arrow points.
@@ -318,6 +315,9 @@ package enum SVGDiagram {
 
     // MARK: Text
 
+    /// How wide `text` is drawn at `font` pixels: boxes, label room and badges are all measured this way.
+    static func textWidth(_ text: String, font: Double) -> Double { Double(text.count) * font * glyphWidth }
+
     /// Cuts long text with an ellipsis; the full text is in the element's `<title>`.
     static func shorten(_ text: String, to limit: Int) -> String {
         text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
@@ -332,17 +332,21 @@ package enum SVGDiagram {
         return fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
     }
 
-    /// The diagram's look. Free of `<`, `>` and `&` so it can sit in an SVG or HTML `<style>` as is.
-    package static let stylesheet = """
+    /// The diagram's look. Free of `<`, `>` and `&` so it can sit in an SVG or HTML `<style>` as is. The kinds'
+    /// fills come from `StatePalette` (the class is `Caption.kindClass`); end boxes keep a heavier outline.
+    package static let stylesheet = ([stylesheetHead] + kindRules + [stylesheetTail]).joined(separator: "\n")
+
+    private static let kindRules = DiagramNode.Kind.allCases.map { kind in
+        ".fs-kind-\(kind.rawValue) .fs-box{fill:\(StatePalette.tint(kind))\(kind == .end ? ";stroke-width:2" : "")}"
+    }
+
+    private static let stylesheetHead = """
         .fs-diagram{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace;max-width:100%;height:auto}
         .fs-diagram text{fill:#1f2937}
         .fs-box{fill:#ffffff;stroke:#94a3b8;stroke-width:1.2}
-        .fs-kind-request .fs-box{fill:#eff6ff}
-        .fs-kind-input .fs-box{fill:#fffbeb}
-        .fs-kind-choice .fs-box{fill:#f5f3ff}
-        .fs-kind-call .fs-box{fill:#ecfdf5}
-        .fs-kind-wait .fs-box{fill:#f8fafc}
-        .fs-kind-end .fs-box{fill:#f8fafc;stroke-width:2}
+        """
+
+    private static let stylesheetTail = """
         .fs-name{font-size:13px;font-weight:700;text-anchor:middle}
         .fs-detail{font-size:11px;text-anchor:middle;fill:#475569 !important}
         .fs-start-mark{font-size:10px;fill:#64748b !important}

@@ -79,8 +79,8 @@ package struct SVGLayout: Sendable {
     /// - Parameters:
     ///   - sizes: each state's box size (states missing here get a default).
     ///   - labelWidths: room each edge's label needs beside its line (0 or absent: no label).
-    package init(_ graph: FlowGraph, sizes: [String: Size], labelWidths: [EdgeKey: Double]) {
-        var builder = LayoutBuilder(graph: graph, sizes: sizes, labelWidths: labelWidths)
+    package init(_ flow: CompiledFlow, sizes: [String: Size], labelWidths: [EdgeKey: Double]) {
+        var builder = LayoutBuilder(flow: flow, sizes: sizes, labelWidths: labelWidths)
         builder.rankStates()
         builder.buildLayers()
         builder.orderLayers()
@@ -95,9 +95,8 @@ package struct SVGLayout: Sendable {
 
 /// The mutable working state of one layout; `SVGLayout.init` runs its phases in order.
 private struct LayoutBuilder {
-    let graph: FlowGraph
+    let flow: CompiledFlow
     let names: [String]
-    let index: [String: Int]
     let sizes: [SVGLayout.Size]
     /// Edges between known states, in file order, with whether each runs backwards.
     var edges: [(edge: Edge, from: Int, to: Int, back: Bool, labelWidth: Double)] = []
@@ -122,18 +121,14 @@ private struct LayoutBuilder {
     var chains: [(edge: Int, upper: Int, lower: Int, dummies: [Int])] = []
     var x: [Double] = []
 
-    init(graph: FlowGraph, sizes: [String: SVGLayout.Size], labelWidths: [EdgeKey: Double]) {
-        self.graph = graph
-        names = graph.states
-        var index: [String: Int] = [:]
-        for (i, name) in names.enumerated() where index[name] == nil { index[name] = i }
-        self.index = index
+    init(flow: CompiledFlow, sizes: [String: SVGLayout.Size], labelWidths: [EdgeKey: Double]) {
+        self.flow = flow
+        names = flow.states.map(\.name)
         self.sizes = names.map { sizes[$0] ?? SVGLayout.Size(width: 120, height: 40) }
-        for name in names {
-            for edge in graph.outgoing[name] ?? [] {
-                guard let from = index[name], let to = index[edge.target] else { continue }
-                let width = labelWidths[EdgeKey(state: name, index: edge.index)] ?? 0
-                edges.append((edge, from, to, false, width))
+        for (from, out) in flow.edges.enumerated() {
+            for edge in out {
+                guard let to = flow.target(of: from, edge: edge.index) else { continue }
+                edges.append((edge, from, to, false, labelWidths[EdgeKey(edge)] ?? 0))
             }
         }
     }
@@ -148,7 +143,7 @@ private struct LayoutBuilder {
         // state it cannot reach, in file order.
         var colour = [UInt8](repeating: 0, count: n) // 0 new, 1 on the stack, 2 done
         var roots = [Int]()
-        if let start = index[graph.start] { roots.append(start) }
+        if let start = flow.start { roots.append(start) }
         roots += Array(0..<n)
         for root in roots where colour[root] == 0 {
             var stack: [(node: Int, next: Int)] = [(root, 0)]
@@ -265,7 +260,7 @@ private struct LayoutBuilder {
         var adjacency = [[Int]](repeating: [], count: names.count)
         for e in edges { adjacency[e.from].append(e.to) }
         var roots = [Int]()
-        if let start = index[graph.start] { roots.append(start) }
+        if let start = flow.start { roots.append(start) }
         roots += Array(names.indices)
         for root in roots where !seen[root] {
             var stack = [root]

@@ -11,7 +11,7 @@ struct HTMLDiagrams {
     init(_ record: RunRecord) {
         for report in record.reports {
             for run in report.runs where drawings[run.flowName] == nil {
-                drawings[run.flowName] = ("fs-flow-\(order.count + 1)", SVGDiagram.Drawing(FlowGraph(run.flow.flow)))
+                drawings[run.flowName] = ("fs-flow-\(order.count + 1)", SVGDiagram.Drawing(run.flow))
                 order.append(run.flowName)
             }
         }

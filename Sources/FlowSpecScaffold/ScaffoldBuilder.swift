@@ -217,11 +217,11 @@ struct ScaffoldBuilder {
             for name in state.inputReadsAfterActing { readInput(flow, name, &world, &read) }
             return
         }
-        let graph = FlowGraph(sub)
+        let compiled = specs.compiled[sub.name] ?? CompiledFlow(sub)
         // The first end (file order) of the called flow under which this edge is the one taken.
         var chosen: FlowPath?
-        for end in graph.endStates {
-            guard let ending = sub.states[end]?.ending, let path = PathFinder.shortestPath(graph, to: end) else {
+        for end in compiled.endStates {
+            guard let ending = end.ending, let path = PathFinder.shortestPath(compiled, to: end.name) else {
                 continue
             }
             var trial = world

@@ -61,7 +61,7 @@ package enum ScenarioScaffold {
         var out: [String] = []
         func comment(_ text: String, indent: String = "") { out.append(indent + ScaffoldYAML.comment(text)) }
         comment("Scaffolded by `flowspec paths \(flow.name) --scaffold`: path \(number) of \(total) of `\(flow.file)`.")
-        comment("  " + PathsText.title(path, flow: flow))
+        comment("  " + PathsText.title(path, ending: flow.states[path.last]?.ending))
         comment("  " + path.states.joined(separator: " → "))
         comment("Inputs and store values are placeholders (marked TODO): put in what your backend expects, make each")
         comment("response what it really answers, then run it: flowspec run <this file>.")

@@ -54,13 +54,12 @@ struct GraphCommand: AsyncParsableCommand {
 
     func run() async throws {
         let located = try FlowLocator(flowsFolder: flows).locate(flow)
-        let graph = FlowGraph(located.flow)
         let compiled = located.specs.compiled[located.flow.name] ?? CompiledFlow(located.flow)
         let highlight = try trace.map { try loadHighlight($0, compiled) } ?? .none
         let text: String
         switch format {
-        case .mermaid: text = MermaidDiagram.render(graph, highlight: highlight)
-        case .dot: text = DOTDiagram.render(graph, highlight: highlight)
+        case .mermaid: text = MermaidDiagram.render(compiled, highlight: highlight)
+        case .dot: text = DOTDiagram.render(compiled, highlight: highlight)
         }
         try write(text)
     }

@@ -44,10 +44,11 @@ struct PathsCommand: AsyncParsableCommand {
     func run() async throws {
         let located = try FlowLocator(flowsFolder: flows, wholeProjectMustLoad: true).locate(flow)
         let (target, specs) = (located.flow, located.specs)
-        let report = PathFinder.report(FlowGraph(target))
+        let compiled = specs.compiled[target.name] ?? CompiledFlow(target)
+        let report = PathFinder.report(compiled)
         switch format {
-        case .text: print(PathsText.render(report, flow: target), terminator: "")
-        case .json: print(PathsJSON.render(report, flow: target), terminator: "")
+        case .text: print(PathsText.render(report, flow: compiled), terminator: "")
+        case .json: print(PathsJSON.render(report, flow: compiled), terminator: "")
         }
         guard let scaffold else { return }
         try write(ScenarioScaffold.files(report, flow: target, specs: specs), to: scaffold)

@@ -60,7 +60,7 @@ import Testing
               __start: { end: done, success: true }
             """
         ])
-        let text = DOTDiagram.render(FlowGraph(specs.flows["t.start"]!))
+        let text = DOTDiagram.render(CompiledFlow(specs.flows["t.start"]!))
         #expect(text.contains(#"  "__start_" [shape=point"#))
         #expect(text.contains(#"  "__start_" -> "__start";"#))
     }

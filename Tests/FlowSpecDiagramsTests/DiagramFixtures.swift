@@ -50,8 +50,8 @@ enum DiagramFixtures {
           done: { end: ok, success: true }
         """
 
-    static func kindsGraph() throws -> FlowGraph {
-        FlowGraph(try kindsSpecs().flows["t.kinds"]!)
+    static func kindsGraph() throws -> CompiledFlow {
+        CompiledFlow(try kindsSpecs().flows["t.kinds"]!)
     }
 
     /// t.kinds and t.other, loaded and compiled.

@@ -98,7 +98,7 @@ import Testing
               a_b: { end: y, success: false }
             """
         ])
-        let text = MermaidDiagram.render(FlowGraph(specs.flows["t.keywords"]!))
+        let text = MermaidDiagram.render(CompiledFlow(specs.flows["t.keywords"]!))
         #expect(text.contains("    s_end{\"end\"}\n"))
         #expect(text.contains("    s_a_b([\"a-b<br/>x (success)\"])\n"))
         #expect(text.contains("    s_a_b_2([\"a_b<br/>y (failure)\"])\n"))

@@ -36,10 +36,10 @@ import Testing
           offline: { end: offline, success: false }
         """
 
-    static func report(_ yaml: String, _ name: String) throws -> (PathReport, Flow) {
+    static func report(_ yaml: String, _ name: String) throws -> (PathReport, CompiledFlow) {
         let specs = try TestSpecs.load(["\(name).yaml": yaml])
-        let flow = try #require(specs.flows[name])
-        return (PathFinder.report(FlowGraph(flow)), flow)
+        let flow = CompiledFlow(try #require(specs.flows[name]))
+        return (PathFinder.report(flow), flow)
     }
 
     static func describe(_ path: FlowPath) -> String {
@@ -71,12 +71,12 @@ import Testing
     @Test func everyReachableEdgeIsOnSomePathAndNoEdgeRepeatsMoreThanOnce() throws {
         let (report, flow) = try Self.report(Self.login, "t.login")
         let covered = Set(report.paths.flatMap(\.edges))
-        #expect(covered == Set(FlowGraph(flow).edges))
+        #expect(covered == Set(flow.allEdges))
         for path in report.paths {
             var counts: [Edge: Int] = [:]
             for edge in path.edges { counts[edge, default: 0] += 1 }
             #expect(counts.values.allSatisfy { $0 <= 2 }, "\(Self.describe(path))")
-            #expect(flow.states[path.last]?.ending != nil)
+            #expect(flow.state(named: path.last)?.ending != nil)
         }
     }
 
@@ -119,7 +119,7 @@ import Testing
             """
         let specs = SpecSet(sources: ["t.yaml": yaml])
         let flow = try #require(specs.flows["t.odd"])
-        let report = PathFinder.report(FlowGraph(flow))
+        let report = PathFinder.report(CompiledFlow(flow))
         #expect(report.paths.map(Self.describe) == ["a#0 → done"])
         #expect(report.unreachableStates == ["island"])
         #expect(report.deadEndEdges.map { "\($0.state)#\($0.index)" } == ["a#1", "spin#0", "spin2#0"])

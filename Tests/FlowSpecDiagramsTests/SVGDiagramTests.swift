@@ -40,9 +40,9 @@ import Testing
           offline: { end: offline, success: false }
         """
 
-    static func graph(_ yaml: String = twoFactor, name: String = "t.two-factor") throws -> FlowGraph {
+    static func graph(_ yaml: String = twoFactor, name: String = "t.two-factor") throws -> CompiledFlow {
         let specs = try TestSpecs.load(["t.yaml": yaml])
-        return FlowGraph(try #require(specs.flows[name]))
+        return CompiledFlow(try #require(specs.flows[name]))
     }
 
     static func occurrences(of needle: String, in text: String) -> Int {
@@ -73,10 +73,10 @@ import Testing
         // Without the stylesheet, so class names found below are on elements, not in CSS rules.
         let svg = SVGDiagram.render(graph, options: .init(embedStylesheet: false))
         #expect(Self.occurrences(of: "<g class=\"fs-node ", in: svg) == graph.states.count)
-        #expect(Self.occurrences(of: "<path ", in: svg) == graph.edges.count)
-        #expect(Self.occurrences(of: "<polygon ", in: svg) == graph.edges.count)
-        for state in graph.states { #expect(svg.contains("data-state=\"\(state)\"")) }
-        for edge in graph.edges { #expect(svg.contains("data-edge=\"\(edge.state)#\(edge.index)\"")) }
+        #expect(Self.occurrences(of: "<path ", in: svg) == graph.allEdges.count)
+        #expect(Self.occurrences(of: "<polygon ", in: svg) == graph.allEdges.count)
+        for state in graph.states { #expect(svg.contains("data-state=\"\(state.name)\"")) }
+        for edge in graph.allEdges { #expect(svg.contains("data-edge=\"\(edge.state)#\(edge.index)\"")) }
         // Request states say what they send; end states say their outcome.
         #expect(svg.contains(">POST /api/auth/login</text>"))
         #expect(svg.contains(">end authenticated (success)</text>"))
@@ -175,7 +175,7 @@ import Testing
         let back = layout.routes.first { $0.edge.state == "verify" && $0.edge.index == 2 }!
         #expect(back.isBack && back.points.first!.y > back.points.last!.y)
         #expect(layout.routes.contains { $0.edge.state == "ask" && $0.isSelfLoop })
-        #expect(layout.routes.count == graph.edges.count)
+        #expect(layout.routes.count == graph.allEdges.count)
     }
 
     @Test func thousandStateFlowLaysOutQuickly() throws {
@@ -200,18 +200,18 @@ import Testing
         // of 1000 states takes minutes, so 60 s still tells them apart.
         #expect(elapsed < .seconds(60), "layout took \(elapsed)")
         #expect(Self.occurrences(of: "<g class=\"fs-node ", in: svg) == 1002)
-        #expect(Self.occurrences(of: "<path ", in: svg) == graph.edges.count)
+        #expect(Self.occurrences(of: "<path ", in: svg) == graph.allEdges.count)
         Self.expectNoOverlaps(Self.layout(graph))
     }
 
     // MARK: Helpers
 
-    static func layout(_ graph: FlowGraph) -> SVGLayout {
+    static func layout(_ graph: CompiledFlow) -> SVGLayout {
         var sizes: [String: SVGLayout.Size] = [:]
-        for state in graph.states { sizes[state] = SVGDiagram.Caption(graph.flow.states[state], name: state).size }
+        for state in graph.states { sizes[state.name] = SVGDiagram.Caption(state).size }
         return SVGLayout(
             graph, sizes: sizes,
-            labelWidths: Dictionary(uniqueKeysWithValues: graph.edges.map { (SVGDiagram.key($0), 60.0) }))
+            labelWidths: Dictionary(uniqueKeysWithValues: graph.allEdges.map { (SVGDiagram.key($0), 60.0) }))
     }
 
     static func expectNoOverlaps(_ layout: SVGLayout) {

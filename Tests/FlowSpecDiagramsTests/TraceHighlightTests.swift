@@ -101,7 +101,7 @@ import Testing
         #expect(lines.contains("    s_sub -->|\"else ×1\"| s_bad"))
         #expect(lines.contains("    classDef traced stroke:#1f6feb,stroke-width:3px"))
         #expect(lines.contains("    class s_ask,s_send,s_route,s_pause,s_sub,s_ok,s_bad traced"))
-        // Link 0 is the start arrow; links 1… are FlowGraph.edges in order.
+        // Link 0 is the start arrow; links 1… are CompiledFlow.allEdges in order.
         #expect(lines.last == "    linkStyle 0,1,3,4,8,10,11,12 stroke:#1f6feb,stroke-width:3px")
     }
 

@@ -156,7 +156,7 @@ import Testing
     @Test func skeletonsNameTheirFilesStablyAndScriptEachEdge() throws {
         let specs = try TestSpecs.load(["t.yaml": Self.flow])
         let flow = try #require(specs.flows["t.login"])
-        let files = ScenarioScaffold.files(PathFinder.report(FlowGraph(flow)), flow: flow, specs: specs)
+        let files = ScenarioScaffold.files(PathFinder.report(CompiledFlow(flow)), flow: flow, specs: specs)
         #expect(
             files.map(\.fileName) == [
                 "t-login-01-ok.yaml", "t-login-02-rejected.yaml", "t-login-03-offline.yaml",
@@ -199,7 +199,7 @@ import Testing
         let specs = try TestSpecs.load(["t.yaml": yaml])
         let flow = try #require(specs.flows["t.todo"])
         let file = try #require(
-            ScenarioScaffold.files(PathFinder.report(FlowGraph(flow)), flow: flow, specs: specs).first)
+            ScenarioScaffold.files(PathFinder.report(CompiledFlow(flow)), flow: flow, specs: specs).first)
         #expect(file.openTodos == ["TODO: make `matches(body.msg, \"^ok\")` true"])
         #expect(file.yaml.contains("  # TODO: make `matches(body.msg, \"^ok\")` true\n"))
         #expect(file.yaml.contains("vars:\n  tenant: placeholder-tenant  # TODO: placeholder run variable\n"))
@@ -227,7 +227,7 @@ import Testing
             """
         let specs = try TestSpecs.load(["t.yaml": yaml])
         let flow = try #require(specs.flows["t.restore"])
-        let files = ScenarioScaffold.files(PathFinder.report(FlowGraph(flow)), flow: flow, specs: specs)
+        let files = ScenarioScaffold.files(PathFinder.report(CompiledFlow(flow)), flow: flow, specs: specs)
         #expect(files.count == 3)
         #expect(!files[0].yaml.contains("store:"))
         #expect(

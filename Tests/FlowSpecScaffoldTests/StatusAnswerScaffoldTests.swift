@@ -41,7 +41,8 @@ import Testing
             """
         let specs = try TestSpecs.load(["t/session.yaml": session, "t/refresh.yaml": refresh, "t/logout.yaml": logout])
         let flow = try #require(specs.flows["t.logout"])
-        return ScenarioScaffold.files(PathFinder.report(FlowGraph(flow)), flow: flow, specs: specs).flatMap(\.openTodos)
+        return ScenarioScaffold.files(PathFinder.report(CompiledFlow(flow)), flow: flow, specs: specs).flatMap(
+            \.openTodos)
     }
 
     @Test func aStatusTheRequestAnswersWithNeedsNoRefreshExchanges() throws {
