@@ -7,13 +7,9 @@ let package = Package(
     products: [
         .executable(name: "flowspec", targets: ["flowspec"]),
         // For the fuzz package in Fuzz/ (a separate package, so `swift build` here never builds fuzz targets):
-        // another package can only depend on a library target through a product.
-        .library(
-            name: "FlowSpecCore",
-            targets: [
-                "FlowSpecLanguage", "FlowSpecLoading", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecReports",
-            ]),
-        .library(name: "FlowSpecSandbox", targets: ["FlowSpecSandbox"]),
+        // another package can only depend on a library target through a product. Its targets are shims over
+        // FlowSpecFuzzing, the one module with a public API; every other module is `package`.
+        .library(name: "FlowSpecFuzzing", targets: ["FlowSpecFuzzing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
@@ -95,6 +91,14 @@ let package = Package(
             name: "FlowSpecReports",
             dependencies: [
                 "FlowSpecLanguage", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecDiagrams", "FlowSpecProbe",
+            ]),
+        // What each fuzz target does with one input (the harness), behind the one public API of the package: the
+        // libFuzzer shims in Fuzz/ call it, and FlowSpecFuzzingTests replays stored inputs through it.
+        .target(
+            name: "FlowSpecFuzzing",
+            dependencies: [
+                "FlowSpecLanguage", "FlowSpecLoading", "FlowSpecRuntime", "FlowSpecScenarios", "FlowSpecReports",
+                "FlowSpecSandbox",
             ]),
         .executableTarget(
             name: "flowspec",
@@ -183,6 +187,8 @@ let package = Package(
                 "FlowSpecReports", "FlowSpecProbe", "FlowSpecScenarios", "FlowSpecRuntime", "FlowSpecLanguage",
                 "TestSupport",
             ]),
+        .testTarget(
+            name: "FlowSpecFuzzingTests", dependencies: ["FlowSpecFuzzing", "FlowSpecLanguage", "FlowSpecRuntime"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["flowspec", "FlowSpecRuntime", "HostileBackend", "TestSupport"],
             exclude: ["Fixtures"]),

@@ -4,12 +4,13 @@
 // `swift test` must never see them. Build and run them with Fuzz/run.sh.
 import PackageDescription
 
-// Each target: main.swift hands over to libFuzzer (FuzzDriver), Fuzz.swift defines LLVMFuzzerTestOneInput.
-func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
-    .executableTarget(name: name, dependencies: ["FuzzDriver", "FuzzSupport"] + dependencies, path: "Sources/\(name)")
+// Each target: main.swift hands over to libFuzzer (FuzzDriver), Fuzz.swift defines LLVMFuzzerTestOneInput and calls
+// the harness, which lives in the main package (FlowSpecFuzzing) so that it can use the package-level API.
+func fuzzTarget(_ name: String) -> Target {
+    .executableTarget(
+        name: name, dependencies: ["FuzzDriver", .product(name: "FlowSpecFuzzing", package: "FlowSpec")],
+        path: "Sources/\(name)")
 }
-
-let core: Target.Dependency = .product(name: "FlowSpecCore", package: "FlowSpec")
 
 let package = Package(
     name: "FlowSpecFuzz",
@@ -18,15 +19,13 @@ let package = Package(
     targets: [
         // libFuzzer's driver entry point, called from each target's main.swift.
         .target(name: "FuzzDriver", path: "Sources/FuzzDriver"),
-        // Helpers shared by the targets: splitting the input, running async code, failing loudly.
-        .target(name: "FuzzSupport", dependencies: [core], path: "Sources/FuzzSupport"),
-        fuzzTarget("fuzz-flow", [core]),
-        fuzzTarget("fuzz-scenario", [core]),
-        fuzzTarget("fuzz-expression", [core]),
-        fuzzTarget("fuzz-template", [core]),
-        fuzzTarget("fuzz-json", [core]),
-        fuzzTarget("fuzz-accounts", [.product(name: "FlowSpecSandbox", package: "FlowSpec")]),
-        fuzzTarget("fuzz-response", [core]),
+        fuzzTarget("fuzz-flow"),
+        fuzzTarget("fuzz-scenario"),
+        fuzzTarget("fuzz-expression"),
+        fuzzTarget("fuzz-template"),
+        fuzzTarget("fuzz-json"),
+        fuzzTarget("fuzz-accounts"),
+        fuzzTarget("fuzz-response"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,15 +1,15 @@
 /// Why some bytes are not JSON (RFC 8259), and where: `byte 12: a number cannot start with 0 followed by a digit`.
-public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Offset in bytes from the start of the document.
-    public var offset: Int
-    public var message: String
+    package var offset: Int
+    package var message: String
 
-    public init(offset: Int, message: String) {
+    package init(offset: Int, message: String) {
         self.offset = offset
         self.message = message
     }
 
-    public var description: String { "byte \(offset): \(message)" }
+    package var description: String { "byte \(offset): \(message)" }
 }
 
 /// A strict RFC 8259 parser. Foundation's JSONSerialization cannot tell `true` from `1` on Linux (both come back as

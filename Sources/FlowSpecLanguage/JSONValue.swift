@@ -1,7 +1,7 @@
 import Foundation
 
 /// The values expressions compute with: exactly JSON's.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
@@ -9,15 +9,15 @@ public enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public var isNull: Bool { if case .null = self { return true } else { return false } }
+    package var isNull: Bool { if case .null = self { return true } else { return false } }
 
-    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
-    public var numberValue: Double? { if case .number(let n) = self { return n } else { return nil } }
-    public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
-    public var objectValue: [String: JSONValue]? { if case .object(let o) = self { return o } else { return nil } }
-    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    package var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    package var numberValue: Double? { if case .number(let n) = self { return n } else { return nil } }
+    package var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    package var objectValue: [String: JSONValue]? { if case .object(let o) = self { return o } else { return nil } }
+    package var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
 
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
@@ -28,13 +28,13 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
-    public subscript(key: String) -> JSONValue {
+    package subscript(key: String) -> JSONValue {
         if case .object(let o) = self { return o[key] ?? .null }
         return .null
     }
 
     /// Text for interpolation into templates: strings unquoted, everything else as compact JSON.
-    public var interpolated: String {
+    package var interpolated: String {
         switch self {
         case .string(let s): s
         case .null: ""
@@ -43,7 +43,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// Compact JSON with sorted keys, so output and comparisons are stable.
-    public var compactJSON: String {
+    package var compactJSON: String {
         var out = ""
         write(into: &out)
         return out
@@ -76,7 +76,7 @@ public enum JSONValue: Sendable, Hashable {
 
     /// `value[index]` as expressions read it: an array position (whole numbers, negative counts from the end) or
     /// an object key (`lowercasingKey` for header objects, whose keys are stored lowercased); anything else is null.
-    public func indexed(by index: JSONValue, lowercasingKey: Bool = false) -> JSONValue {
+    package func indexed(by index: JSONValue, lowercasingKey: Bool = false) -> JSONValue {
         switch (self, index) {
         case (.array(let items), .number(let n)):
             let i = Int(exactly: n.rounded(.towardZero)) ?? Int.max
@@ -90,7 +90,7 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
-    public static func format(_ n: Double) -> String {
+    package static func format(_ n: Double) -> String {
         if n.isFinite, n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
         return String(n)
     }
@@ -128,27 +128,27 @@ public enum JSONValue: Sendable, Hashable {
 
 extension JSONValue {
     /// Parses JSON bytes; nil when they are not JSON (RFC 8259: no trailing commas, no `01`, `+1` or `.5`).
-    public static func parse(_ data: Data) -> JSONValue? { try? parsing(data) }
+    package static func parse(_ data: Data) -> JSONValue? { try? parsing(data) }
 
-    public static func parse(_ text: String) -> JSONValue? {
+    package static func parse(_ text: String) -> JSONValue? {
         var parser = JSONParser(bytes: Array(text.utf8))
         return try? parser.parseDocument()
     }
 
     /// Parses JSON bytes, saying why and where when they are not JSON.
-    public static func parsing(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
+    package static func parsing(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: [UInt8](data))
         return try parser.parseDocument()
     }
 
     /// Copied from the text's UTF-8 storage at once: `Data(_: String.UTF8View)` went through a dynamic cast.
-    public var data: Data {
+    package var data: Data {
         var text = compactJSON
         return text.withUTF8 { Data($0) }
     }
 
     /// Human-friendly, indented JSON with sorted keys.
-    public var prettyJSON: String {
+    package var prettyJSON: String {
         guard case .object = self, true else { return compactJSON }
         var out = ""
         writePretty(into: &out, indent: 0)

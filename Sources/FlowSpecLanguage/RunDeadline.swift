@@ -14,35 +14,35 @@ import Synchronization
 ///
 /// It travels as a task-local value, so code deep in a run (the JSON parser) sees it without every call passing it on;
 /// outside a run there is none and nothing stops early.
-public final class RunDeadline: Sendable {
-    @TaskLocal public static var current: RunDeadline?
+package final class RunDeadline: Sendable {
+    @TaskLocal package static var current: RunDeadline?
 
     /// On the machine's clock; nil when time is measured on another clock and only `expire()` ends the run.
-    public let instant: ContinuousClock.Instant?
+    package let instant: ContinuousClock.Instant?
     private let expired = Atomic<Bool>(false)
     private let observed = Atomic<Bool>(false)
 
     /// `seconds` from now on the machine's clock, or nil for a deadline only `expire()` reaches; the caller keeps
     /// `seconds` to a number a `Duration` can hold.
-    public init(afterSeconds seconds: Double?) {
+    package init(afterSeconds seconds: Double?) {
         instant = seconds.map { ContinuousClock.now + .seconds($0) }
     }
 
     /// The runner's timer fired.
-    public func expire() { expired.store(true, ordering: .relaxed) }
+    package func expire() { expired.store(true, ordering: .relaxed) }
 
-    public var hasPassed: Bool {
+    package var hasPassed: Bool {
         if expired.load(ordering: .relaxed) { return true }
         guard let instant else { return false }
         return ContinuousClock.now >= instant
     }
 
     /// Whether some work of the run stopped early because the deadline had passed.
-    public var wasObserved: Bool { observed.load(ordering: .relaxed) }
+    package var wasObserved: Bool { observed.load(ordering: .relaxed) }
 
     /// Whether work on the current task should stop now: its run's deadline has passed or the task was cancelled.
     /// It reads the clock, so callers ask every few thousand iterations, not every one.
-    public static var isReached: Bool {
+    package static var isReached: Bool {
         if Task.isCancelled { return true }
         guard let current, current.hasPassed else { return false }
         current.observed.store(true, ordering: .relaxed)

@@ -3,13 +3,13 @@ import Synchronization
 
 /// Work spread over the cores whose results come back in order: loading uses it so that doing files (or a large
 /// flow's states) in parallel never changes which definition wins or the order of messages.
-public enum SideBySide {
+package enum SideBySide {
     /// A flow with more states than this is decoded, checked and compiled in parts side by side; a smaller one
     /// costs less done in one piece than the threads would cost to start.
-    public static let largeFlowStates = 64
+    package static let largeFlowStates = 64
 
     /// `transform(0)`, `transform(1)`, … `transform(count - 1)`, computed side by side, in index order.
-    public static func map<T: Sendable>(count: Int, _ transform: @Sendable (Int) -> T) -> [T] {
+    package static func map<T: Sendable>(count: Int, _ transform: @Sendable (Int) -> T) -> [T] {
         guard count > 1 else { return (0..<count).map(transform) }
         let results = Mutex([T?](repeating: nil, count: count))
         DispatchQueue.concurrentPerform(iterations: count) { index in

@@ -1,11 +1,11 @@
 /// SplitMix64 (Steele, Lea, Flood 2014): a tiny generator whose whole output is fixed by its 64-bit seed, so
 /// `--shuffle --seed S` gives the same order on every machine, OS and Swift version. Never used for secrets.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,7 +15,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// A uniform integer in 0..<bound, by rejection: the standard library's `random(in:using:)` is not
     /// promised to draw the same numbers across Swift versions, and the order must never change under a seed.
-    public mutating func below(_ bound: UInt64) -> UInt64 {
+    package mutating func below(_ bound: UInt64) -> UInt64 {
         precondition(bound > 0)
         // Values below `threshold` would make the low residues more likely; 2^64 mod bound of them exist.
         let threshold = (0 &- bound) % bound

@@ -1,5 +1,5 @@
 /// "Did you mean" help for misspelt keys, states and names.
-public enum Suggestion {
+package enum Suggestion {
     /// Names longer than this are not typos of anything; comparing them would cost time quadratic in their length
     /// (a very long unknown flow name would hold `check` for seconds).
     static let longestWord = 256
@@ -7,7 +7,7 @@ public enum Suggestion {
     static let mostCandidates = 10_000
 
     /// The closest candidate within a small edit distance, if any.
-    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let length = word.count
         guard length <= longestWord else { return nil }
         let lowered = word.lowercased()
@@ -24,13 +24,13 @@ public enum Suggestion {
         return best?.0
     }
 
-    public static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String? {
+    package static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String? {
         closest(to: word, in: candidates).map { "did you mean `\($0)`?" }
     }
 
     /// The hint for a name that is not among `known`: the closest one, else the whole list in the order given, else
     /// that there is none.
-    public static func amongNames(_ word: String, in known: [String], listing what: String) -> String {
+    package static func amongNames(_ word: String, in known: [String], listing what: String) -> String {
         if let close = didYouMean(word, in: known) { return close }
         return known.isEmpty ? "it has no \(what)" : "its \(what): " + known.joined(separator: ", ")
     }

@@ -3,8 +3,8 @@ import Foundation
 /// Substring tests with Foundation's meaning (`String.contains`: canonically equivalent text matches) at byte speed
 /// when both sides are ASCII, where that meaning is plain byte equality. Foundation's search bridges every call to
 /// an `NSString`; scenario checks ask it on every run.
-public enum TextSearch {
-    public static func contains(_ needle: String, in text: String) -> Bool {
+package enum TextSearch {
+    package static func contains(_ needle: String, in text: String) -> Bool {
         var needle = needle, text = text
         let answer: Bool? = needle.withUTF8 { part in
             text.withUTF8 { whole in
@@ -17,7 +17,7 @@ public enum TextSearch {
     }
 
     /// Where `part` first starts in `whole`, by bytes; 0 for an empty `part`.
-    public static func firstOffset(of part: UnsafeBufferPointer<UInt8>, in whole: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func firstOffset(of part: UnsafeBufferPointer<UInt8>, in whole: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let first = part.first else { return 0 }
         guard whole.count >= part.count else { return nil }
         var start = 0

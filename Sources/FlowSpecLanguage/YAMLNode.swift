@@ -2,26 +2,26 @@ import Foundation
 
 /// A YAML node with the position it came from. The loaders read these, never raw Yams nodes,
 /// so every diagnostic can point at `file:line:col`.
-public struct YAMLNode: Sendable {
-    public enum Content: Sendable {
+package struct YAMLNode: Sendable {
+    package enum Content: Sendable {
         /// `quoted` is true for '…', "…" and block scalars: they are always strings.
         case scalar(String, quoted: Bool)
         case mapping([(key: YAMLNode, value: YAMLNode)])
         case sequence([YAMLNode])
     }
 
-    public var content: Content
-    public var location: SourceLocation
+    package var content: Content
+    package var location: SourceLocation
 
-    public init(_ content: Content, at location: SourceLocation = SourceLocation(file: "", line: 0, column: 0)) {
+    package init(_ content: Content, at location: SourceLocation = SourceLocation(file: "", line: 0, column: 0)) {
         self.content = content
         self.location = location
     }
 
     /// The value under `key` in a mapping.
-    public subscript(key: String) -> YAMLNode? { mapping?.first { $0.key.scalar == key }?.value }
+    package subscript(key: String) -> YAMLNode? { mapping?.first { $0.key.scalar == key }?.value }
 
-    public var kindName: String {
+    package var kindName: String {
         switch content {
         case .scalar: "a scalar"
         case .mapping: "a mapping"
@@ -29,20 +29,20 @@ public struct YAMLNode: Sendable {
         }
     }
 
-    public var scalar: String? { if case .scalar(let s, _) = content { return s } else { return nil } }
-    public var isQuoted: Bool { if case .scalar(_, let q) = content { return q } else { return false } }
-    public var mapping: [(key: YAMLNode, value: YAMLNode)]? {
+    package var scalar: String? { if case .scalar(let s, _) = content { return s } else { return nil } }
+    package var isQuoted: Bool { if case .scalar(_, let q) = content { return q } else { return false } }
+    package var mapping: [(key: YAMLNode, value: YAMLNode)]? {
         if case .mapping(let m) = content { return m } else { return nil }
     }
-    public var sequence: [YAMLNode]? { if case .sequence(let s) = content { return s } else { return nil } }
+    package var sequence: [YAMLNode]? { if case .sequence(let s) = content { return s } else { return nil } }
 
-    public var isNull: Bool {
+    package var isNull: Bool {
         guard case .scalar(let s, let quoted) = content, !quoted else { return false }
         return s.isEmpty || s == "~" || s == "null" || s == "Null" || s == "NULL"
     }
 
     /// The plain JSON reading of this node: YAML's core-schema scalars become numbers, booleans and null.
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch content {
         case .scalar(let s, let quoted):
             if quoted { return .string(s) }
@@ -74,8 +74,8 @@ public struct YAMLNode: Sendable {
 
 /// Parses YAML text into a `YAMLNode`, turning every syntax problem into a located diagnostic (files are read by
 /// the loading layer: `YAMLLoader.load(file:)` in FlowSpecLoading).
-public enum YAMLLoader {
-    public static func load(text: String, file: String) -> Result<YAMLNode, Diagnostic> {
+package enum YAMLLoader {
+    package static func load(text: String, file: String) -> Result<YAMLNode, Diagnostic> {
         do {
             guard let node = try YAMLComposer.compose(text, file: file) else {
                 return .failure(

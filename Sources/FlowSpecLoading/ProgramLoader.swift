@@ -3,21 +3,21 @@ import FlowSpecLanguage
 /// Makes the program from files and folders in one call: finds the YAML files, reads, parses and decodes them side
 /// by side (YAML parsing and decoding are most of a cold `check`), then hands them to the language in the order
 /// given, so names, duplicates and messages come out as if read one by one.
-public enum ProgramLoader {
+package enum ProgramLoader {
     /// Loads, checks and compiles everything under `paths` (files or folders, recursively).
-    public static func load(paths: [String]) -> SpecSet {
+    package static func load(paths: [String]) -> SpecSet {
         var diagnostics = Diagnostics()
         let files = yamlFiles(in: paths, &diagnostics)
         return load(files: files, diagnostics: diagnostics)
     }
 
     /// Loads, checks and compiles `files`, in that order; `diagnostics` (from finding them) come first.
-    public static func load(files: [String], diagnostics: Diagnostics = Diagnostics()) -> SpecSet {
+    package static func load(files: [String], diagnostics: Diagnostics = Diagnostics()) -> SpecSet {
         SpecSet(documents: SideBySide.map(count: files.count) { read(file: files[$0]) }, diagnostics: diagnostics)
     }
 
     /// One file, read and decoded without the rest of the program.
-    public static func read(file: String) -> SpecSet.Document {
+    package static func read(file: String) -> SpecSet.Document {
         switch YAMLLoader.load(file: file) {
         case .failure(let diagnostic): SpecSet.Document(file: file, failure: diagnostic)
         case .success(let root): SpecSet.decode(root, file: file)
@@ -25,7 +25,7 @@ public enum ProgramLoader {
     }
 
     /// YAML files under `paths` (files or folders, recursively), each once, sorted within a folder for stable output.
-    public static func yamlFiles(in paths: [String], _ d: inout Diagnostics) -> [String] {
+    package static func yamlFiles(in paths: [String], _ d: inout Diagnostics) -> [String] {
         var out: [String] = []
         for path in paths {
             guard let isFolder = SourceFiles.isFolder(path) else {

@@ -9,16 +9,16 @@
 /// Why not Foundation: `FileManager`'s enumerator builds an object and a URL per entry, and `Data(contentsOf:)` a URL
 /// per file; a cold `flowspec check flows` reads every file once, so those objects were a visible part of it
 /// (docs/performance.md, Cold start and `check`).
-public enum SourceFiles {
+package enum SourceFiles {
     /// Whether `path` names a folder, following symbolic links; nil when nothing is there.
-    public static func isFolder(_ path: String) -> Bool? {
+    package static func isFolder(_ path: String) -> Bool? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         return status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The process's working directory, as the system gives it.
-    public static func workingDirectory() -> String {
+    package static func workingDirectory() -> String {
         guard let path = getcwd(nil, 0) else { return "/" }
         defer { free(path) }
         return String(cString: path)
@@ -28,7 +28,7 @@ public enum SourceFiles {
     /// count, as they did with `FileManager`; a symbolic link is listed by its name, never followed into a folder
     /// (so a link loop cannot hang a run), and a folder named `x.yaml` is searched, not read as a file.
     /// Nil when `folder` cannot be opened.
-    public static func yamlFiles(under folder: String) -> [String]? {
+    package static func yamlFiles(under folder: String) -> [String]? {
         guard let top = opendir(folder) else { return nil }
         var found: [String] = []
         collect(top, prefix: folder.hasSuffix("/") ? folder : folder + "/", into: &found)
@@ -67,12 +67,12 @@ public enum SourceFiles {
     }
 
     /// Why a file could not be read, in the system's words.
-    public struct ReadFailure: Error, Sendable {
-        public let reason: String
+    package struct ReadFailure: Error, Sendable {
+        package let reason: String
     }
 
     /// The whole content of the file at `path`.
-    public static func bytes(at path: String) throws(ReadFailure) -> [UInt8] {
+    package static func bytes(at path: String) throws(ReadFailure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ReadFailure(reason: systemReason()) }
         defer { close(descriptor) }

@@ -3,7 +3,7 @@ import FlowSpecLanguage
 extension YAMLLoader {
     /// Reads a YAML file and parses it: strict UTF-8 (a leading byte-order mark dropped), every problem a located
     /// diagnostic.
-    public static func load(file: String) -> Result<YAMLNode, Diagnostic> {
+    package static func load(file: String) -> Result<YAMLNode, Diagnostic> {
         let bytes: [UInt8]
         do {
             bytes = try SourceFiles.bytes(at: file)

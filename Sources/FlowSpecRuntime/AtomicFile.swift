@@ -16,11 +16,11 @@ import Foundation
 ///
 /// Only regular files are replaced: a symbolic link is followed (the file it points to is replaced, the link stays),
 /// and a FIFO, device or folder is refused — `OutputFile` writes into those directly.
-public enum AtomicFile {
+package enum AtomicFile {
     /// A leftover this old is no write in progress: writes take milliseconds.
-    public static let staleSeconds: Double = 60
+    package static let staleSeconds: Double = 60
 
-    public static func write(_ data: Data, to path: String, permissions: Int = 0o644) throws {
+    package static func write(_ data: Data, to path: String, permissions: Int = 0o644) throws {
         let target = try resolvedTarget(path)
         let slash = target.lastIndex(of: "/")
         let directory = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."
@@ -109,14 +109,14 @@ private func modificationSeconds(_ info: stat) -> Int {
 }
 
 /// Why a file could not be written, naming the step and the system's reason.
-public struct AtomicFileError: Error, LocalizedError, CustomStringConvertible {
-    public var path: String
-    public var step: String
-    public var code: Int32?
+package struct AtomicFileError: Error, LocalizedError, CustomStringConvertible {
+    package var path: String
+    package var step: String
+    package var code: Int32?
 
-    public var description: String {
+    package var description: String {
         guard let code else { return step }
         return "\(step): \(String(cString: strerror(code)))"
     }
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

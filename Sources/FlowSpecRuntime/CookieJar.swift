@@ -11,7 +11,7 @@ import Synchronization
 /// refresh flows and parallel copies, hence the lock. A request whose state sets `Cookie` itself gets nothing added
 /// (`Cookie: ""` sends none).
 /// Values a backend sets are credentials (a session cookie is a login): each is masked from the moment it arrives.
-public final class CookieJar: Sendable {
+package final class CookieJar: Sendable {
     struct Cookie: Equatable {
         var name: String
         var value: String
@@ -24,7 +24,7 @@ public final class CookieJar: Sendable {
 
     private let cookies = Mutex<[Cookie]>([])
 
-    public init() {}
+    package init() {}
 
     /// At most this many cookies are kept: a backend that sets thousands cannot grow every request without bound.
     static let limit = 300
@@ -37,7 +37,7 @@ public final class CookieJar: Sendable {
     /// A state's own `Cookie` header is sent as it is; an empty one (`Cookie: ""`) means "no cookies at all" and is
     /// not sent — how a flow asks as a token-only client would, which a session cookie would otherwise change (a
     /// signed-in Flask-Security session makes the server ask for a CSRF token).
-    public func attach(to request: inout HTTPRequest) {
+    package func attach(to request: inout HTTPRequest) {
         if let own = request.header("Cookie") {
             if own.trimmingCharacters(in: .whitespaces).isEmpty {
                 request.headers.removeAll { HeaderName.same($0.0, "Cookie") }
@@ -59,7 +59,7 @@ public final class CookieJar: Sendable {
 
     /// Keeps what `response` sets (replacing a cookie of the same name, domain and path; `Max-Age=0` or an
     /// `Expires` in the past deletes it) and registers each value with `redactor`.
-    public func record(_ response: HTTPResponse, for request: HTTPRequest, redactor: Redactor) {
+    package func record(_ response: HTTPResponse, for request: HTTPRequest, redactor: Redactor) {
         let lines = response.headers.filter { HeaderName.same($0.0, "Set-Cookie") }.map(\.1)
         guard !lines.isEmpty else { return }
         let target = Target(request)

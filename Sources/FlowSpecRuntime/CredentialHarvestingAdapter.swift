@@ -4,18 +4,18 @@ import Foundation
 /// Wraps a live adapter so every credential a backend hands out (a string under a key such as `token`,
 /// `refreshToken`, `access_token`) is known to the redactor the moment it arrives — even when the flow never
 /// stores it, or fails before it can.
-public struct CredentialHarvestingAdapter: HTTPAdapter {
-    public let inner: any HTTPAdapter
-    public let redactor: Redactor
+package struct CredentialHarvestingAdapter: HTTPAdapter {
+    package let inner: any HTTPAdapter
+    package let redactor: Redactor
 
-    public init(_ inner: any HTTPAdapter, redactor: Redactor) {
+    package init(_ inner: any HTTPAdapter, redactor: Redactor) {
         self.inner = inner
         self.redactor = redactor
     }
 
-    public var preferredExecutor: (any TaskExecutor)? { inner.preferredExecutor }
+    package var preferredExecutor: (any TaskExecutor)? { inner.preferredExecutor }
 
-    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let response = try await inner.send(request)
         redactor.registerCredentials(in: response.json)
         return response
@@ -25,7 +25,7 @@ public struct CredentialHarvestingAdapter: HTTPAdapter {
 extension Redactor {
     /// Registers string values under credential-like keys (`token`, `refreshToken`, `access_token`…), at any
     /// depth. By key only: a live body's timestamps and ids are not secrets, whatever their length.
-    public func registerCredentials(in json: JSONValue) {
+    package func registerCredentials(in json: JSONValue) {
         switch json {
         case .object(let fields):
             for (key, value) in fields {

@@ -2,30 +2,30 @@ import FlowSpecLanguage
 
 /// What an expression can see at one moment of a run. Async sources (inputs, the store) are read before
 /// evaluation, so evaluation itself is plain synchronous code.
-public struct Environment: EvaluationScope, Sendable {
-    public var response: HTTPResponse?
-    public var call: CallResult?
-    public var inputs: [String: String] = [:]
-    public var variables: [String: JSONValue] = [:]
-    public var store: [String: JSONValue] = [:]
-    public var vars: [String: JSONValue] = [:]
-    public var now: Double = 0
+package struct Environment: EvaluationScope, Sendable {
+    package var response: HTTPResponse?
+    package var call: CallResult?
+    package var inputs: [String: String] = [:]
+    package var variables: [String: JSONValue] = [:]
+    package var store: [String: JSONValue] = [:]
+    package var vars: [String: JSONValue] = [:]
+    package var now: Double = 0
     /// Where values that turn out to be secret while evaluating (a `totp` secret and its code) are registered,
     /// so they are masked in everything the run shows.
-    public var redactor: Redactor?
+    package var redactor: Redactor?
 
-    public struct CallResult: Sendable {
-        public var outcome: String
-        public var success: Bool
-        public var reason: String
-        public var outputs: [String: JSONValue]
+    package struct CallResult: Sendable {
+        package var outcome: String
+        package var success: Bool
+        package var reason: String
+        package var outputs: [String: JSONValue]
     }
 
-    public init() {}
+    package init() {}
 
     /// A run knows everything it has: an input or store key it does not have is absent (`null`); only an unset
     /// flow variable or run variable is missing (nil, an error of the expression).
-    public func value(of read: ExpressionRead) -> JSONValue? {
+    package func value(of read: ExpressionRead) -> JSONValue? {
         switch read {
         case .variable(let name): variables[name]
         case .input(let name): inputs[name].map(JSONValue.string) ?? .null
@@ -48,6 +48,6 @@ public struct Environment: EvaluationScope, Sendable {
         }
     }
 
-    public func sawSecret(_ value: String) { redactor?.register(value) }
-    public func isSecret(_ text: String) -> Bool { redactor?.isSecret(text) ?? false }
+    package func sawSecret(_ value: String) { redactor?.register(value) }
+    package func isSecret(_ text: String) -> Bool { redactor?.isSecret(text) ?? false }
 }

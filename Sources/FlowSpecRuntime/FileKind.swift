@@ -5,10 +5,10 @@
 #endif
 
 /// What kind of file a `stat` mode describes: only regular files may be replaced by a rename.
-public enum FileKind: Equatable, Sendable, CustomStringConvertible {
+package enum FileKind: Equatable, Sendable, CustomStringConvertible {
     case regular, directory, symbolicLink, fifo, characterDevice, blockDevice, socket, other
 
-    public init(_ mode: mode_t) {
+    package init(_ mode: mode_t) {
         switch mode & S_IFMT {
         case S_IFREG: self = .regular
         case S_IFDIR: self = .directory
@@ -22,7 +22,7 @@ public enum FileKind: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// "a FIFO", "a folder": for messages.
-    public var description: String {
+    package var description: String {
         switch self {
         case .regular: "a regular file"
         case .directory: "a folder"

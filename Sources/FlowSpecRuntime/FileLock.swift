@@ -12,13 +12,14 @@ import Foundation
 /// lock when the holder exits, however it exits: a `kill -9` never leaves the file locked. The lock file is left in
 /// place: removing it would let a third process lock a new file while a second still holds the old one.
 /// Unlocked when it goes out of scope or is consumed (`_ = consume lock`): closing the descriptor releases it.
-public struct FileLock: ~Copyable {
-    public let path: String
+package struct FileLock: ~Copyable {
+    package let path: String
     private let descriptor: Int32
 
     /// Locks `path`, creating it (mode 0600) if needed, waiting at most `waitSeconds` for another holder;
     /// `onWait` is called once if it has to wait.
-    public static func acquire(_ path: String, waitSeconds: Double, onWait: () -> Void = {}) async throws(FileLockError)
+    package static func acquire(_ path: String, waitSeconds: Double, onWait: () -> Void = {})
+        async throws(FileLockError)
         -> FileLock
     {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode_t(0o600))
@@ -52,15 +53,15 @@ public struct FileLock: ~Copyable {
 }
 
 /// Why a lock could not be taken.
-public struct FileLockError: Error, CustomStringConvertible {
-    public enum Reason: Sendable {
+package struct FileLockError: Error, CustomStringConvertible {
+    package enum Reason: Sendable {
         case cannotOpen(String)
         case heldTooLong(seconds: Double)
     }
-    public var path: String
-    public var reason: Reason
+    package var path: String
+    package var reason: Reason
 
-    public var description: String {
+    package var description: String {
         switch reason {
         case .cannotOpen(let why): "cannot create or lock \(path): \(why)"
         case .heldTooLong(let seconds):

@@ -1,8 +1,8 @@
 import FlowSpecLanguage
 
 /// How one run of a flow ended.
-public struct FlowResult: Sendable {
-    public enum Ending: Sendable {
+package struct FlowResult: Sendable {
+    package enum Ending: Sendable {
         /// Reached an end state.
         case end(outcome: String, success: Bool, reason: String, outputs: [String: JSONValue])
         /// No transition matched a response: backend drift, shown with the response.
@@ -16,20 +16,20 @@ public struct FlowResult: Sendable {
         case skipped(outcome: String, reason: String)
     }
 
-    public var flow: String
-    public var ending: Ending
+    package var flow: String
+    package var ending: Ending
     /// States visited, in order.
-    public var path: [String]
-    public var variables: [String: JSONValue]
+    package var path: [String]
+    package var variables: [String: JSONValue]
 
-    public init(flow: String, ending: Ending, path: [String] = [], variables: [String: JSONValue] = [:]) {
+    package init(flow: String, ending: Ending, path: [String] = [], variables: [String: JSONValue] = [:]) {
         self.flow = flow
         self.ending = ending
         self.path = path
         self.variables = variables
     }
 
-    public var outcome: String {
+    package var outcome: String {
         switch ending {
         case .end(let o, _, _, _): o
         case .unhandled: "unhandled"
@@ -38,12 +38,12 @@ public struct FlowResult: Sendable {
         }
     }
 
-    public var success: Bool {
+    package var success: Bool {
         if case .end(_, let s, _, _) = ending { return s }
         return false
     }
 
-    public var reason: String {
+    package var reason: String {
         switch ending {
         case .end(_, _, let r, _): r
         case .unhandled(let m), .error(let m), .infrastructure(let m): m
@@ -51,18 +51,18 @@ public struct FlowResult: Sendable {
         }
     }
 
-    public var outputs: [String: JSONValue] {
+    package var outputs: [String: JSONValue] {
         if case .end(_, _, _, let o) = ending { return o }
         return [:]
     }
 
     /// Why nothing could be checked, when the run was skipped.
-    public var skipReason: String? {
+    package var skipReason: String? {
         if case .skipped(_, let r) = ending { return r }
         return nil
     }
 
-    public var isInfrastructureFailure: Bool {
+    package var isInfrastructureFailure: Bool {
         if case .infrastructure = ending { return true }
         return false
     }

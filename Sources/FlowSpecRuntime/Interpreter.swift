@@ -4,15 +4,15 @@ import Foundation
 /// Runs flows: one state at a time, against the context's adapter, clock, store and input source.
 /// A class, not a struct: every flow run and sub-flow holds it, and copying the context's dozen references into each
 /// (retained and released at every step) was a visible cost of every scripted run (docs/performance.md, Scripted runs).
-public final class Interpreter: Sendable {
-    public let context: RunContext
+package final class Interpreter: Sendable {
+    package let context: RunContext
 
-    public init(context: RunContext) { self.context = context }
+    package init(context: RunContext) { self.context = context }
 
     /// Runs `flowName`. `arguments` are input values given by a caller (`call … with:`).
     /// `bypassSessions` is set for refresh flows: their requests never pass through a session.
     /// `parent` is the trace id of the run that started this one.
-    public func run(
+    package func run(
         flow flowName: String, arguments: [String: String] = [:], bypassSessions: Bool = false, parent: Int? = nil
     ) async -> FlowResult {
         guard let flow = context.specs.compiled[flowName] else {
@@ -22,7 +22,7 @@ public final class Interpreter: Sendable {
     }
 
     /// Runs a compiled flow of the program: a call or a refresh, resolved when the program was made.
-    public func run(
+    package func run(
         _ flow: CompiledFlow, arguments: [String: String] = [:], bypassSessions: Bool = false, parent: Int? = nil
     ) async -> FlowResult {
         let traceID = context.trace?.begin(flow: flow, parent: parent)

@@ -1,7 +1,7 @@
 import FlowSpecLanguage
 
 /// Asks a person at a terminal. Implemented by the CLI (it owns the TTY); nil when there is none.
-public protocol InputPrompter: Sendable {
+package protocol InputPrompter: Sendable {
     func ask(_ input: InputDecl, flow: String) async throws(InputError) -> String?
 }
 
@@ -9,7 +9,7 @@ public protocol InputPrompter: Sendable {
 /// command (`--input-command`, `inputs: { code: { command: … } }`), then a prompt. Commands see the
 /// non-secret inputs handed out so far as environment variables, so `${email}` in a command is the email
 /// the flow is using.
-public actor LayeredInputSource: InputSource {
+package actor LayeredInputSource: InputSource {
     private let given: ListInputSource
     private var commands: [String: String]
     private let prompter: (any InputPrompter)?
@@ -22,7 +22,7 @@ public actor LayeredInputSource: InputSource {
     /// it answers is declared as.
     private let redactor: Redactor?
 
-    public init(
+    package init(
         values: [String: [String]], commands: [String: String] = [:], prompter: (any InputPrompter)? = nil,
         commandTimeout: Double = 30,
         runner: any CommandRunner = ShellCommandRunner(), redactor: Redactor? = nil
@@ -36,27 +36,27 @@ public actor LayeredInputSource: InputSource {
     }
 
     /// A scenario step's inputs: values after the ones given so far; commands replace earlier ones.
-    public func merge(values: [String: [String]], commands more: [String: String]) async {
+    package func merge(values: [String: [String]], commands more: [String: String]) async {
         given.merge(values)
         commands.merge(more) { $1 }
         // A step that gives a command for an input wants it run again, not the previous step's answer.
         for name in more.keys { handedOut[name] = nil }
     }
 
-    public func current(_ input: InputDecl, flow: String) async throws(InputError) -> String? {
+    package func current(_ input: InputDecl, flow: String) async throws(InputError) -> String? {
         if let value = given.next(input, flow: flow) { return record(input, value) }
         if let value = handedOut[input.name] { return value }
         if let value = given.current(input, flow: flow) { return record(input, value) }
         return try await fresh(input, flow: flow)
     }
 
-    public func next(_ input: InputDecl, flow: String) async throws(InputError) -> String? {
+    package func next(_ input: InputDecl, flow: String) async throws(InputError) -> String? {
         if let value = given.next(input, flow: flow) { return record(input, value) }
         return try await fresh(input, flow: flow)
     }
 
     /// What a command sees besides flowspec's own environment: the non-secret inputs handed out so far, by name.
-    public func commandEnvironment() -> [String: String] {
+    package func commandEnvironment() -> [String: String] {
         var environment: [String: String] = [:]
         for (name, value) in handedOut where !secretNames.contains(name) { environment[name] = value }
         return environment

@@ -1,11 +1,11 @@
 import Foundation
 
 /// What a `Content-Type` header says about a body: only a JSON media type makes a response body JSON.
-public enum MediaType {
+package enum MediaType {
     /// `application/json` or any `type/subtype+json` (`application/problem+json`, `application/vnd.api+json`),
     /// case-insensitively, parameters such as `; charset=utf-8` ignored. No header, or one that is not a media
     /// type at all, is not JSON: flowspec does not sniff (docs/decisions.md, Reading responses).
-    public static func isJSON(_ contentType: String?) -> Bool {
+    package static func isJSON(_ contentType: String?) -> Bool {
         guard var contentType else { return false }
         // Bytes, not characters: the header is ASCII when it is a media type at all, and Foundation's trimming and
         // lowercasing make copies through its Unicode machinery once every response. Read in place, not copied.

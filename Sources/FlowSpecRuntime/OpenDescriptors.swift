@@ -7,8 +7,8 @@
 /// How many file descriptors this process has open, from `/proc/self/fd`; nil where there is no `/proc`.
 /// Entries are counted, never copied: copying each `dirent` whole is the over-read that crashes Foundation's
 /// `Process.run` (docs/decisions.md, Input commands).
-public enum OpenDescriptors {
-    public static func count() -> Int? {
+package enum OpenDescriptors {
+    package static func count() -> Int? {
         guard let directory = opendir("/proc/self/fd") else { return nil }
         defer { closedir(directory) }
         var entries = 0

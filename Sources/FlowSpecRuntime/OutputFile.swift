@@ -12,11 +12,11 @@ import Foundation
 /// is written into directly: replacing it with a regular file would break what the user set up (as root, even a
 /// device node). `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` are this process's own descriptors, written in order
 /// after what the console printed there, whatever they are redirected to.
-public enum OutputFile {
+package enum OutputFile {
     /// How long to wait for a reader to open a FIFO before giving up: a FIFO nobody reads would block for ever.
-    public static let defaultReaderWaitSeconds: Double = 10
+    package static let defaultReaderWaitSeconds: Double = 10
 
-    public static func write(
+    package static func write(
         _ data: Data, to path: String, permissions: Int = 0o644,
         readerWaitSeconds: Double = OutputFile.defaultReaderWaitSeconds
     ) throws {

@@ -3,7 +3,7 @@ import Synchronization
 /// The encoded forms and search automatons of secret sets already seen, shared by the redactors of one suite.
 /// Every run of a scenario starts from the same secrets (its file's, the credential run variables), and working
 /// out their forms and automaton again for each run cost more than masking itself.
-public final class PreparedSecrets: Sendable {
+package final class PreparedSecrets: Sendable {
     struct Entry: Sendable {
         var encoded: Set<String>
         var inText: SecretSearch
@@ -13,7 +13,7 @@ public final class PreparedSecrets: Sendable {
     static let capacity = 4_096
     private let entries = Mutex<[Set<String>: Entry]>([:])
 
-    public init() {}
+    package init() {}
 
     func entry(for secrets: Set<String>) -> Entry? { entries.withLock { $0[secrets] } }
 

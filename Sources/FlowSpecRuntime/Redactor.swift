@@ -9,8 +9,8 @@ import Synchronization
 /// A registered value of any length is masked wherever it is a whole value: a JSON string or number, a form field,
 /// a query parameter, a header. Inside free text (a text body, a message) only values of 4 characters or more are
 /// masked: a one-letter password masked inside every word would garble the output and hide nothing.
-public final class Redactor: Sendable {
-    public static let mask = "••••"
+package final class Redactor: Sendable {
+    package static let mask = "••••"
     /// Shorter values are masked as whole values only.
     static let shortestMaskedInText = 4
 
@@ -48,7 +48,7 @@ public final class Redactor: Sendable {
     /// Where the forms and automaton of a set of secrets already worked out by another redactor are found.
     private let prepared: PreparedSecrets?
 
-    public init(prepared: PreparedSecrets? = nil) { self.prepared = prepared }
+    package init(prepared: PreparedSecrets? = nil) { self.prepared = prepared }
 
     /// Works out the forms of what was registered since (`Secrets.encodeNew`); the first time, from `prepared`
     /// when another run started from the same secrets.
@@ -75,7 +75,7 @@ public final class Redactor: Sendable {
     /// Secret inputs, run variables and captures always get their forms.
     static let bulkBudget = 256 << 10
 
-    public func register(_ value: String) { register(value, bulk: false) }
+    package func register(_ value: String) { register(value, bulk: false) }
 
     func register(_ value: String, bulk: Bool) {
         guard !value.isEmpty else { return }
@@ -86,7 +86,7 @@ public final class Redactor: Sendable {
     }
 
     /// Registers values already known to be secret (collected once, e.g. from a scenario file) under one lock.
-    public func register(known values: Set<String>) {
+    package func register(known values: Set<String>) {
         secrets.withLock { secrets in
             // A fresh redactor (one a run) takes the set as it is, shared until either side changes it.
             if secrets.whole.isEmpty, !values.contains("") {
@@ -101,18 +101,18 @@ public final class Redactor: Sendable {
     }
 
     /// Everything registered so far.
-    public var registeredValues: Set<String> { secrets.withLock { $0.whole } }
+    package var registeredValues: Set<String> { secrets.withLock { $0.whole } }
 
     /// The values `register` would mark as secrets, without keeping a redactor: e.g. which run variables are
     /// credentials, worked out once when a scenario is loaded and registered in each run's own redactor.
-    public static func secrets(_ register: (Redactor) -> Void) -> Set<String> {
+    package static func secrets(_ register: (Redactor) -> Void) -> Set<String> {
         let scratch = Redactor()
         register(scratch)
         return scratch.registeredValues
     }
 
     /// Whether `text` is, as a whole, a registered secret or an encoded form of one.
-    public func isSecret(_ text: String) -> Bool {
+    package func isSecret(_ text: String) -> Bool {
         secrets.withLock { secrets in
             if secrets.whole.contains(text) { return true }
             encodeNew(&secrets)
@@ -120,7 +120,7 @@ public final class Redactor: Sendable {
         }
     }
 
-    public func register(_ value: JSONValue) { register(value, bulk: false) }
+    package func register(_ value: JSONValue) { register(value, bulk: false) }
 
     func register(_ value: JSONValue, bulk: Bool) {
         switch value {
@@ -137,7 +137,7 @@ public final class Redactor: Sendable {
     /// as tokens are; ordinary values such as a role, an id or an expiry stay readable in reports.
     /// Under a credential's name the value is a secret whatever it looks like (a token of letters and `_` looks
     /// like an error code, and was shown).
-    public func registerStored(_ key: String, _ value: JSONValue) {
+    package func registerStored(_ key: String, _ value: JSONValue) {
         if Redactor.isSensitiveKey(key) || Redactor.mentionsSession(key) {
             register(value, bulk: true)
         } else if case .string(let s) = value, s.count >= 20, !s.utf8.contains(UInt8(ascii: " ")), !Redactor.isUUID(s),
@@ -152,7 +152,7 @@ public final class Redactor: Sendable {
     /// last word (`code`, `email_code`; not `token_company`), whatever the value's type, length or shape — a code read
     /// from a text body and sent on as a number included. A capture under another name that is then sent as a
     /// credential is registered when it is sent (`registerSent`).
-    public func registerCaptured(_ name: String, _ value: JSONValue) {
+    package func registerCaptured(_ name: String, _ value: JSONValue) {
         guard CredentialKey.isCredentialName(name), !Redactor.isFlag(value) else { return }
         register(value)
     }
@@ -162,7 +162,7 @@ public final class Redactor: Sendable {
     /// a session's included — and of request fields named like a credential (`password`, `code`, `refresh_token`)
     /// in the query, a form or a JSON body, at any depth. So a value is masked because it was *used* as a secret,
     /// whatever the variable or input it came from is called. Yes/no flags stay readable.
-    public func registerSent(_ request: HTTPRequest) {
+    package func registerSent(_ request: HTTPRequest) {
         for (name, value) in request.headers where Redactor.isSensitiveHeader(name) || CredentialKey.isCredential(name)
         {
             // `Bearer …`, `Basic …`, `Token …`: the credential is what follows the scheme, so the header still reads
@@ -208,7 +208,7 @@ public final class Redactor: Sendable {
     static func mentionsSession(_ key: String) -> Bool { CredentialKey.mentions(sessionWord, in: key) }
     private static let sessionWord = Array("session".utf8)
 
-    public func redact(_ text: String) -> String {
+    package func redact(_ text: String) -> String {
         // One lock for both answers: this runs for every string a run shows.
         let (isWhole, search) = secrets.withLock { secrets -> (Bool, SecretSearch) in
             if secrets.whole.contains(text) { return (true, secrets.inText) }
@@ -243,7 +243,7 @@ public final class Redactor: Sendable {
     }
 
     /// A URL with each query value that is a secret, or sits under a credential's name, masked, then masked as text.
-    public func redactURL(_ url: String) -> String {
+    package func redactURL(_ url: String) -> String {
         // Credentials in the authority (`user:password@`) are masked by where they are, whatever their length.
         let url = url.contains("@") ? RequestURL.maskingCredentials(url, mask: Redactor.mask) : url
         guard let question = url.firstIndex(of: "?") else { return redact(url) }
@@ -261,13 +261,13 @@ public final class Redactor: Sendable {
     }
 
     /// A value for display: masked as a JSON body would be, then written as compact JSON.
-    public func shown(_ value: JSONValue) -> String { maskedJSON(value).compactJSON }
+    package func shown(_ value: JSONValue) -> String { maskedJSON(value).compactJSON }
 
     static let sensitiveHeaders: Set<String> = [
         "authorization", "cookie", "set-cookie", "apikey", "x-api-key", "proxy-authorization",
     ]
 
-    public static func isSensitiveHeader(_ name: String) -> Bool { sensitiveHeaders.contains(name.lowercased()) }
+    package static func isSensitiveHeader(_ name: String) -> Bool { sensitiveHeaders.contains(name.lowercased()) }
 
     /// Ids (user, company, session family) are UUIDs; a credential under an id-like key is rare, and one
     /// under a credential key is masked by its key anyway.
@@ -292,7 +292,7 @@ public final class Redactor: Sendable {
     /// whose name is a credential's by its last word (`staff_password`, `phone_otp`, `supabase_anon_key`; not
     /// `code_email`). A `*_command` is a recipe for fetching a code, not a secret, and a yes/no flag such as
     /// `login_codes_single_use: true` is not one either (masking every "true" would garble output).
-    public func registerVariables(_ vars: [String: JSONValue], usedAsSecrets: Set<String> = []) {
+    package func registerVariables(_ vars: [String: JSONValue], usedAsSecrets: Set<String> = []) {
         for (name, value) in vars
         where Redactor.isSecretVariable(name, usedAsSecrets: usedAsSecrets) && !Redactor.isFlag(value) {
             register(value)
@@ -300,12 +300,12 @@ public final class Redactor: Sendable {
     }
 
     /// See `registerVariables`.
-    public static func isSecretVariable(_ name: String, usedAsSecrets: Set<String> = []) -> Bool {
+    package static func isSecretVariable(_ name: String, usedAsSecrets: Set<String> = []) -> Bool {
         !name.hasSuffix("_command") && (usedAsSecrets.contains(name) || CredentialKey.isCredentialName(name))
     }
 
     /// Whether a name a user chose names a credential by its last word (`CredentialKey.isCredentialName`).
-    public static func isCredentialName(_ name: String) -> Bool { CredentialKey.isCredentialName(name) }
+    package static func isCredentialName(_ name: String) -> Bool { CredentialKey.isCredentialName(name) }
 
     static func isFlag(_ value: JSONValue) -> Bool {
         switch value {
@@ -333,12 +333,12 @@ public final class Redactor: Sendable {
     }
 
     /// See `CredentialKey`: by words, so `token_type` and `postcode` are not credentials.
-    public static func isSensitiveKey(_ key: String) -> Bool { CredentialKey.isCredential(key) }
+    package static func isSensitiveKey(_ key: String) -> Bool { CredentialKey.isCredential(key) }
 
     /// A display copy of a JSON body: values under credential keys masked, then registered secrets masked
     /// wherever they are a whole string or number, then long secrets masked inside strings — keys
     /// too, since a backend may echo a secret as a key (`{"<password>": "invalid"}`; found by fuzzing).
-    public func maskedJSON(_ value: JSONValue) -> JSONValue {
+    package func maskedJSON(_ value: JSONValue) -> JSONValue {
         switch value {
         case .object(let fields):
             var out: [String: JSONValue] = [:]
@@ -385,11 +385,11 @@ public final class Redactor: Sendable {
 
     /// A header as shown: its value masked, and its name masked by value (a backend may echo a secret into a
     /// header name; found by fuzzing).
-    public func maskedHeader(_ name: String, _ value: String) -> (name: String, value: String) {
+    package func maskedHeader(_ name: String, _ value: String) -> (name: String, value: String) {
         (redact(name), maskedHeaderValue(name, value))
     }
 
-    public func maskedHeaderValue(_ name: String, _ value: String) -> String {
+    package func maskedHeaderValue(_ name: String, _ value: String) -> String {
         if Redactor.isSensitiveHeader(name) {
             return value.hasPrefix("Bearer ") ? "Bearer \(Redactor.mask)" : Redactor.mask
         }

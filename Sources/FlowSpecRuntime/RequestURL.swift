@@ -4,9 +4,9 @@ import Foundation
 /// (a port past 65535 trapped inside NIO; the plain client wrapped it round to another port), or that would send
 /// requests somewhere the flow did not say (a query or fragment in a base URL), is refused before anything is sent.
 /// A value substituted into a path is path data: it can never change the host or add a query.
-public enum RequestURL {
+package enum RequestURL {
     /// Why `text` cannot be a base URL (`defaults.base_url`, `--base-url`, a URL variable), or nil when it can.
-    public static func baseURLProblem(_ text: String) -> String? {
+    package static func baseURLProblem(_ text: String) -> String? {
         if let problem = absoluteURLProblem(text) { return problem }
         // A query or fragment is found by its character: parsing the URL a second time per request adds nothing.
         if text.contains("?") {
@@ -20,7 +20,7 @@ public enum RequestURL {
     }
 
     /// Why `text` cannot be an absolute request URL (a `url:` field, a redirect's target), or nil when it can.
-    public static func absoluteURLProblem(_ text: String) -> String? {
+    package static func absoluteURLProblem(_ text: String) -> String? {
         guard let schemeEnd = text.range(of: "://") else {
             return "expected an absolute http(s) URL such as https://staging.example.com"
         }
@@ -67,14 +67,14 @@ public enum RequestURL {
 
     /// The password of a URL's credentials (`http://user:password@host`), or the user alone: masked wherever the
     /// URL is shown.
-    public static func credentials(_ text: String) -> [String] {
+    package static func credentials(_ text: String) -> [String] {
         guard let components = URLComponents(string: text) else { return [] }
         return [components.password, components.user].compactMap { $0 }.filter { !$0.isEmpty }
     }
 
     /// `url` with the credentials of its authority (`user:password@`) replaced by the mask: whatever their length,
     /// they are shown nowhere.
-    public static func maskingCredentials(_ url: String, mask: String = "••••") -> String {
+    package static func maskingCredentials(_ url: String, mask: String = "••••") -> String {
         guard let schemeEnd = url.range(of: "://") else { return url }
         let rest = url[schemeEnd.upperBound...]
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
@@ -85,14 +85,14 @@ public enum RequestURL {
     /// A value substituted into a path template, encoded as path data: everything but unreserved characters,
     /// sub-delimiters, `:`, `@` and `/` is percent-encoded, so `?` and `#` stay in the path and `%` is a percent sign.
     /// `/` stays so that a whole path may come from a variable (`path: "${vars.me_path}"`).
-    public static func encodePathValue(_ text: String) -> String {
+    package static func encodePathValue(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: pathData) ?? text
     }
 
     /// The path of a base URL, without the `/` it may end with, as `HTTPRequest.url` joins it to a request's path:
     /// `/api` for `https://host/api/`, empty for `https://host` or no base URL. As written (percent-encoding kept),
     /// without a query or fragment.
-    public static func pathPrefix(ofBase base: String?) -> String {
+    package static func pathPrefix(ofBase base: String?) -> String {
         guard var base, let schemeEnd = base.range(of: "://") else { return "" }
         if base.hasSuffix("/") { base.removeLast() }
         let rest = base[schemeEnd.upperBound...]
@@ -105,7 +105,7 @@ public enum RequestURL {
 
     /// A rendered path always starts with `/`: base URL + path can then never read as credentials or a new host
     /// (`http://api.test` + `@evil.test/x`).
-    public static func rooted(_ path: String) -> String {
+    package static func rooted(_ path: String) -> String {
         path.hasPrefix("/") ? path : "/" + path
     }
 

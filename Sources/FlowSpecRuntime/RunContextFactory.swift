@@ -4,18 +4,18 @@ import FlowSpecLanguage
 /// way: a redactor that already knows the run variables holding credentials, a live backend wrapped so each
 /// credential it hands out is masked on arrival, who started the run (for "give it with …" hints), and the
 /// longest a live run may really wait.
-public struct RunContextFactory: Sendable {
-    public let specs: SpecSet
+package struct RunContextFactory: Sendable {
+    package let specs: SpecSet
     /// The run variables (`--var`, `--vars-file`, `--base-url`).
-    public let vars: [String: JSONValue]
-    public let origin: RunOrigin
+    package let vars: [String: JSONValue]
+    package let origin: RunOrigin
     /// What the flows use as secrets (run variables, inputs), found once from the specs.
-    public let secretUses: SecretUses
+    package let secretUses: SecretUses
     /// The values of the run variables that hold credentials — named like one (`staff_password`) or used as one by
     /// a flow (`SecretUses`) — found once for every run.
     let variableSecrets: Set<String>
 
-    public init(specs: SpecSet, vars: [String: JSONValue], origin: RunOrigin, secretUses: SecretUses? = nil) {
+    package init(specs: SpecSet, vars: [String: JSONValue], origin: RunOrigin, secretUses: SecretUses? = nil) {
         self.specs = specs
         self.vars = vars
         self.origin = origin
@@ -28,14 +28,14 @@ public struct RunContextFactory: Sendable {
     let prepared = PreparedSecrets()
 
     /// A fresh redactor for one run (or one probe suite), already masking the credential run variables.
-    public func redactor() -> Redactor {
+    package func redactor() -> Redactor {
         let redactor = Redactor(prepared: prepared)
         redactor.register(known: variableSecrets)
         return redactor
     }
 
     /// Where a run's requests go.
-    public enum Backend: Sendable {
+    package enum Backend: Sendable {
         /// A real server: credentials it hands out are registered as they arrive, requests need a base URL, and a
         /// `wait` longer than `waitLimit` seconds skips the run instead of sleeping.
         case live(any HTTPAdapter, waitLimit: Double)
@@ -47,12 +47,12 @@ public struct RunContextFactory: Sendable {
     }
 
     /// Wraps a live backend as `context(…)` does, for requests sent outside a run (the probe's replays).
-    public static func harvesting(_ live: any HTTPAdapter, _ redactor: Redactor) -> any HTTPAdapter {
+    package static func harvesting(_ live: any HTTPAdapter, _ redactor: Redactor) -> any HTTPAdapter {
         CredentialHarvestingAdapter(live, redactor: redactor)
     }
 
     /// `vars` replaces the factory's run variables for this run (a scenario adds its own `vars:`).
-    public func context(
+    package func context(
         backend: Backend, clock: any FlowClock, store: TokenStore, inputs: any InputSource, redactor: Redactor,
         vars: [String: JSONValue]? = nil, log: ExchangeLog = ExchangeLog(), broker: SessionBroker = SessionBroker(),
         specs: SpecSet? = nil

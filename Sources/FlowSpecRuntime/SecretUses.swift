@@ -16,16 +16,16 @@ import FlowSpecLanguage
 /// The same places are registered at run time as values are sent (`Redactor.registerSent`); finding them ahead
 /// masks the variable from the run's first line, in every scenario of the run, including one that shows it
 /// before any request uses it.
-public struct SecretUses: Sendable {
+package struct SecretUses: Sendable {
     /// Run variables used as secrets.
-    public private(set) var variables: Set<String> = []
+    package private(set) var variables: Set<String> = []
     /// Inputs used as secrets by some flow: a scenario or probe input of that name is masked (inputs are matched by
     /// name, as a scenario gives them).
-    public private(set) var inputs: Set<String> = []
+    package private(set) var inputs: Set<String> = []
 
-    public init() {}
+    package init() {}
 
-    public init(specs: SpecSet) {
+    package init(specs: SpecSet) {
         var secretExprs: [Expr] = []
         for session in specs.sessions.values {
             for (name, template) in session.headers where Self.isCredentialHeader(name) {
@@ -67,7 +67,7 @@ public struct SecretUses: Sendable {
 
     /// Adds what input templates given by a scenario or probe file use as secrets: the run variables in the value of
     /// an input some flow uses as a secret, and every `totp(…)` secret.
-    public mutating func add(inputs templates: [String: [Template]]) {
+    package mutating func add(inputs templates: [String: [Template]]) {
         for (name, list) in templates {
             let exprs = list.flatMap(\.expressions)
             if inputs.contains(name) { variables.formUnion(exprs.flatMap(\.varsReads).map(\.0)) }
@@ -75,7 +75,7 @@ public struct SecretUses: Sendable {
         }
     }
 
-    public mutating func formUnion(_ other: SecretUses) {
+    package mutating func formUnion(_ other: SecretUses) {
         variables.formUnion(other.variables)
         inputs.formUnion(other.inputs)
     }
@@ -172,5 +172,5 @@ public struct SecretUses: Sendable {
 
 extension InputDecl {
     /// Masked wherever it appears: declared `secret: true`, or a one-time code (`type: code`).
-    public var isMasked: Bool { secret || kind == .code }
+    package var isMasked: Bool { secret || kind == .code }
 }

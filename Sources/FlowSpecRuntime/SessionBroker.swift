@@ -2,8 +2,8 @@ import FlowSpecLanguage
 
 /// Coordinates token refreshes per session so that concurrent requests share one refresh (single flight)
 /// and a request sent with an old token is retried with the new one instead of refreshing again.
-public actor SessionBroker {
-    public enum RefreshOutcome: Sendable, Equatable {
+package actor SessionBroker {
+    package enum RefreshOutcome: Sendable, Equatable {
         case refreshed
         case failed(String)
         /// The refresh got no response: the session is kept, the caller ends with an infrastructure error.
@@ -15,13 +15,14 @@ public actor SessionBroker {
     private var generations: [String: Int] = [:]
     private var inFlight: [String: Task<RefreshOutcome, Never>] = [:]
 
-    public init() {}
+    package init() {}
 
-    public func generation(of session: String) -> Int { generations[session] ?? 0 }
+    package func generation(of session: String) -> Int { generations[session] ?? 0 }
 
     /// Refreshes `session` unless a newer token exists already (`sentWith` is the generation the caller used)
     /// or a refresh is running, in which case the caller waits for that one.
-    public func refresh(_ session: String, sentWith: Int, perform: @escaping @Sendable () async -> RefreshOutcome) async
+    package func refresh(_ session: String, sentWith: Int, perform: @escaping @Sendable () async -> RefreshOutcome)
+        async
         -> RefreshOutcome
     {
         if generation(of: session) > sentWith { return .refreshed }
@@ -35,7 +36,7 @@ public actor SessionBroker {
     }
 
     /// A relaunch forgets everything in memory.
-    public func reset() {
+    package func reset() {
         generations = [:]
     }
 }

@@ -9,26 +9,26 @@ import Synchronization
 
 /// Runs `/bin/sh -c COMMAND` and returns its trimmed standard output: how QA fetches an emailed code
 /// (a database query, a mail-catcher call) without FlowSpec knowing where codes live.
-public struct ShellCommand: Sendable {
-    public var command: String
+package struct ShellCommand: Sendable {
+    package var command: String
     /// Added to the inherited environment.
-    public var environment: [String: String]
-    public var timeoutSeconds: Double
+    package var environment: [String: String]
+    package var timeoutSeconds: Double
     /// Above this many open descriptors the command is refused with an error instead of started: Foundation's
     /// `Process.run` on Swift 6.3.1 crashes the whole process past about 1,350 (swift-corelibs-foundation #5472).
-    public var descriptorCeiling: Int
+    package var descriptorCeiling: Int
 
     /// Leaves room for the pipes and for other runs opening connections between the count and the start.
-    public static let defaultDescriptorCeiling = 1_200
+    package static let defaultDescriptorCeiling = 1_200
 
     /// The most a command may print on each of its standard output and error: a value is a short line, and a
     /// command printing without end would otherwise fill memory until its timeout.
-    public static let outputLimit = 1 << 20
+    package static let outputLimit = 1 << 20
 
     /// An input's command must print its value; one run for what it does (a scenario's `command:` step) need not.
-    public var requiresOutput = true
+    package var requiresOutput = true
 
-    public init(
+    package init(
         _ command: String, environment: [String: String] = [:], timeoutSeconds: Double = 30,
         descriptorCeiling: Int = ShellCommand.defaultDescriptorCeiling
     ) {
@@ -38,7 +38,7 @@ public struct ShellCommand: Sendable {
         self.descriptorCeiling = descriptorCeiling
     }
 
-    public func run() async throws(InputError) -> String {
+    package func run() async throws(InputError) -> String {
         let command = self.command
         let environment = ProcessInfo.processInfo.environment.merging(self.environment) { $1 }
         let timeout = timeoutSeconds, ceiling = descriptorCeiling, requiresOutput = requiresOutput

@@ -6,15 +6,15 @@
 /// act on U+009B as on ESC `[`), and the bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069), which
 /// reorder what is shown. A line break is escaped too unless the caller keeps line breaks: then it must indent what
 /// follows, so nothing a backend sends can start a line of its own.
-public enum TerminalText {
-    public enum Style: Sendable {
+package enum TerminalText {
+    package enum Style: Sendable {
         /// `\u{1B}`, as Swift writes it: for plain console text.
         case swift
         /// `\u001b`: inside a JSON string printed on the console, where it reads back as the same character.
         case json
     }
 
-    public static func escaped(_ text: String, keepingLineBreaks: Bool = false, style: Style = .swift) -> String {
+    package static func escaped(_ text: String, keepingLineBreaks: Bool = false, style: Style = .swift) -> String {
         // Almost every text has none of them: answered from the bytes, without building a new string.
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }),
             text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks: keepingLineBreaks) })
@@ -47,7 +47,7 @@ public enum TerminalText {
     }
 
     /// `text` with control characters escaped but line breaks kept, each following line indented by `indent`.
-    public static func indented(_ text: String, by indent: String) -> String {
+    package static func indented(_ text: String, by indent: String) -> String {
         escaped(text, keepingLineBreaks: true).replacingOccurrences(of: "\n", with: "\n" + indent)
     }
 }

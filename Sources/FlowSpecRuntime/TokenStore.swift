@@ -4,27 +4,27 @@ import Synchronization
 
 /// Named values (access and refresh tokens, expiry, role…) in namespaces, shared by every flow of a run.
 /// Credentials that enter the store are registered as secrets (see `Redactor.registerStored`).
-public final class TokenStore: Sendable {
-    public typealias Snapshot = [String: [String: JSONValue]]
+package final class TokenStore: Sendable {
+    package typealias Snapshot = [String: [String: JSONValue]]
 
     // A lock, not an actor: no operation waits, and a run reads its namespace at every step (an actor hop each time).
     private let namespaces: Mutex<Snapshot>
     private let redactor: Redactor
 
-    public init(_ initial: Snapshot = [:], redactor: Redactor) {
+    package init(_ initial: Snapshot = [:], redactor: Redactor) {
         namespaces = Mutex(initial.filter { !$0.value.isEmpty })
         self.redactor = redactor
         for values in initial.values { for (key, value) in values { redactor.registerStored(key, value) } }
     }
 
-    public func get(_ namespace: String, _ key: String) -> JSONValue {
+    package func get(_ namespace: String, _ key: String) -> JSONValue {
         namespaces.withLock { $0[namespace]?[key] ?? .null }
     }
 
-    public func namespace(_ name: String) -> [String: JSONValue] { namespaces.withLock { $0[name] ?? [:] } }
+    package func namespace(_ name: String) -> [String: JSONValue] { namespaces.withLock { $0[name] ?? [:] } }
 
     /// Registers credential-like values with the redactor before storing them.
-    public func set(_ namespace: String, _ key: String, _ value: JSONValue) {
+    package func set(_ namespace: String, _ key: String, _ value: JSONValue) {
         redactor.registerStored(key, value)
         if value.isNull {
             delete(namespace, key)
@@ -33,33 +33,33 @@ public final class TokenStore: Sendable {
         }
     }
 
-    public func delete(_ namespace: String, _ key: String) {
+    package func delete(_ namespace: String, _ key: String) {
         namespaces.withLock { namespaces in
             namespaces[namespace]?[key] = nil
             if namespaces[namespace]?.isEmpty == true { namespaces[namespace] = nil }
         }
     }
 
-    public func clear(_ namespace: String) { namespaces.withLock { $0[namespace] = nil } }
+    package func clear(_ namespace: String) { namespaces.withLock { $0[namespace] = nil } }
 
-    public func snapshot() -> Snapshot { namespaces.withLock { $0 } }
+    package func snapshot() -> Snapshot { namespaces.withLock { $0 } }
 
     /// Replaces everything (a reset to a snapshot); values are registered as secrets as `set` does.
-    public func replace(with snapshot: Snapshot) {
+    package func replace(with snapshot: Snapshot) {
         namespaces.withLock { $0 = snapshot.filter { !$0.value.isEmpty } }
         for values in snapshot.values { for (key, value) in values { redactor.registerStored(key, value) } }
     }
 }
 
 /// The store's file format: `{"namespace": {"key": value}}`, written atomically with mode 0600.
-public enum TokenStoreFile {
+package enum TokenStoreFile {
     /// The largest store file loaded. A store holds a few sessions' tokens, kilobytes; this is about a thousand
     /// times that. Every value in it is registered as a secret, so a much larger file (a wrong path, or a store
     /// grown without bound) would take minutes and gigabytes to load instead of failing clearly.
-    public static let maxBytes = 4 << 20
+    package static let maxBytes = 4 << 20
 
     /// Why the store file at `path` is not loaded, when it is larger than `maxBytes` (checked before reading it).
-    public static func sizeProblem(at path: String) -> String? {
+    package static func sizeProblem(at path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_size > maxBytes else { return nil }
         return
@@ -67,11 +67,11 @@ public enum TokenStoreFile {
             + "it is not a store of a few sessions' tokens: delete it or pass another --store"
     }
 
-    public static func encode(_ snapshot: TokenStore.Snapshot) -> Data {
+    package static func encode(_ snapshot: TokenStore.Snapshot) -> Data {
         JSONValue.object(snapshot.mapValues { JSONValue.object($0) }).prettyJSON.data(using: .utf8)! + Data("\n".utf8)
     }
 
-    public static func decode(_ data: Data) -> TokenStore.Snapshot? {
+    package static func decode(_ data: Data) -> TokenStore.Snapshot? {
         guard case .object(let namespaces)? = JSONValue.parse(data) else { return nil }
         var out: TokenStore.Snapshot = [:]
         for (name, value) in namespaces {
@@ -98,7 +98,7 @@ public enum TokenStoreFile {
     }
 
     /// Writes to a temporary file beside `path`, then renames it over: a reader never sees half a file.
-    public static func write(_ snapshot: TokenStore.Snapshot, to path: String) throws {
+    package static func write(_ snapshot: TokenStore.Snapshot, to path: String) throws {
         try AtomicFile.write(encode(snapshot), to: path, permissions: 0o600)
     }
 }

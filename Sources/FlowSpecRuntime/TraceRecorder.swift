@@ -3,10 +3,10 @@ import Synchronization
 
 /// Collects the traces of every flow run in one scenario (sub-flows, refresh flows and parallel copies
 /// included). Synchronous and lock-protected so recording costs a lock per state, not an actor hop.
-public final class TraceRecorder: Sendable {
+package final class TraceRecorder: Sendable {
     private let runs = Mutex<[FlowRunTrace]>([])
 
-    public init() {}
+    package init() {}
 
     /// Starts a run's trace and returns its id.
     func begin(flow: CompiledFlow, parent: Int?) -> Int {
@@ -43,5 +43,5 @@ public final class TraceRecorder: Sendable {
     }
 
     /// Every run so far, in start order.
-    public var traces: [FlowRunTrace] { runs.withLock { $0 } }
+    package var traces: [FlowRunTrace] { runs.withLock { $0 } }
 }

@@ -4,20 +4,20 @@ import Foundation
 /// Plain, readable console output: a line per scenario, details for failures, and the summary line
 /// `N passed, N failed[, N skipped]` that CI systems read. What a backend sent is shown with its control
 /// characters escaped (`TerminalText`): a line break in it is indented under the line it belongs to, or escaped.
-public struct ConsoleReporter: Sendable {
-    public var color: Bool
-    public var verbose: Bool
+package struct ConsoleReporter: Sendable {
+    package var color: Bool
+    package var verbose: Bool
     /// With `--repeat N`: N, so a run is labelled `(run 2 of 3)` as in every report.
-    public var repetitions: Int?
+    package var repetitions: Int?
 
-    public init(color: Bool, verbose: Bool = false) {
+    package init(color: Bool, verbose: Bool = false) {
         self.color = color
         self.verbose = verbose
     }
 
     func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
 
-    public func line(for report: ScenarioReport) -> String {
+    package func line(for report: ScenarioReport) -> String {
         let time = String(format: "%.0f ms", report.durationSeconds * 1000)
         let name =
             report.repetition.map { "\(report.name) (run \($0)\(repetitions.map { " of \($0)" } ?? ""))" }
@@ -52,7 +52,7 @@ public struct ConsoleReporter: Sendable {
 
     /// Requests and their responses as `--verbose` shows them, each line starting on a new line: `run` under each
     /// scenario, `exec` as the flow goes. The one place this format is written; the records come masked.
-    public func exchanges(_ records: [ExchangeRecord]) -> String {
+    package func exchanges(_ records: [ExchangeRecord]) -> String {
         var text = ""
         for e in records {
             text +=
@@ -77,7 +77,7 @@ public struct ConsoleReporter: Sendable {
         return text
     }
 
-    public static func summary(_ reports: [ScenarioReport]) -> String {
+    package static func summary(_ reports: [ScenarioReport]) -> String {
         let passed = reports.filter { $0.status == .passed }.count
         let failed = reports.filter { $0.status == .failed }.count
         let skipped = reports.filter { $0.status == .skipped }.count

@@ -4,39 +4,39 @@ import Foundation
 
 /// One request and what came back, masked once when the scenario ends, so every report (console
 /// `--verbose`, JSON, HTML) shows exactly the same thing and none of them can see a secret.
-public struct ExchangeRecord: Sendable, Equatable {
-    public var flow: String
-    public var state: String
+package struct ExchangeRecord: Sendable, Equatable {
+    package var flow: String
+    package var state: String
     /// The trace id of the flow run that sent it.
-    public var run: Int?
+    package var run: Int?
     /// Which visit of that run (an index into its `visits`) sent it.
-    public var visit: Int?
-    public var method: String
+    package var visit: Int?
+    package var method: String
     /// Full URL for live runs; the path and query for scripted runs.
-    public var url: String
-    public var requestHeaders: [Header]
-    public var requestBody: String?
+    package var url: String
+    package var requestHeaders: [Header]
+    package var requestBody: String?
     /// nil when no response arrived.
-    public var status: Int?
-    public var responseHeaders: [Header]
-    public var responseBody: String?
+    package var status: Int?
+    package var responseHeaders: [Header]
+    package var responseBody: String?
     /// Why no response arrived.
-    public var failure: String?
-    public var durationSeconds: Double
+    package var failure: String?
+    package var durationSeconds: Double
 
-    public struct Header: Sendable, Equatable {
-        public var name: String
-        public var value: String
-        public init(_ name: String, _ value: String) {
+    package struct Header: Sendable, Equatable {
+        package var name: String
+        package var value: String
+        package init(_ name: String, _ value: String) {
             self.name = name
             self.value = value
         }
     }
 
     /// Bodies longer than this are cut in reports; the run itself saw them whole.
-    public static let bodyLimit = 16 * 1024
+    package static let bodyLimit = 16 * 1024
 
-    public init(_ entry: ExchangeLog.Entry, redactor: Redactor) {
+    package init(_ entry: ExchangeLog.Entry, redactor: Redactor) {
         let request = entry.request
         flow = entry.flow
         state = entry.state

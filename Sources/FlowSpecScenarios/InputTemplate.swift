@@ -5,7 +5,7 @@ import FlowSpecRuntime
 /// way in both: text in which `${…}` is evaluated when the run (or step) starts and `$${` is a literal `${`. It can
 /// read the run variables and the clock (`${vars.staff_email}`, `${totp(vars.totp_secret)}`, `${now}`): nothing of a
 /// flow exists yet. A value typed at a prompt is never a template.
-public enum InputTemplate {
+package enum InputTemplate {
     static let readable: Set<Root> = [.vars, .now]
 
     /// What such text is evaluated against: the run variables and the clock, masking through the run's redactor —
@@ -19,7 +19,7 @@ public enum InputTemplate {
     }
 
     /// The value as a template, or nil with located diagnostics (a bad `${…}`, a root it cannot read, a type error).
-    public static func parse(_ text: String, at location: SourceLocation, name: String, _ d: inout Diagnostics)
+    package static func parse(_ text: String, at location: SourceLocation, name: String, _ d: inout Diagnostics)
         -> Template?
     {
         parse(text, at: location, place: "input `\(name)`", &d)
@@ -27,7 +27,7 @@ public enum InputTemplate {
 
     /// The same reading for another place that holds text before or between runs — an expected value of a
     /// scenario (`expected output \`username\``): the same scope, the same checks, the same messages.
-    public static func parse(_ text: String, at location: SourceLocation, place: String, _ d: inout Diagnostics)
+    package static func parse(_ text: String, at location: SourceLocation, place: String, _ d: inout Diagnostics)
         -> Template?
     {
         let template: Template

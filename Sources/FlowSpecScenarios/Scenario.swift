@@ -3,28 +3,28 @@ import FlowSpecRuntime
 
 /// A scenario file: one flow or a sequence of steps sharing one store and clock, a scripted backend, and
 /// what must happen.
-public struct Scenario: Sendable {
-    public var name: String
-    public var file: String
-    public var location: SourceLocation
-    public var tags: [String]
+package struct Scenario: Sendable {
+    package var name: String
+    package var file: String
+    package var location: SourceLocation
+    package var tags: [String]
     /// Runs against a real backend (the live adapter, the system clock) instead of scripted exchanges.
-    public var live: Bool
+    package var live: Bool
     /// Run variables the scenario needs (its inputs and every flow it may run read them); a live scenario
     /// missing any is skipped, naming them.
-    public var requiredVars: [String]
-    public var steps: [Step]
-    public var inputs: ScenarioInputs
-    public var store: TokenStore.Snapshot
-    public var vars: [String: JSONValue]
-    public var clockStart: Double
-    public var exchanges: [Exchange]
-    public var anyOrder: Bool
+    package var requiredVars: [String]
+    package var steps: [Step]
+    package var inputs: ScenarioInputs
+    package var store: TokenStore.Snapshot
+    package var vars: [String: JSONValue]
+    package var clockStart: Double
+    package var exchanges: [Exchange]
+    package var anyOrder: Bool
     /// Checked after the last step.
-    public var expect: Expectation?
+    package var expect: Expectation?
     /// Credentials written in the file itself (its variables, store, scripted tokens, expected store values),
     /// found once at load time so each run only registers them for masking.
-    public var fileSecrets: Set<String> = []
+    package var fileSecrets: Set<String> = []
 
     /// Registers the credentials written in the scenario file: secret-looking variables, tokens the scripted
     /// backend hands out, and store values the scenario sets or expects — even when a failure stops the flow
@@ -45,7 +45,7 @@ public struct Scenario: Sendable {
         }
     }
 
-    public enum Step: Sendable {
+    package enum Step: Sendable {
         case run(RunStep)
         /// A constant duration, or one computed from `now` and `vars` when the step runs.
         case wait(ScenarioWait)
@@ -56,103 +56,103 @@ public struct Scenario: Sendable {
         case command(Template, location: SourceLocation)
     }
 
-    public struct RunStep: Sendable {
-        public var flow: NameRef
-        public var inputs: ScenarioInputs
-        public var parallel: Int
-        public var expect: Expectation?
-        public var location: SourceLocation
+    package struct RunStep: Sendable {
+        package var flow: NameRef
+        package var inputs: ScenarioInputs
+        package var parallel: Int
+        package var expect: Expectation?
+        package var location: SourceLocation
     }
 
     /// Every flow the scenario runs.
-    public var flowNames: [String] {
+    package var flowNames: [String] {
         steps.compactMap { if case .run(let r) = $0 { return r.flow.name } else { return nil } }
     }
 }
 
 /// Input values (text templates: `${vars.staff_email}`) and input commands, by input name.
-public struct ScenarioInputs: Sendable {
-    public var values: [String: [Template]] = [:]
+package struct ScenarioInputs: Sendable {
+    package var values: [String: [Template]] = [:]
     /// Shell commands whose trimmed output is the value (`code: { command: "${vars.email_code_command}" }`).
-    public var commands: [String: Template] = [:]
+    package var commands: [String: Template] = [:]
 
-    public init(values: [String: [Template]] = [:], commands: [String: Template] = [:]) {
+    package init(values: [String: [Template]] = [:], commands: [String: Template] = [:]) {
         self.values = values
         self.commands = commands
     }
 
-    public var isEmpty: Bool { values.isEmpty && commands.isEmpty }
-    public var names: Set<String> { Set(values.keys).union(commands.keys) }
-    public var templates: [Template] { values.values.flatMap { $0 } + Array(commands.values) }
+    package var isEmpty: Bool { values.isEmpty && commands.isEmpty }
+    package var names: Set<String> { Set(values.keys).union(commands.keys) }
+    package var templates: [Template] { values.values.flatMap { $0 } + Array(commands.values) }
 }
 
-public struct Exchange: Sendable {
-    public var location: SourceLocation
-    public var request: RequestMatcher
-    public var response: Response
-    public var times: Int
-    public var concurrent: Bool
+package struct Exchange: Sendable {
+    package var location: SourceLocation
+    package var request: RequestMatcher
+    package var response: Response
+    package var times: Int
+    package var concurrent: Bool
 
-    public enum Response: Sendable {
+    package enum Response: Sendable {
         /// Built (and its body parsed) once when the scenario loads, not on every run.
         case reply(HTTPResponse)
         case fail(TransportError.Kind)
     }
 }
 
-public struct RequestMatcher: Sendable {
-    public var method: String?
-    public var path: String?
-    public var query: [(String, String)] = []
-    public var headers: [(String, String)] = []
-    public var headersAbsent: [String] = []
-    public var json: JSONValue?
-    public var form: [(String, String)]?
+package struct RequestMatcher: Sendable {
+    package var method: String?
+    package var path: String?
+    package var query: [(String, String)] = []
+    package var headers: [(String, String)] = []
+    package var headersAbsent: [String] = []
+    package var json: JSONValue?
+    package var form: [(String, String)]?
 }
 
-public struct Expectation: Sendable {
-    public var location: SourceLocation
-    public var outcome: String?
-    public var success: Bool?
-    public var path: [NameRef]?
-    public var variables: [(String, JSONValue)] = []
-    public var outputs: [(String, JSONValue)] = []
-    public var reason: String?
-    public var error: String?
-    public var store: [(StoreKey, JSONValue)] = []
-    public var storePresent: [StoreKey] = []
-    public var storeAbsent: [StoreKey] = []
-    public var requestCount: Int?
-    public var requests: [RequestCheck] = []
+package struct Expectation: Sendable {
+    package var location: SourceLocation
+    package var outcome: String?
+    package var success: Bool?
+    package var path: [NameRef]?
+    package var variables: [(String, JSONValue)] = []
+    package var outputs: [(String, JSONValue)] = []
+    package var reason: String?
+    package var error: String?
+    package var store: [(StoreKey, JSONValue)] = []
+    package var storePresent: [StoreKey] = []
+    package var storeAbsent: [StoreKey] = []
+    package var requestCount: Int?
+    package var requests: [RequestCheck] = []
     /// For a `parallel:` step: at most this many copies may end with each outcome (`at_most: { accepted: 1 }`).
-    public var atMost: [(outcome: String, copies: Int)] = []
+    package var atMost: [(outcome: String, copies: Int)] = []
     /// For a `parallel:` step: the copies that ended with each of these outputs all ended with the same value.
-    public var sameOutputs: [String] = []
+    package var sameOutputs: [String] = []
     /// The expected strings holding `${…}` (in `outputs`, `variables`, `store` values, `reason`, `error`), by their
     /// text as written: rendered with the run's variables when checked (`ExpectedTemplates`).
-    public var templates: [String: Template] = [:]
+    package var templates: [String: Template] = [:]
 }
 
 /// `namespace.key`, or `namespace` alone for the whole namespace.
-public struct StoreKey: Sendable, CustomStringConvertible {
-    public var namespace: String
-    public var key: String?
-    public var description: String { key.map { "\(namespace).\($0)" } ?? namespace }
+package struct StoreKey: Sendable, CustomStringConvertible {
+    package var namespace: String
+    package var key: String?
+    package var description: String { key.map { "\(namespace).\($0)" } ?? namespace }
 }
 
-public struct RequestCheck: Sendable {
-    public var location: SourceLocation
-    public var method: String?
-    public var path: String?
-    public var count: Int?
-    public var headers: [(String, String)] = []
-    public var headersAbsent: [String] = []
-    public var json: JSONValue?
+package struct RequestCheck: Sendable {
+    package var location: SourceLocation
+    package var method: String?
+    package var path: String?
+    package var count: Int?
+    package var headers: [(String, String)] = []
+    package var headersAbsent: [String] = []
+    package var json: JSONValue?
 }
 
 extension ScenarioInputs {
     /// Renders input templates against the run variables, at `now` on the run's clock (`totp(...)` reads it).
-    public func resolved(
+    package func resolved(
         _ vars: [String: JSONValue], now: Double, _ redactor: Redactor,
         origin: RunOrigin = .scenario
     ) throws(InputError) -> (values: [String: [String]], commands: [String: String]) {

@@ -6,7 +6,7 @@ import Foundation
 /// always reads but nothing gives, expectations no run can meet.
 extension ScenarioDecoder {
     /// Inputs that `flow`, the flows it calls and its sessions' refresh flows can read.
-    public static func reachableInputs(_ flow: Flow, specs: SpecSet) -> Set<String> {
+    package static func reachableInputs(_ flow: Flow, specs: SpecSet) -> Set<String> {
         Set(specs.reachable(from: [flow.name]).flows.flatMap { $0.inputs.map(\.name) })
     }
 

@@ -4,13 +4,13 @@ import Foundation
 
 /// Turns a scenario file's YAML into a `Scenario`, checking it against the loaded flows: unknown flows,
 /// states, inputs and keys are reported with positions before anything runs.
-public enum ScenarioDecoder {
+package enum ScenarioDecoder {
     /// The keys each part takes: the format's own lists, which the schema is built from too.
     static let topKeys = ScenarioFormat.topKeys
     static let stepKeys = ScenarioFormat.stepKeys
     static let expectKeys = ScenarioFormat.expectKeys
 
-    public static func decode(_ root: YAMLNode, file: String, specs: SpecSet, _ d: inout Diagnostics) -> Scenario? {
+    package static func decode(_ root: YAMLNode, file: String, specs: SpecSet, _ d: inout Diagnostics) -> Scenario? {
         guard let f = Fields(root, what: "a scenario", allowed: topKeys, diagnostics: &d) else { return nil }
         let name = f.string("scenario", required: true, &d)
         var tags: [String] = []
@@ -151,7 +151,7 @@ public enum ScenarioDecoder {
     /// successive answers; `{ command: "…" }` takes the value from a shell command when the flow asks. A list may
     /// end with a command — `["000000", { command: … }]` is "a wrong code, then the one that was sent" — since the
     /// given values are handed out first and the command answers every later ask.
-    public static func decodeInputs(_ node: YAMLNode?, _ d: inout Diagnostics) -> ScenarioInputs {
+    package static func decodeInputs(_ node: YAMLNode?, _ d: inout Diagnostics) -> ScenarioInputs {
         guard let node else { return ScenarioInputs() }
         var out = ScenarioInputs()
         func template(_ item: YAMLNode, _ name: String) -> Template? {

@@ -2,31 +2,31 @@ import FlowSpecLanguage
 import FlowSpecRuntime
 
 /// What happened when one scenario ran: enough to explain a failure without re-running it.
-public struct ScenarioReport: Sendable {
-    public enum Status: String, Sendable { case passed, failed, skipped }
+package struct ScenarioReport: Sendable {
+    package enum Status: String, Sendable { case passed, failed, skipped }
 
-    public var name: String
-    public var file: String
-    public var tags: [String]
-    public var status: Status
+    package var name: String
+    package var file: String
+    package var tags: [String]
+    package var status: Status
     /// Each a complete, masked sentence: what was expected, what happened.
-    public var failures: [String]
+    package var failures: [String]
     /// The main flow's path per run step, for the report.
-    public var paths: [(flow: String, path: [String])]
+    package var paths: [(flow: String, path: [String])]
     /// The last request and response, masked, for failure reports.
-    public var lastExchange: String?
-    public var durationSeconds: Double
+    package var lastExchange: String?
+    package var durationSeconds: Double
     /// True when a run ended without a response from a (live) backend.
-    public var infrastructureFailure: Bool
-    public var skipReason: String?
+    package var infrastructureFailure: Bool
+    package var skipReason: String?
     /// Every flow run (steps, sub-flows, refreshes): states, edges taken, false guards.
-    public var runs: [FlowRunTrace] = []
+    package var runs: [FlowRunTrace] = []
     /// Every request and response, masked.
-    public var exchanges: [ExchangeRecord] = []
+    package var exchanges: [ExchangeRecord] = []
     /// 1-based, when the run repeats scenarios (`--repeat`); nil otherwise.
-    public var repetition: Int?
+    package var repetition: Int?
 
-    public init(
+    package init(
         name: String, file: String, tags: [String], status: Status, failures: [String],
         paths: [(flow: String, path: [String])],
         lastExchange: String?, durationSeconds: Double, infrastructureFailure: Bool, skipReason: String?,

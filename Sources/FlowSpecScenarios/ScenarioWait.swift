@@ -4,12 +4,12 @@ import FlowSpecRuntime
 /// A scenario's `wait:` step: a duration written as a constant (`16m`, `30s`, `90`) or computed from `now` and
 /// `vars` when the step runs (`30 - now % 30`, the time to the next TOTP window) — on the virtual clock in a scripted
 /// run, so the result is the same on every run, and really waited in a live one.
-public struct ScenarioWait: Sendable {
-    public var duration: Expr
+package struct ScenarioWait: Sendable {
+    package var duration: Expr
     /// Where the value is written: what a run-time problem with it points at.
-    public var written: SourceLocation
+    package var written: SourceLocation
     /// Where the step is, for a skip's or a failure's "step N" and the report.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// What a wait may read: the clock and the run variables; nothing of a flow exists between steps.
     static let readable: Set<Root> = [.now, .vars]

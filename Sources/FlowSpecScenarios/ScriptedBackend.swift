@@ -4,7 +4,7 @@ import Foundation
 
 /// The scripted adapter: answers requests from a scenario's exchanges, in order or in any order, and
 /// remembers every request that matched nothing so the scenario fails with a readable diff.
-public actor ScriptedBackend: HTTPAdapter {
+package actor ScriptedBackend: HTTPAdapter {
     private let exchanges: [Exchange]
     private let anyOrder: Bool
     private let redactor: Redactor
@@ -12,11 +12,11 @@ public actor ScriptedBackend: HTTPAdapter {
     private var used: [Int] { remaining.used }
     /// Requests parked until a `concurrent` exchange has gathered all of its `times`.
     private var waiting: [Int: [CheckedContinuation<Void, Never>]] = [:]
-    public private(set) var problems: [String] = []
+    package private(set) var problems: [String] = []
     /// How long a concurrent exchange waits for its companions, in real time.
     private let gatherTimeout: Duration
 
-    public init(exchanges: [Exchange], anyOrder: Bool, redactor: Redactor, gatherTimeout: Duration = .seconds(2)) {
+    package init(exchanges: [Exchange], anyOrder: Bool, redactor: Redactor, gatherTimeout: Duration = .seconds(2)) {
         self.exchanges = exchanges
         self.anyOrder = anyOrder
         self.redactor = redactor
@@ -24,7 +24,7 @@ public actor ScriptedBackend: HTTPAdapter {
         self.gatherTimeout = gatherTimeout
     }
 
-    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         guard let index = select(request) else {
             throw TransportError(
                 .notSent, url: request.pathWithQuery, cause: "no scripted exchange matches this request")
@@ -109,7 +109,7 @@ public actor ScriptedBackend: HTTPAdapter {
     }
 
     /// Exchanges not used as many times as they say.
-    public func unused() -> [String] {
+    package func unused() -> [String] {
         exchanges.indices.compactMap { i in
             guard used[i] < exchanges[i].times else { return nil }
             let e = exchanges[i]
@@ -121,8 +121,8 @@ public actor ScriptedBackend: HTTPAdapter {
 }
 
 /// Compares what an exchange or a request check expects with a request actually sent.
-public enum RequestMatching {
-    public static func differences(_ m: RequestMatcher, _ r: HTTPRequest, _ redactor: Redactor) -> [String] {
+package enum RequestMatching {
+    package static func differences(_ m: RequestMatcher, _ r: HTTPRequest, _ redactor: Redactor) -> [String] {
         var out: [String] = []
         if let method = m.method, method != r.method { out.append("method: expected \(method), got \(r.method)") }
         if let path = m.path, path != r.path { out.append("path: expected \(path), got \(r.path)") }
@@ -153,7 +153,7 @@ public enum RequestMatching {
         return out
     }
 
-    public static func headerDifferences(
+    package static func headerDifferences(
         _ expected: [(String, String)], _ absent: [String], _ r: HTTPRequest, _ redactor: Redactor
     ) -> [String] {
         var out: [String] = []
@@ -174,7 +174,7 @@ public enum RequestMatching {
     static func show(_ text: String, _ redactor: Redactor) -> String { "\"\(redactor.redact(text))\"" }
 
     /// Objects: the listed keys must match (extra keys are fine). Arrays: same length, each element a subset.
-    public static func jsonDifferences(
+    package static func jsonDifferences(
         _ expected: JSONValue, _ actual: JSONValue, at path: String, _ redactor: Redactor
     ) -> [String] {
         switch (expected, actual) {

@@ -3,18 +3,18 @@ import FlowSpecLoading
 import Foundation
 
 /// Finds and loads everything a command needs: the flows folder, flows, sessions and scenarios, checked.
-public struct Suite: Sendable {
-    public var specs: SpecSet
-    public var scenarios: [Scenario]
-    public var diagnostics: Diagnostics
-    public var fileCount: Int
+package struct Suite: Sendable {
+    package var specs: SpecSet
+    package var scenarios: [Scenario]
+    package var diagnostics: Diagnostics
+    package var fileCount: Int
 }
 
-public enum SuiteLoader {
+package enum SuiteLoader {
     /// `--flows DIR`, else the nearest `flows/` folder at or above the first path, else `./flows`.
     /// Paths are handled as text (`PathText`) and asked about with `stat`: Foundation's URLs were most of listing a
     /// suite's files in a cold `check`.
-    public static func flowsFolder(for paths: [String], explicit: String?) -> String? {
+    package static func flowsFolder(for paths: [String], explicit: String?) -> String? {
         if let explicit { return explicit }
         let cwd = SourceFiles.workingDirectory()
         for path in paths {
@@ -46,7 +46,7 @@ public enum SuiteLoader {
         return String(path.dropFirst(base.count + 1))
     }
 
-    public static func load(paths: [String], flowsFolder explicit: String?) -> Suite {
+    package static func load(paths: [String], flowsFolder explicit: String?) -> Suite {
         var found = Diagnostics()
         var files = ProgramLoader.yamlFiles(in: paths, &found)
         let cwd = SourceFiles.workingDirectory()

@@ -3,8 +3,8 @@ import FlowSpecLoading
 
 /// A variables file (`--vars-file`): a YAML or JSON mapping of run-variable names to values. Scalars only —
 /// a URL, an email, a shell command — because variables are substituted into text.
-public enum VarsFile {
-    public static func load(_ path: String) -> Result<[String: JSONValue], Diagnostic> {
+package enum VarsFile {
+    package static func load(_ path: String) -> Result<[String: JSONValue], Diagnostic> {
         let root: YAMLNode
         switch YAMLLoader.load(file: path) {
         case .success(let node): root = node

@@ -39,6 +39,7 @@ import Testing
             + network,
         "FlowSpecReports": ["FlowSpecHTTP", "FlowSpecSandbox", "FlowSpecScaffold"] + network,
         "FlowSpecHTTP": ["FlowSpecScenarios", "FlowSpecProbe", "FlowSpecReports", "FlowSpecSandbox", "Hummingbird"],
+        "FlowSpecFuzzing": ["FlowSpecHTTP", "FlowSpecDiagrams", "FlowSpecScaffold"] + network,
     ]
 
     static func imports(of module: String) throws -> [(file: String, module: String)] {
@@ -99,5 +100,29 @@ import Testing
                 Issue.record("\(file) imports AsyncHTTPClient; only FlowSpecHTTP may (ARCHITECTURE.md)")
             }
         }
+    }
+
+    /// Everything is `package` but the fuzz harness's entry points, which the separate fuzz package calls; and no
+    /// module of the tool uses the harness.
+    @Test func onlyTheFuzzHarnessIsPublic() throws {
+        let modules = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path)
+        var read = 0
+        for module in modules where module != "FlowSpecFuzzing" {
+            let folder = Self.sources.appendingPathComponent(module)
+            let files = try #require(FileManager.default.enumerator(atPath: folder.path))
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                read += 1
+                for line in text.split(separator: "\n")
+                where line.split(separator: " ").first(where: { !$0.hasPrefix("@") }) == "public" {
+                    Issue.record(
+                        "\(module)/\(file) declares `\(line.trimmingCharacters(in: .whitespaces))`: use `package`")
+                }
+            }
+            for (file, imported) in try Self.imports(of: module) where imported == "FlowSpecFuzzing" {
+                Issue.record("\(file) imports the fuzz harness, which only the fuzz package may use")
+            }
+        }
+        #expect(read > 300, "found only \(read) Swift files under \(Self.sources.path)")
     }
 }

@@ -9,15 +9,15 @@ import Foundation
 /// Only the accepting thread ever closes the listener, after its last `accept`. Closing it from `stop()` instead lets
 /// the kernel hand the same descriptor number to the next test's socket while this thread is about to accept again:
 /// the old server then answers the new test's connections (a CI run saw a proxy test get another server's 400).
-public final class AcceptLoop: @unchecked Sendable {
-    public let port: Int
+package final class AcceptLoop: @unchecked Sendable {
+    package let port: Int
     private let listener: Int32
     private let lock = NSLock()
     private var stopped = false
     private var closed = false
 
     /// `handle` owns the connection's descriptor: it closes it, or hands it to a thread of its own that does.
-    public init(_ handle: @escaping @Sendable (Int32) -> Void) throws {
+    package init(_ handle: @escaping @Sendable (Int32) -> Void) throws {
         (listener, port) = try LoopbackListener.open()
         let listener = self.listener
         Thread.detachNewThread { [self] in
@@ -46,7 +46,7 @@ public final class AcceptLoop: @unchecked Sendable {
 
     /// Stops accepting: shutting a listening socket down wakes a blocked `accept` (and fails every later one) on Linux.
     /// Under the lock, so the descriptor is certainly still ours and not a number the kernel has handed out again.
-    public func stop() {
+    package func stop() {
         lock.withLock {
             stopped = true
             if !closed { shutdown(listener, Int32(SHUT_RDWR)) }

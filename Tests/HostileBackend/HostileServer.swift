@@ -8,31 +8,31 @@ import Foundation
 /// each request, then plays a script of raw bytes, pauses and byte-at-a-time drips before closing the connection.
 /// Every connection has a thread of its own (a redirect loop opens several), and none of it touches Swift's
 /// cooperative threads, which the tests' awaiting needs on a 2-core machine.
-public final class HostileServer: @unchecked Sendable {
+package final class HostileServer: @unchecked Sendable {
     /// One thing the server does after reading a request.
-    public enum Step: Sendable {
+    package enum Step: Sendable {
         case send([UInt8])
         /// Nothing at all for a while: the connection stays open and silent.
         case pause(seconds: Double)
         /// The bytes one at a time, with a pause before each.
         case drip([UInt8], every: Double)
 
-        public static func send(_ text: String) -> Step { .send(Array(text.utf8)) }
+        package static func send(_ text: String) -> Step { .send(Array(text.utf8)) }
     }
 
     /// A request as it arrived: the head's text and the body its Content-Length announced.
-    public struct Request: Sendable {
-        public var head: String
-        public var body: [UInt8]
+    package struct Request: Sendable {
+        package var head: String
+        package var body: [UInt8]
         /// The request line's path, e.g. `/hop/3`.
-        public var path: String {
+        package var path: String {
             let parts = head.split(separator: " ", maxSplits: 2)
             return parts.count > 1 ? String(parts[1]) : ""
         }
     }
 
-    public var port: Int { loop.port }
-    public var url: String { "http://127.0.0.1:\(port)" }
+    package var port: Int { loop.port }
+    package var url: String { "http://127.0.0.1:\(port)" }
 
     private var loop: AcceptLoop!
     private let lock = NSLock()
@@ -41,7 +41,7 @@ public final class HostileServer: @unchecked Sendable {
     private var clients: Set<Int32> = []
 
     /// Answers every request with `script(request)`, then closes the connection.
-    public init(_ script: @escaping @Sendable (Request) -> [Step]) throws {
+    package init(_ script: @escaping @Sendable (Request) -> [Step]) throws {
         loop = try AcceptLoop { [self] client in
             let admitted = lock.withLock { () -> Bool in
                 if stopped { return false }
@@ -57,20 +57,20 @@ public final class HostileServer: @unchecked Sendable {
     }
 
     /// The same steps for every request.
-    public convenience init(_ steps: [Step]) throws {
+    package convenience init(_ steps: [Step]) throws {
         try self.init { _ in steps }
     }
 
     /// These bytes for every request, then close.
-    public convenience init(reply: String) throws {
+    package convenience init(reply: String) throws {
         try self.init([.send(reply)])
     }
 
     /// The requests seen so far, in order.
-    public var requests: [Request] { lock.withLock { seen } }
+    package var requests: [Request] { lock.withLock { seen } }
 
     /// Stops listening and cuts every open connection; scripts still pausing notice and end.
-    public func stop() {
+    package func stop() {
         lock.withLock {
             stopped = true
             // shutdown, not close: each connection's thread closes its own descriptor, so none is reused under it.

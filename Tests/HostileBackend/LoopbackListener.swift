@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 /// A listening TCP socket on 127.0.0.1 and a free port: what every raw test server starts from.
-public enum LoopbackListener {
-    public static func open() throws -> (fd: Int32, port: Int) {
+package enum LoopbackListener {
+    package static func open() throws -> (fd: Int32, port: Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EMFILE) }
         var yes: Int32 = 1
@@ -29,7 +29,7 @@ public enum LoopbackListener {
     }
 
     /// A blocking client connection to `port` on 127.0.0.1, for tests that watch a server's accepting itself.
-    public static func connect(to port: Int) throws -> Int32 {
+    package static func connect(to port: Int) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EMFILE) }
         var address = loopback(port: port)

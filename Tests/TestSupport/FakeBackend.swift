@@ -4,19 +4,19 @@ import Foundation
 /// A backend written as a Swift closure, recording every request: the fake backend the test targets share.
 /// With `gatherConcurrent`, requests to `path` that carry `Bearer old` are held until that many have arrived (a
 /// burst of refreshes at once).
-public actor FakeBackend: HTTPAdapter {
-    public typealias Handler = @Sendable (HTTPRequest, Int) -> HTTPResponse
+package actor FakeBackend: HTTPAdapter {
+    package typealias Handler = @Sendable (HTTPRequest, Int) -> HTTPResponse
     private let handler: Handler
-    public private(set) var requests: [HTTPRequest] = []
+    package private(set) var requests: [HTTPRequest] = []
     private var gate: (count: Int, path: String)?
     private var parked: [CheckedContinuation<Void, Never>] = []
 
-    public init(gatherConcurrent count: Int = 0, on path: String = "", _ handler: @escaping Handler) {
+    package init(gatherConcurrent count: Int = 0, on path: String = "", _ handler: @escaping Handler) {
         self.handler = handler
         if count > 0 { gate = (count, path) }
     }
 
-    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         requests.append(request)
         let n = requests.count
         if let gate, request.path == gate.path, request.header("Authorization") == "Bearer old" {
@@ -30,12 +30,12 @@ public actor FakeBackend: HTTPAdapter {
         return handler(request, n)
     }
 
-    public func count(_ path: String) -> Int { requests.filter { $0.path == path }.count }
+    package func count(_ path: String) -> Int { requests.filter { $0.path == path }.count }
 }
 
-public func json(_ status: Int, _ body: String) -> HTTPResponse {
+package func json(_ status: Int, _ body: String) -> HTTPResponse {
     HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Data(body.utf8))
 }
 
 /// A backend that answers every request at once with one status.
-public func answering(_ status: Int) -> FakeBackend { FakeBackend { _, _ in HTTPResponse(status: status) } }
+package func answering(_ status: Int) -> FakeBackend { FakeBackend { _, _ in HTTPResponse(status: status) } }

@@ -1,11 +1,11 @@
 import FlowSpecLanguage
 
 /// One visit written as people read a run: by state name.
-public struct NamedVisit: Sendable {
-    public var state: String
-    public var edge: Int?
-    public var falseGuards: [Int]
-    public init(state: String, edge: Int? = nil, falseGuards: [Int] = []) {
+package struct NamedVisit: Sendable {
+    package var state: String
+    package var edge: Int?
+    package var falseGuards: [Int]
+    package init(state: String, edge: Int? = nil, falseGuards: [Int] = []) {
         self.state = state
         self.edge = edge
         self.falseGuards = falseGuards
@@ -15,7 +15,7 @@ public struct NamedVisit: Sendable {
 extension FlowRunTrace {
     /// A run written by state names, resolved against its compiled flow as the JSON report reader resolves one; a
     /// name the flow does not have stops the test (a typo in a fixture must not pass quietly).
-    public static func named(
+    package static func named(
         id: Int = 0, _ flow: CompiledFlow, parent: Int? = nil, _ visits: [NamedVisit], outcome: String? = nil,
         success: Bool = false
     ) -> FlowRunTrace {
@@ -30,5 +30,5 @@ extension FlowRunTrace {
     }
 
     /// The visits by state name, for comparing with a fixture.
-    public var namedVisits: [String] { visits.map { "\(state($0).name)\($0.edge.map { ":\($0)" } ?? "")" } }
+    package var namedVisits: [String] { visits.map { "\(state($0).name)\($0.edge.map { ":\($0)" } ?? "")" } }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Processes on this machine, read from /proc: for tests that check what a command left running.
-public enum Processes {
+package enum Processes {
     /// Processes whose command line contains `text` (the test process itself excluded).
-    public static func containing(_ text: String) -> [Int32] {
+    package static func containing(_ text: String) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> Int32? in
             guard let pid = Int32(entry), let raw = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")

@@ -1,19 +1,7 @@
-import FlowSpecSandbox
-import Foundation
-import FuzzSupport
+import FlowSpecFuzzing
 
-/// The input as a sandbox accounts file (`flowspec sandbox --accounts FILE`): read as YAML or JSON, every section
-/// decoded and cross-checked. Errors are `SandboxAccountsError`s (typed throws) and must print.
-/// The text goes to `SandboxAccounts.parse`, what `load(path:)` does after reading the file: writing a file per
-/// input made the disk's flushes nine tenths of the time. Input that is not UTF-8 is what `load` refuses on reading.
+/// libFuzzer's entry point; what the target does with an input is `FuzzTarget.accounts` (Sources/FlowSpecFuzzing).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    guard let text = Fuzz.text(data, size) else { return 0 }
-    do {
-        _ = try SandboxAccounts.parse(text, file: "fuzz-accounts.yaml")
-    } catch {
-        // Typed: the compiler proves every error is a SandboxAccountsError; it must still print.
-        _ = error.description
-    }
-    return 0
+    FuzzTarget.accounts.fuzz(data, size)
 }

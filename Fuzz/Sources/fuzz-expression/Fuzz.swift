@@ -1,22 +1,7 @@
-import FlowSpecLanguage
-import FlowSpecRuntime
-import FuzzSupport
+import FlowSpecFuzzing
 
-/// Input: an expression, a newline, then a JSON value that fills every root the expression can read (body,
-/// headers, store, vars, variables, inputs, `now`). The expression is lexed, parsed and type-checked; when it
-/// type-checks (as every expression a run evaluates must), it is evaluated both as a value and as a condition.
-/// Errors are fine; traps and hangs are not.
+/// libFuzzer's entry point; what the target does with an input is `FuzzTarget.expression` (Sources/FlowSpecFuzzing).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let (expressionBytes, json) = Fuzz.split(Fuzz.bytes(data, size))
-    let text = String(decoding: expressionBytes, as: UTF8.self)
-    guard case .success(let expr) = ExpressionParser.parse(text, at: FuzzWorld.location) else { return 0 }
-    var diagnostics = Diagnostics()
-    TypeChecker.check(expr, in: FuzzWorld.context, into: &diagnostics)
-    for diagnostic in diagnostics.sorted { _ = diagnostic.description }
-    guard !diagnostics.hasErrors, !KnownIssues.slowRegex(text, size: size) else { return 0 }
-    let env = FuzzWorld.environment(json)
-    if let value = try? Evaluator.evaluate(expr, env) { _ = value.compactJSON; _ = value.interpolated }
-    _ = try? Evaluator.truth(expr, env)
-    return 0
+    FuzzTarget.expression.fuzz(data, size)
 }

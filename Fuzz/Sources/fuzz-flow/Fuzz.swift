@@ -1,19 +1,7 @@
-import FlowSpecLanguage
-import FlowSpecScenarios
-import FuzzSupport
+import FlowSpecFuzzing
 
-/// The input as one YAML file given to `flowspec check`: loaded with positions, decoded as a flow, session or
-/// scenario, and every static check run (flows and sessions by the language, a scenario by its module against
-/// the file's own flows). Any outcome is fine — diagnostics or none — as long as it returns, and every
-/// diagnostic can be printed.
+/// libFuzzer's entry point; what the target does with an input is `FuzzTarget.flow` (Sources/FlowSpecFuzzing).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    guard let text = Fuzz.text(data, size) else { return 0 }
-    let specs = SpecSet(sources: ["fuzz.yaml": text])
-    var diagnostics = specs.diagnostics
-    for (file, root) in specs.scenarioDocuments {
-        _ = ScenarioDecoder.decode(root, file: file, specs: specs, &diagnostics)
-    }
-    for diagnostic in diagnostics.sorted { _ = diagnostic.description }
-    return 0
+    FuzzTarget.flow.fuzz(data, size)
 }

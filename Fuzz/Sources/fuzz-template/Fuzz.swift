@@ -1,22 +1,7 @@
-import FlowSpecLanguage
-import FlowSpecRuntime
-import FuzzSupport
+import FlowSpecFuzzing
 
-/// Input: a template string (`Bearer ${store.access_token}`), a newline, then a JSON value that fills what its
-/// holes read. The template is parsed, its expressions type-checked, and when they check it is rendered as text
-/// (headers, paths, reasons) and as a typed value (JSON bodies), as a run would.
+/// libFuzzer's entry point; what the target does with an input is `FuzzTarget.template` (Sources/FlowSpecFuzzing).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let (templateBytes, json) = Fuzz.split(Fuzz.bytes(data, size))
-    let text = String(decoding: templateBytes, as: UTF8.self)
-    guard case .success(let template) = Template.parse(text, at: FuzzWorld.location) else { return 0 }
-    var diagnostics = Diagnostics()
-    for expr in template.expressions { TypeChecker.check(expr, in: FuzzWorld.context, into: &diagnostics) }
-    TypeChecker.check(template.asExpression, in: FuzzWorld.context, into: &diagnostics)
-    for diagnostic in diagnostics.sorted { _ = diagnostic.description }
-    guard !diagnostics.hasErrors, !KnownIssues.slowRegex(text, size: size) else { return 0 }
-    let env = FuzzWorld.environment(json)
-    _ = try? Evaluator.render(template, env)
-    if let value = try? Evaluator.value(template, env) { _ = value.compactJSON }
-    return 0
+    FuzzTarget.template.fuzz(data, size)
 }

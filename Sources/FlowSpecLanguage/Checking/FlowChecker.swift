@@ -1,7 +1,7 @@
 import Foundation
 
 /// The static checks of one flow: references, types, reachability, dead ends and variables read before set.
-public enum FlowChecker {
+package enum FlowChecker {
     static func resolveNamespace(_ flow: Flow, in specs: SpecSet) -> String {
         if flow.namespaceWasDeclared { return flow.namespace }
         if let s = flow.session, let session = specs.sessions[s.name] { return session.namespace }
@@ -17,7 +17,7 @@ public enum FlowChecker {
         return flow.namespace
     }
 
-    public static func check(_ flow: Flow, in specs: SpecSet, into d: inout Diagnostics) {
+    package static func check(_ flow: Flow, in specs: SpecSet, into d: inout Diagnostics) {
         let checks: [@Sendable (inout Diagnostics) -> Void] = [
             { checkName(flow, &$0) }, { checkReferences(flow, specs, &$0) }, { checkExpressions(flow, specs, &$0) },
             { checkGraph(flow, &$0) }, { checkVariables(flow, &$0) },
@@ -306,7 +306,7 @@ public enum FlowChecker {
         }
     }
 
-    public static func expressions(in state: State) -> [Expr] {
+    package static func expressions(in state: State) -> [Expr] {
         switch state.kind {
         case .request(let r):
             var exprs = ([r.path, r.url].compactMap { $0 } + r.query.map(\.1) + r.headers.map(\.1)).flatMap(

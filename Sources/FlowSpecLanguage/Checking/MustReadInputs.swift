@@ -1,8 +1,8 @@
 /// The inputs a flow reads on *every* path from its start to an end state — its own reads, its `input:`
 /// states, and what the flows it calls always read and are not given by `with:`. A scenario that gives none
 /// of them is bound to fail at run time ("missing input"), so `check` says so before anything runs.
-public enum MustReadInputs {
-    public static func of(_ flowName: String, specs: SpecSet) -> Set<String> {
+package enum MustReadInputs {
+    package static func of(_ flowName: String, specs: SpecSet) -> Set<String> {
         var memo: [String: Set<String>] = [:]
         return compute(flowName, specs, &memo, calling: [])
     }

@@ -1,7 +1,7 @@
 extension SpecSet {
     /// Every flow a run of `names` may execute — the flows themselves, the flows they call, and their
     /// sessions' refresh flows — and those sessions, each once, in a stable order.
-    public func reachable(from names: [String]) -> (flows: [Flow], sessions: [SessionDef]) {
+    package func reachable(from names: [String]) -> (flows: [Flow], sessions: [SessionDef]) {
         var flowsOut: [Flow] = []
         var sessionsOut: [SessionDef] = []
         var seenFlows: Set<String> = []
@@ -32,7 +32,7 @@ extension SpecSet {
     /// The run variables the base URLs of every flow a run of `names` may execute read (`base_url:
     /// "${vars.repairminder_url}"` → `repairminder_url`): where that run's backend is said to be. A run that gives
     /// them all has a backend of its own.
-    public func baseURLVariables(from names: [String]) -> Set<String> {
+    package func baseURLVariables(from names: [String]) -> Set<String> {
         Set(reachable(from: names).flows.compactMap(\.baseURL).flatMap(\.expressions).flatMap(\.varsReads).map(\.0))
     }
 }

@@ -1,47 +1,47 @@
 /// The program: every flow, session, scenario and probe document of a run, decoded, checked and compiled, made by
 /// one call (`init(documents:)`, or `ProgramLoader.load` for files) and never changed after. Nothing here reads a
 /// file: the loading layer (`FlowSpecLoading`) reads and parses, this joins, checks and compiles.
-public struct SpecSet: Sendable {
-    public let flows: [String: Flow]
+package struct SpecSet: Sendable {
+    package let flows: [String: Flow]
     /// Every flow, compiled once for running (also a flow the check found mistakes in: it is never run then).
-    public let compiled: [String: CompiledFlow]
-    public let sessions: [String: SessionDef]
+    package let compiled: [String: CompiledFlow]
+    package let sessions: [String: SessionDef]
     /// The compiled flows in name order: a call state refers to its callee by its index here
     /// (`CompiledFlow.callees`), resolved when the program was made.
-    public let compiledFlows: [CompiledFlow]
+    package let compiledFlows: [CompiledFlow]
     /// The sessions in name order, each with its refresh flow: a request state refers to its session by its index
     /// here (`CompiledFlow.sessions`).
-    public let linkedSessions: [LinkedSession]
+    package let linkedSessions: [LinkedSession]
     /// Scenario files are decoded by the scenarios module; the language only finds them.
-    public let scenarioDocuments: [(file: String, root: YAMLNode)]
+    package let scenarioDocuments: [(file: String, root: YAMLNode)]
     /// Probe declarations (`probe:` files) are decoded by the probe module, which knows scenario inputs.
-    public let probeDocuments: [(file: String, root: YAMLNode)]
+    package let probeDocuments: [(file: String, root: YAMLNode)]
     /// What loading and checking found, in file order then name order.
-    public let diagnostics: Diagnostics
+    package let diagnostics: Diagnostics
     /// Every file the program was made from, in the order given.
-    public let files: [String]
+    package let files: [String]
     /// What joining the documents found, before the checks: a program made from this one (`adding`) checks again.
     private let joinDiagnostics: Diagnostics
 
     /// The empty program.
-    public init() { self.init(documents: []) }
+    package init() { self.init(documents: []) }
 
     /// Joins decoded documents in the order given (the first definition of a name wins, a second is an error),
     /// resolves what a flow leaves to its session, checks every flow and session and compiles every flow.
     /// `diagnostics` are the loading layer's own (a path that does not exist), reported first.
-    public init(documents: [Document], diagnostics: Diagnostics = Diagnostics()) {
+    package init(documents: [Document], diagnostics: Diagnostics = Diagnostics()) {
         var parts = Parts(diagnostics: diagnostics)
         for document in documents { parts.join(document) }
         self.init(checking: parts)
     }
 
     /// Parsed YAML documents by file name, in the order given.
-    public init(parsed: [(file: String, root: YAMLNode)]) {
+    package init(parsed: [(file: String, root: YAMLNode)]) {
         self.init(documents: parsed.map { SpecSet.decode($0.root, file: $0.file) })
     }
 
     /// In-memory YAML texts by file name (tools that generate flows, and tests), joined in name order.
-    public init(sources: [String: String]) {
+    package init(sources: [String: String]) {
         var parts = Parts()
         for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
             switch YAMLLoader.load(text: text, file: name) {
@@ -53,7 +53,7 @@ public struct SpecSet: Sendable {
     }
 
     /// This program with one more parsed document, checked again when it adds a flow or a session.
-    public func adding(_ root: YAMLNode, file: String) -> SpecSet {
+    package func adding(_ root: YAMLNode, file: String) -> SpecSet {
         var parts = Parts(self)
         parts.join(SpecSet.decode(root, file: file))
         guard parts.flows.count != flows.count || parts.sessions.count != sessions.count else {
@@ -70,7 +70,7 @@ public struct SpecSet: Sendable {
 
     /// This program with `session` in place of the session of its name, not checked again: for a run that switches
     /// part of a session off (a probe turns its refresh off).
-    public func replacing(_ session: SessionDef) -> SpecSet {
+    package func replacing(_ session: SessionDef) -> SpecSet {
         var sessions = sessions
         sessions[session.name] = session
         let linked = linkedSessions.map {
@@ -82,7 +82,7 @@ public struct SpecSet: Sendable {
 
     /// This program without its scenario documents: once the scenarios are decoded, a long run should not carry
     /// their YAML trees.
-    public func droppingScenarioDocuments() -> SpecSet { SpecSet(self, scenarioDocuments: []) }
+    package func droppingScenarioDocuments() -> SpecSet { SpecSet(self, scenarioDocuments: []) }
 
     private init(checking parts: Parts) {
         var flows = parts.flows

@@ -5,13 +5,13 @@
 /// characters at all — not even as `&#1;` — so a report that copied a terminal colour code or a NUL out of a
 /// response body would be rejected by every CI parser: those are written as the visible text `\u001B`, the way
 /// JSON shows them, so nothing is silently lost and the file always parses.
-public enum Markup {
+package enum Markup {
     /// Element content, and attribute values where a raw newline may stay (HTML, SVG text).
-    public static func escape(_ text: String) -> String { escape(text, whitespaceAsReferences: false) }
+    package static func escape(_ text: String) -> String { escape(text, whitespaceAsReferences: false) }
 
     /// XML attribute values: tab, newline and carriage return as character references too, since XML parsers
     /// normalise raw ones in attributes to spaces.
-    public static func attribute(_ text: String) -> String { escape(text, whitespaceAsReferences: true) }
+    package static func attribute(_ text: String) -> String { escape(text, whitespaceAsReferences: true) }
 
     static func escape(_ text: String, whitespaceAsReferences: Bool) -> String {
         var out = ""
@@ -34,7 +34,7 @@ public enum Markup {
     }
 
     /// XML 1.0 `Char`: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF].
-    public static func isXMLChar(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isXMLChar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
         default: false
@@ -42,7 +42,7 @@ public enum Markup {
     }
 
     /// `\u001B`: a character no format may carry, shown as JSON would show it.
-    public static func visible(_ scalar: Unicode.Scalar) -> String {
+    package static func visible(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }

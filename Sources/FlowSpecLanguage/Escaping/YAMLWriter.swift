@@ -1,9 +1,9 @@
 /// Writes YAML: scalars quoted for any text, and documents that FlowSpec's loaders read back as the same nodes
 /// (block mappings and lists; plain scalars stay plain, quoted ones quoted). Comments are not kept.
-public enum YAMLWriter {
+package enum YAMLWriter {
     /// A double-quoted YAML scalar, valid whatever the text (colons, `#`, quotes, leading dashes, newlines): what
     /// YAML cannot print as itself (see `isPrintable`) is escaped as `\u007F`.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out = ""
         JSONValue.writeQuoted(text, into: &out) { isPrintable($0) ? nil : Markup.visible($0) }
         return out
@@ -11,7 +11,7 @@ public enum YAMLWriter {
 
     /// What may stand in a YAML scalar as itself: YAML 1.2's printable set (section 5.1: no C0 but tab, DEL, C1,
     /// surrogates or U+FFFE/U+FFFF), less NEL, U+2028 and U+2029, which libyaml (Yams) reads as line breaks.
-    public static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x2028, 0x2029: false
         case 0x9, 0x20...0x7E, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
@@ -20,7 +20,7 @@ public enum YAMLWriter {
     }
 
     /// `node` as a YAML document.
-    public static func document(_ node: YAMLNode) -> String {
+    package static func document(_ node: YAMLNode) -> String {
         switch node.content {
         case .mapping(let pairs) where !pairs.isEmpty: mapping(pairs, indent: "")
         case .sequence(let items) where !items.isEmpty: sequence(items, indent: "")
@@ -78,7 +78,7 @@ public enum YAMLWriter {
     }
 
     /// Whether a block-context plain scalar reads back as `text` (YAML 1.2 section 7.3.3).
-    public static func canBePlain(_ text: String) -> Bool {
+    package static func canBePlain(_ text: String) -> Bool {
         guard let first = text.first, let last = text.last, !first.isWhitespace, !last.isWhitespace, last != ":" else {
             return false
         }

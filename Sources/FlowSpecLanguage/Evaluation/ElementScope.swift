@@ -1,7 +1,7 @@
 /// `it` inside a list function's second argument: the element being looked at, and the work budget the whole
 /// outermost list function shares.
-public struct ListElement {
-    public let value: JSONValue
+package struct ListElement {
+    package let value: JSONValue
     let work: ListWork
 }
 

@@ -2,7 +2,7 @@
 /// value, or `.null` for an input or store key that is absent); the scenario generator's scope knows only what a
 /// scripted path fixes and answers nil for the rest. Both evaluate through the one `Evaluator`, so a generated
 /// scenario predicts exactly what a run does.
-public enum ExpressionRead: Sendable {
+package enum ExpressionRead: Sendable {
     /// A flow variable (`set:`, `variables:`).
     case variable(String)
     /// `status`, `body`, `headers`, `now`, `outcome`, `success`, `reason`, `outputs`, `inputs`, `store`, `vars`.
@@ -15,7 +15,7 @@ public enum ExpressionRead: Sendable {
     case runVariable(String)
 }
 
-public protocol EvaluationScope {
+package protocol EvaluationScope {
     /// The value read, or nil when this scope does not have it. nil is an error of the expression: a variable
     /// not set, a run variable not given, or (for a partial scope) a value not known.
     func value(of read: ExpressionRead) -> JSONValue?
@@ -30,18 +30,18 @@ public protocol EvaluationScope {
 }
 
 extension EvaluationScope {
-    public func sawSecret(_ value: String) {}
-    public func isSecret(_ text: String) -> Bool { false }
-    public var listElement: ListElement? { nil }
+    package func sawSecret(_ value: String) {}
+    package func isSecret(_ text: String) -> Bool { false }
+    package var listElement: ListElement? { nil }
 }
 
-public struct EvaluationError: Error, Sendable {
-    public var location: SourceLocation
-    public var message: String
+package struct EvaluationError: Error, Sendable {
+    package var location: SourceLocation
+    package var message: String
     /// The run variable that was read but not set: the caller knows where it could have been given.
-    public var unsetVariable: String?
+    package var unsetVariable: String?
 
-    public init(location: SourceLocation, message: String, unsetVariable: String? = nil) {
+    package init(location: SourceLocation, message: String, unsetVariable: String? = nil) {
         self.location = location
         self.message = message
         self.unsetVariable = unsetVariable
@@ -49,7 +49,7 @@ public struct EvaluationError: Error, Sendable {
 }
 
 /// A scope with no values, for what must be a constant (a scenario's `wait: 16m`): reading anything is an error.
-public struct ConstantScope: EvaluationScope {
-    public init() {}
-    public func value(of read: ExpressionRead) -> JSONValue? { nil }
+package struct ConstantScope: EvaluationScope {
+    package init() {}
+    package func value(of read: ExpressionRead) -> JSONValue? { nil }
 }

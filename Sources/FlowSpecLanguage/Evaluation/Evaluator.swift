@@ -3,8 +3,8 @@ import Foundation
 /// The flow language's semantics: one evaluator for every expression a run, a check or a generated scenario
 /// evaluates. It reads through an `EvaluationScope`, so it is plain synchronous code with no I/O: async sources
 /// (inputs, the store) are read by the caller before evaluation.
-public enum Evaluator {
-    public static func evaluate(_ expr: Expr, _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
+package enum Evaluator {
+    package static func evaluate(_ expr: Expr, _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
         switch expr.kind {
         case .literal(let value):
             return value
@@ -56,7 +56,7 @@ public enum Evaluator {
         }
     }
 
-    public static func truth(_ expr: Expr, _ env: some EvaluationScope) throws(EvaluationError) -> Bool {
+    package static func truth(_ expr: Expr, _ env: some EvaluationScope) throws(EvaluationError) -> Bool {
         let value = try evaluate(expr, env)
         switch value {
         case .bool(let b): return b
@@ -148,7 +148,7 @@ public enum Evaluator {
     }
 
     /// Renders a template to text.
-    public static func render(_ template: Template, _ env: some EvaluationScope) throws(EvaluationError) -> String {
+    package static func render(_ template: Template, _ env: some EvaluationScope) throws(EvaluationError) -> String {
         var out = ""
         for part in template.parts {
             switch part {
@@ -160,12 +160,12 @@ public enum Evaluator {
     }
 
     /// A template as a JSON value: `"${expr}"` alone keeps the expression's type.
-    public static func value(_ template: Template, _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
+    package static func value(_ template: Template, _ env: some EvaluationScope) throws(EvaluationError) -> JSONValue {
         if let single = template.singleExpression { return try evaluate(single, env) }
         return .string(try render(template, env))
     }
 
-    public static func value(_ template: TemplateValue, _ env: some EvaluationScope) throws(EvaluationError)
+    package static func value(_ template: TemplateValue, _ env: some EvaluationScope) throws(EvaluationError)
         -> JSONValue
     {
         switch template {

@@ -4,8 +4,8 @@ import Foundation
 /// makes the forged variants an attacker who holds one token can make of it (RFC 7519), which a backend that
 /// verifies signatures must refuse. `forge_jwt()` in flows and `flowspec probe` share these, so a reproduction
 /// sends exactly what the probe sent.
-public enum JWT {
-    public static func claims(_ token: String) -> JSONValue? {
+package enum JWT {
+    package static func claims(_ token: String) -> JSONValue? {
         // Split on the bytes: a token is ASCII, and splitting the String by characters walks its graphemes for nothing.
         // Empty parts are skipped, as `split` does.
         let parts = token.utf8.split(separator: UInt8(ascii: "."))
@@ -14,12 +14,12 @@ public enum JWT {
     }
 
     /// The `exp` claim, seconds since 1970, when there is one.
-    public static func expiry(of token: String) -> Double? {
+    package static func expiry(of token: String) -> Double? {
         claims(token)?["exp"].numberValue
     }
 
     /// `token` forged `way`; nil when it is not a JWT (three base64url parts, the first two JSON objects).
-    public static func forge(_ token: String, _ way: JWTForgery) -> String? {
+    package static func forge(_ token: String, _ way: JWTForgery) -> String? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3,
             case .object? = base64URLDecode(parts[0]).flatMap(JSONValue.parse),
@@ -42,7 +42,7 @@ public enum JWT {
         }
     }
 
-    public static func base64URLDecode<S: StringProtocol>(_ text: S) -> Data? {
+    package static func base64URLDecode<S: StringProtocol>(_ text: S) -> Data? {
         base64URLDecode(bytes: text.utf8)
     }
 
@@ -55,7 +55,7 @@ public enum JWT {
         return Data(base64Encoded: Data(base64))
     }
 
-    public static func base64URLEncode(_ data: Data) -> String {
+    package static func base64URLEncode(_ data: Data) -> String {
         data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }

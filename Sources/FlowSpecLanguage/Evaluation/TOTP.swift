@@ -2,13 +2,13 @@ import Crypto
 
 /// Time-based one-time passwords (RFC 6238): HOTP (RFC 4226) over the time step `floor(time / period)`, what
 /// authenticator apps show. Used by the flow function `totp(...)`; the argument rules are `TOTPRules`.
-public enum TOTP {
-    public enum Algorithm: String, Sendable, CaseIterable {
+package enum TOTP {
+    package enum Algorithm: String, Sendable, CaseIterable {
         case sha1, sha256, sha512
     }
 
     /// A base32 `secret`'s code at Unix time `time`.
-    public static func code(
+    package static func code(
         secret: String, at time: Double, digits: Int = TOTPRules.defaultDigits,
         period: Int = TOTPRules.defaultPeriod, algorithm: Algorithm = .sha1
     ) throws(TOTPRules.Base32Problem) -> String {
@@ -16,18 +16,18 @@ public enum TOTP {
         return code(key: key, at: time, digits: digits, period: period, algorithm: algorithm)
     }
 
-    public static func code(key: [UInt8], at time: Double, digits: Int, period: Int, algorithm: Algorithm) -> String {
+    package static func code(key: [UInt8], at time: Double, digits: Int, period: Int, algorithm: Algorithm) -> String {
         hotp(key: key, counter: step(at: time, period: period), digits: digits, algorithm: algorithm)
     }
 
     /// RFC 6238's T with T0 = 0; times before 1970 (never a run's clock) count as step 0.
-    public static func step(at time: Double, period: Int) -> UInt64 {
+    package static func step(at time: Double, period: Int) -> UInt64 {
         guard time.isFinite, time > 0, period > 0 else { return 0 }
         return UInt64((time / Double(period)).rounded(.down))
     }
 
     /// RFC 4226 section 5.3: HMAC of the big-endian counter, dynamic truncation, modulo 10^digits, zero-padded.
-    public static func hotp(key: [UInt8], counter: UInt64, digits: Int, algorithm: Algorithm) -> String {
+    package static func hotp(key: [UInt8], counter: UInt64, digits: Int, algorithm: Algorithm) -> String {
         let message = (0..<8).map { UInt8(truncatingIfNeeded: counter >> (56 - 8 * UInt64($0))) }
         let symmetricKey = SymmetricKey(data: key)
         let mac: [UInt8]

@@ -1,6 +1,6 @@
 /// A parsed expression. Built once at load time; the runtime only evaluates it.
-public struct Expr: Sendable {
-    public indirect enum Kind: Sendable {
+package struct Expr: Sendable {
+    package indirect enum Kind: Sendable {
         case literal(JSONValue)
         case root(Root)
         /// A flow variable, read by its bare name.
@@ -17,17 +17,17 @@ public struct Expr: Sendable {
     }
 
     /// The name of the list element in a list function's second argument.
-    public static let elementName = "it"
+    package static let elementName = "it"
 
-    public var kind: Kind
-    public var location: SourceLocation
+    package var kind: Kind
+    package var location: SourceLocation
     /// The source text, for messages.
-    public var text: String
+    package var text: String
     /// `matches(s, "literal")`'s pattern, compiled once when the expression is parsed rather than by ICU at every
     /// evaluation; nil for any other expression, and for a pattern computed at run time.
-    public var literalPattern: CompiledRegex?
+    package var literalPattern: CompiledRegex?
 
-    public init(_ kind: Kind, at location: SourceLocation, text: String = "") {
+    package init(_ kind: Kind, at location: SourceLocation, text: String = "") {
         self.kind = kind
         self.location = location
         self.text = text
@@ -35,7 +35,7 @@ public struct Expr: Sendable {
 }
 
 /// Names with a fixed meaning; everything else bare is a flow variable.
-public enum Root: String, Sendable, CaseIterable {
+package enum Root: String, Sendable, CaseIterable {
     case status, body, headers, now
     case inputs, store, vars
     case outcome, success, reason, outputs
@@ -44,14 +44,14 @@ public enum Root: String, Sendable, CaseIterable {
 extension Root {
     /// Names a flow variable cannot have: the roots, and `it`, which list functions give their element. Reserving
     /// `it` keeps `any(body.items, it.id == 1)` meaning the element whatever variables a flow sets.
-    public static func isReserved(_ name: String) -> Bool { Root(rawValue: name) != nil || name == Expr.elementName }
+    package static func isReserved(_ name: String) -> Bool { Root(rawValue: name) != nil || name == Expr.elementName }
 
-    public static var reservedNames: [String] { allCases.map(\.rawValue) + [Expr.elementName] }
+    package static var reservedNames: [String] { allCases.map(\.rawValue) + [Expr.elementName] }
 }
 
-public enum UnaryOp: String, Sendable { case not = "!", negate = "-" }
+package enum UnaryOp: String, Sendable { case not = "!", negate = "-" }
 
-public enum BinaryOp: String, Sendable {
+package enum BinaryOp: String, Sendable {
     case or = "||", and = "&&"
     case equal = "==", notEqual = "!="
     case less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">="
@@ -59,19 +59,19 @@ public enum BinaryOp: String, Sendable {
     case contains = "in"
 }
 
-public enum Function: String, Sendable, CaseIterable {
+package enum Function: String, Sendable, CaseIterable {
     case exists, len, matches, lower, upper, string, number, slice, jwt, totp
     case forgeJWT = "forge_jwt"
     case any, all, count, filter, first, map
 
     /// The list functions: their first argument is a list, their second is evaluated once per element, which
     /// it reads as `it`.
-    public static let listFunctions: [Function] = [.any, .all, .count, .filter, .first, .map]
+    package static let listFunctions: [Function] = [.any, .all, .count, .filter, .first, .map]
 
-    public var isListFunction: Bool { Self.listFunctions.contains(self) }
+    package var isListFunction: Bool { Self.listFunctions.contains(self) }
 
     /// How many arguments a call may have (`totp(secret)` up to `totp(secret, digits, period, algorithm)`).
-    public var arguments: ClosedRange<Int> {
+    package var arguments: ClosedRange<Int> {
         switch self {
         case .matches, .forgeJWT, .any, .all, .count, .filter, .map: 2...2
         case .slice: 2...3
@@ -82,10 +82,10 @@ public enum Function: String, Sendable, CaseIterable {
     }
 
     /// The fewest arguments a call takes.
-    public var arity: Int { arguments.lowerBound }
+    package var arity: Int { arguments.lowerBound }
 
     /// "1 argument", "1 to 4 arguments": for messages.
-    public var argumentsText: String {
+    package var argumentsText: String {
         let most = arguments.upperBound
         if arguments.lowerBound == most { return "\(most) argument\(most == 1 ? "" : "s")" }
         return "\(arguments.lowerBound) to \(most) arguments"
@@ -94,28 +94,28 @@ public enum Function: String, Sendable, CaseIterable {
 
 extension Expr {
     /// A literal value (`true`, `1`, `"x"`), not a list literal.
-    public var isLiteral: Bool {
+    package var isLiteral: Bool {
         if case .literal = kind { return true }
         return false
     }
 
     /// `headers`, whose keys are case-insensitive (`headers["X-Request-Id"]`).
-    public var isHeadersRoot: Bool {
+    package var isHeadersRoot: Bool {
         if case .root(.headers) = kind { return true }
         return false
     }
 
     /// Every flow variable this expression reads, with where.
-    public var variableReads: [(String, SourceLocation)] {
+    package var variableReads: [(String, SourceLocation)] {
         var out: [(String, SourceLocation)] = []
         visit { if case .variable(let name) = $0.kind { out.append((name, $0.location)) } }
         return out
     }
 
     /// Every `inputs.NAME` this expression reads.
-    public var inputReads: [(String, SourceLocation)] { memberReads(of: .inputs) }
-    public var storeReads: [(String, SourceLocation)] { memberReads(of: .store) }
-    public var varsReads: [(String, SourceLocation)] { memberReads(of: .vars) }
+    package var inputReads: [(String, SourceLocation)] { memberReads(of: .inputs) }
+    package var storeReads: [(String, SourceLocation)] { memberReads(of: .store) }
+    package var varsReads: [(String, SourceLocation)] { memberReads(of: .vars) }
 
     func memberReads(of root: Root) -> [(String, SourceLocation)] {
         var out: [(String, SourceLocation)] = []
@@ -127,13 +127,13 @@ extension Expr {
         return out
     }
 
-    public var roots: [(Root, SourceLocation)] {
+    package var roots: [(Root, SourceLocation)] {
         var out: [(Root, SourceLocation)] = []
         visit { if case .root(let r) = $0.kind { out.append((r, $0.location)) } }
         return out
     }
 
-    public func visit(_ body: (Expr) -> Void) {
+    package func visit(_ body: (Expr) -> Void) {
         body(self)
         switch kind {
         case .literal, .root, .variable, .element: break

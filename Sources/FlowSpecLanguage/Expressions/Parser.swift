@@ -1,6 +1,6 @@
 /// Recursive-descent parser for the expression language. Precedence, loosest first:
 /// `||`, `&&`, `!`, comparisons and `in`, `+ -`, `* / %`, unary `-`, postfix `.name` `[i]`.
-public enum ExpressionParser {
+package enum ExpressionParser {
     static let maxTokens = 257
     static let maxDepth = 32
     /// Built once: a dictionary literal inside `parseComparison` would be rebuilt for every operand parsed.
@@ -9,7 +9,7 @@ public enum ExpressionParser {
     ]
 
     /// Parses `text`, which starts at `location` in its file.
-    public static func parse(_ text: String, at location: SourceLocation) -> Result<Expr, Diagnostic> {
+    package static func parse(_ text: String, at location: SourceLocation) -> Result<Expr, Diagnostic> {
         let tokens: [Token]
         do {
             tokens = try Lexer.tokenize(text)

@@ -19,8 +19,8 @@ import Synchronization
 /// the first ICU pattern of a process builds ICU's static character sets, which a cold `check` would otherwise pay
 /// for on every start (docs/performance.md, Checks without ICU). Every pattern `SimplePattern` accepts is valid ICU
 /// syntax with the same meaning (`SimplePatternTests`), so accepting it without ICU says the same as ICU would.
-public struct CompiledRegex: Sendable {
-    public let pattern: String
+package struct CompiledRegex: Sendable {
+    package let pattern: String
     /// The same pattern matched without ICU, when it is one of the simple anchored forms flows write.
     let simple: SimplePattern?
     private let icu: LazyICURegex
@@ -41,16 +41,16 @@ public struct CompiledRegex: Sendable {
     /// hang. It grows with the text (a microsecond per character) because ICU's progress callbacks, one per
     /// starting position, cost time of their own: a 5 MB scan took over half a second in a debug build on a loaded
     /// machine. Catastrophic backtracking is exponential in short texts, so the linear part never hides it.
-    public static func budgetSeconds(forLength length: Int) -> Double { 0.5 + Double(length) / 1_000_000 }
+    package static func budgetSeconds(forLength length: Int) -> Double { 0.5 + Double(length) / 1_000_000 }
 
-    public func firstMatch(in text: String) throws(RegexTimedOut) -> Bool {
+    package func firstMatch(in text: String) throws(RegexTimedOut) -> Bool {
         // Anchored at both ends, on a text without line ends: the first match is the whole text or nothing.
         if let answer = simple?.wholeMatch(text) { return answer }
         return try firstRange(in: text) != nil
     }
 
     /// The whole string must match, as input `pattern:` rules require.
-    public func wholeMatch(_ text: String) throws(RegexTimedOut) -> Bool {
+    package func wholeMatch(_ text: String) throws(RegexTimedOut) -> Bool {
         if let answer = simple?.wholeMatch(text) { return answer }
         guard let range = try firstRange(in: text) else { return false }
         return range.location == 0 && range.length == (text as NSString).length
@@ -94,19 +94,19 @@ extension CompiledRegex {
 
 /// A match given up after `CompiledRegex.budgetSeconds(forLength:)`. It names the pattern and the text's length, never the
 /// text: that may be a token or a password.
-public struct RegexTimedOut: Error, Sendable, CustomStringConvertible {
-    public let pattern: String
-    public let textLength: Int
-    public let budgetSeconds: Double
+package struct RegexTimedOut: Error, Sendable, CustomStringConvertible {
+    package let pattern: String
+    package let textLength: Int
+    package let budgetSeconds: Double
 
-    public var description: String {
+    package var description: String {
         "matching the pattern \(pattern) against a \(textLength)-character text took more than \(Durations.describe(budgetSeconds)) of CPU time, so it was stopped; "
             + "nested repetition such as (a*)* or (a|aa)+ makes a pattern backtrack exponentially — simplify it"
     }
 }
 
-public enum RegexCache {
-    public static func compile(_ pattern: String) -> CompiledRegex? { CompiledRegex(pattern) }
+package enum RegexCache {
+    package static func compile(_ pattern: String) -> CompiledRegex? { CompiledRegex(pattern) }
 }
 
 /// ICU's compiled form of a pattern, made at most once, when first needed.

@@ -1,7 +1,7 @@
 extension String {
     /// The characters from `start` up to (not including) `end` (nil: the end of the text), as `slice()` defines
     /// them: positions are rounded down, a negative one counts from the end, and both are kept within the text.
-    public func sliced(from start: Double, to end: Double?) -> String {
+    package func sliced(from start: Double, to end: Double?) -> String {
         let length = count
         func position(_ value: Double) -> Int {
             let whole = value.rounded(.down)

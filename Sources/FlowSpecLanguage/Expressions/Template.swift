@@ -1,26 +1,26 @@
 /// A string with `${expr}` holes, parsed once at load time.
-public struct Template: Sendable {
-    public enum Part: Sendable {
+package struct Template: Sendable {
+    package enum Part: Sendable {
         case text(String)
         case expr(Expr)
     }
 
-    public var parts: [Part]
-    public var location: SourceLocation
-    public var source: String
+    package var parts: [Part]
+    package var location: SourceLocation
+    package var source: String
 
     /// True when the whole template is one `${expr}`: its value keeps its JSON type.
-    public var singleExpression: Expr? {
+    package var singleExpression: Expr? {
         if parts.count == 1, case .expr(let e) = parts[0] { return e }
         return nil
     }
 
-    public var expressions: [Expr] {
+    package var expressions: [Expr] {
         parts.compactMap { if case .expr(let e) = $0 { return e } else { return nil } }
     }
 
     /// The template as one expression: a lone `${expr}` is that expression; anything else joins text.
-    public var asExpression: Expr {
+    package var asExpression: Expr {
         if let single = singleExpression { return single }
         var result: Expr?
         for part in parts {
@@ -34,12 +34,12 @@ public struct Template: Sendable {
         return result ?? Expr(.literal(.string("")), at: location, text: source)
     }
 
-    public static func literal(_ text: String, at location: SourceLocation) -> Template {
+    package static func literal(_ text: String, at location: SourceLocation) -> Template {
         Template(parts: [.text(text)], location: location, source: text)
     }
 
     /// `location` is where the string's first character is (inside any quotes).
-    public static func parse(_ source: String, at location: SourceLocation) -> Result<Template, Diagnostic> {
+    package static func parse(_ source: String, at location: SourceLocation) -> Result<Template, Diagnostic> {
         // Most texts hold no `${`: they are their own single text part.
         if !source.utf8.contains(UInt8(ascii: "$")) {
             return .success(Template(parts: [.text(source)], location: location, source: source))
@@ -119,13 +119,13 @@ public struct Template: Sendable {
 }
 
 /// A JSON body whose strings are templates, keeping numbers, booleans and structure as written.
-public indirect enum TemplateValue: Sendable {
+package indirect enum TemplateValue: Sendable {
     case literal(JSONValue)
     case template(Template)
     case array([TemplateValue])
     case object([(String, TemplateValue)])
 
-    public var expressions: [Expr] {
+    package var expressions: [Expr] {
         switch self {
         case .literal: []
         case .template(let t): t.expressions

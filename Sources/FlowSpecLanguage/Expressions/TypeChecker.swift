@@ -1,5 +1,5 @@
 /// What is known about an expression's value before running it.
-public enum ExprType: String, Sendable {
+package enum ExprType: String, Sendable {
     case any, number, string, boolean, null, object, list
 
     static func of(_ value: JSONValue) -> ExprType {
@@ -15,13 +15,13 @@ public enum ExprType: String, Sendable {
 }
 
 /// Where an expression appears decides which roots it may read.
-public struct ExprContext: Sendable {
-    public var place: String
-    public var hasResponse: Bool
-    public var hasCallResult: Bool
-    public var declaredInputs: Set<String>
+package struct ExprContext: Sendable {
+    package var place: String
+    package var hasResponse: Bool
+    package var hasCallResult: Bool
+    package var declaredInputs: Set<String>
 
-    public init(place: String, hasResponse: Bool = false, hasCallResult: Bool = false, declaredInputs: Set<String>) {
+    package init(place: String, hasResponse: Bool = false, hasCallResult: Bool = false, declaredInputs: Set<String>) {
         self.place = place
         self.hasResponse = hasResponse
         self.hasCallResult = hasCallResult
@@ -30,9 +30,9 @@ public struct ExprContext: Sendable {
 }
 
 /// Catches, at load time, the mistakes that would otherwise only show while talking to a backend.
-public enum TypeChecker {
+package enum TypeChecker {
     @discardableResult
-    public static func check(_ expr: Expr, in context: ExprContext, into diagnostics: inout Diagnostics) -> ExprType {
+    package static func check(_ expr: Expr, in context: ExprContext, into diagnostics: inout Diagnostics) -> ExprType {
         var checker = Checker(context: context)
         let type = checker.type(of: expr)
         diagnostics.append(contentsOf: checker.diagnostics)
@@ -40,7 +40,7 @@ public enum TypeChecker {
     }
 
     /// A guard must be able to be true or false.
-    public static func checkCondition(_ expr: Expr, in context: ExprContext, into diagnostics: inout Diagnostics) {
+    package static func checkCondition(_ expr: Expr, in context: ExprContext, into diagnostics: inout Diagnostics) {
         let type = check(expr, in: context, into: &diagnostics)
         if type != .boolean, type != .any {
             diagnostics.error(

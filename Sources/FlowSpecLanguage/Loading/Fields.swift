@@ -1,20 +1,20 @@
 /// Reads the keys of one YAML mapping, reporting unknown keys (with "did you mean"), missing required keys
 /// and values of the wrong shape. Loaders keep going after an error so a file's mistakes come out together.
-public struct Fields {
-    public let node: YAMLNode
-    public let what: String
+package struct Fields {
+    package let node: YAMLNode
+    package let what: String
     /// The allowed keys present, in the order written, with their pairs. Searched in order: a mapping has a few
     /// keys, and hashing each one into a dictionary cost more than the searches it saved (docs/performance.md,
     /// Loading YAML, expressions and templates).
     private var values: [(key: String, pair: (key: YAMLNode, value: YAMLNode))] = []
-    public var keysInOrder: [String] { values.map(\.key) }
+    package var keysInOrder: [String] { values.map(\.key) }
     /// Allowed keys an unknown key was taken for (`sucess` → `success`): that key's absence is already explained
     /// by the "did you mean" error, so it is not reported a second time as missing.
     private var misspelt: Set<String> = []
 
     /// nil (with a diagnostic) when `node` is not a mapping. `nested`: keys that belong one level down, under the
     /// allowed key given (`base_url` → `defaults`), so the hint says where to move them instead of listing keys.
-    public init?(
+    package init?(
         _ node: YAMLNode, what: String, allowed: [String], nested: [String: String] = [:],
         diagnostics: inout Diagnostics
     ) {
@@ -62,20 +62,20 @@ public struct Fields {
         return nil
     }
 
-    public func has(_ key: String) -> Bool { pair(key) != nil }
+    package func has(_ key: String) -> Bool { pair(key) != nil }
     /// Absent, and not because a misspelling of it was already reported: the case for a "missing key" error.
-    public func missing(_ key: String) -> Bool { pair(key) == nil && !misspelt.contains(key) }
-    public subscript(key: String) -> YAMLNode? { pair(key)?.value }
-    public func keyLocation(_ key: String) -> SourceLocation? { pair(key)?.key.location }
+    package func missing(_ key: String) -> Bool { pair(key) == nil && !misspelt.contains(key) }
+    package subscript(key: String) -> YAMLNode? { pair(key)?.value }
+    package func keyLocation(_ key: String) -> SourceLocation? { pair(key)?.key.location }
 
-    public func require(_ key: String, _ diagnostics: inout Diagnostics, hint: String? = nil) -> YAMLNode? {
+    package func require(_ key: String, _ diagnostics: inout Diagnostics, hint: String? = nil) -> YAMLNode? {
         if let value = pair(key)?.value { return value }
         if missing(key) { diagnostics.error(node.location, "\(what) is missing the required key `\(key)`", hint: hint) }
         return nil
     }
 
     /// A scalar string value (numbers and booleans written plainly are accepted as their text).
-    public func string(_ key: String, required: Bool = false, _ diagnostics: inout Diagnostics, hint: String? = nil)
+    package func string(_ key: String, required: Bool = false, _ diagnostics: inout Diagnostics, hint: String? = nil)
         -> NameRef?
     {
         guard let value = required ? require(key, &diagnostics, hint: hint) : self[key] else { return nil }
@@ -89,7 +89,7 @@ public struct Fields {
         return NameRef(text, at: value.textLocation)
     }
 
-    public func bool(_ key: String, _ diagnostics: inout Diagnostics) -> Bool? {
+    package func bool(_ key: String, _ diagnostics: inout Diagnostics) -> Bool? {
         guard let value = self[key] else { return nil }
         if case .bool(let b) = value.json { return b }
         if value.isQuoted, ["true", "false"].contains(value.scalar ?? "") {
@@ -103,7 +103,7 @@ public struct Fields {
         return nil
     }
 
-    public func int(_ key: String, _ diagnostics: inout Diagnostics, range: ClosedRange<Int>) -> Int? {
+    package func int(_ key: String, _ diagnostics: inout Diagnostics, range: ClosedRange<Int>) -> Int? {
         guard let value = self[key] else { return nil }
         // The range is checked on the Double: converting 99999999999999999999 to Int first would trap.
         if case .number(let n) = value.json, n == n.rounded(), n >= Double(range.lowerBound),
@@ -125,12 +125,12 @@ public struct Fields {
     }
 
     /// A mapping value as ordered (name, node) pairs.
-    public func map(_ key: String, _ diagnostics: inout Diagnostics) -> [(NameRef, YAMLNode)]? {
+    package func map(_ key: String, _ diagnostics: inout Diagnostics) -> [(NameRef, YAMLNode)]? {
         guard let value = self[key] else { return nil }
         return Fields.pairs(of: value, what: "`\(key)` in \(what)", &diagnostics)
     }
 
-    public static func pairs(of value: YAMLNode, what: String, _ diagnostics: inout Diagnostics) -> [(
+    package static func pairs(of value: YAMLNode, what: String, _ diagnostics: inout Diagnostics) -> [(
         NameRef, YAMLNode
     )]? {
         if value.isNull { return [] }
@@ -153,7 +153,7 @@ public struct Fields {
         return out
     }
 
-    public func list(_ key: String, _ diagnostics: inout Diagnostics) -> [YAMLNode]? {
+    package func list(_ key: String, _ diagnostics: inout Diagnostics) -> [YAMLNode]? {
         guard let value = self[key] else { return nil }
         guard let items = value.sequence else {
             diagnostics.error(
@@ -166,9 +166,9 @@ public struct Fields {
 }
 
 /// Turns YAML scalars into expressions and templates, with positions.
-public enum ExprReader {
+package enum ExprReader {
     /// A YAML value read as an expression: plain numbers/booleans/null are literals, strings are parsed.
-    public static func expression(_ node: YAMLNode, what: String, _ diagnostics: inout Diagnostics) -> Expr? {
+    package static func expression(_ node: YAMLNode, what: String, _ diagnostics: inout Diagnostics) -> Expr? {
         guard let text = node.scalar else {
             diagnostics.error(
                 node.location, "\(what) must be an expression, found \(node.kindName)",
@@ -189,7 +189,7 @@ public enum ExprReader {
 
     /// A value of `set`, `store`, `outputs`, `with`, `variables`: quoted text is a template
     /// ("Signed in as ${inputs.email}"), a plain scalar an expression (body.token).
-    public static func value(_ node: YAMLNode, what: String, _ diagnostics: inout Diagnostics) -> Expr? {
+    package static func value(_ node: YAMLNode, what: String, _ diagnostics: inout Diagnostics) -> Expr? {
         if node.isQuoted {
             guard let template = template(node, what: what, &diagnostics) else { return nil }
             return template.asExpression
@@ -197,7 +197,7 @@ public enum ExprReader {
         return expression(node, what: what, &diagnostics)
     }
 
-    public static func template(_ node: YAMLNode, what: String, _ diagnostics: inout Diagnostics) -> Template? {
+    package static func template(_ node: YAMLNode, what: String, _ diagnostics: inout Diagnostics) -> Template? {
         guard let text = node.scalar else {
             diagnostics.error(node.location, "\(what) must be a text value, found \(node.kindName)")
             return nil
@@ -210,7 +210,7 @@ public enum ExprReader {
         }
     }
 
-    public static func templateValue(_ node: YAMLNode, _ diagnostics: inout Diagnostics) -> TemplateValue {
+    package static func templateValue(_ node: YAMLNode, _ diagnostics: inout Diagnostics) -> TemplateValue {
         switch node.content {
         case .scalar:
             let json = node.json

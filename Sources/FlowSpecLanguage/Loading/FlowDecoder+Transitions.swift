@@ -10,7 +10,7 @@ extension FlowDecoder {
         }?.value
     }
 
-    public static func decodeTransitions(_ list: [YAMLNode], what: String, _ d: inout Diagnostics) -> [Transition] {
+    package static func decodeTransitions(_ list: [YAMLNode], what: String, _ d: inout Diagnostics) -> [Transition] {
         var out: [Transition] = []
         var sawElse: SourceLocation?
         for item in list {

@@ -1,5 +1,5 @@
 /// Turns a flow file's YAML into a `Flow`, reporting every shape problem with its position.
-public enum FlowDecoder {
+package enum FlowDecoder {
     /// Why a flow variable cannot be called `it`.
     static let elementNameHint =
         "inside any, all, count, filter, first and map, `it` is the list's element; pick another name"
@@ -10,7 +10,7 @@ public enum FlowDecoder {
     static let stateKinds = ["request", "input", "choice", "call", "wait", "end"]
     static let methods: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
-    public static func decode(_ root: YAMLNode, file: String, _ d: inout Diagnostics) -> Flow? {
+    package static func decode(_ root: YAMLNode, file: String, _ d: inout Diagnostics) -> Flow? {
         guard
             let fields = Fields(
                 root, what: "a flow", allowed: topKeys, nested: ["base_url": "defaults", "headers": "defaults"],

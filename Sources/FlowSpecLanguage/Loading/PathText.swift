@@ -1,10 +1,10 @@
 /// File paths handled as text. `URL(fileURLWithPath:)` asks the system for the working directory on every call
 /// and builds an object per path, once per file and per flow: a cost every cold `check` paid for nothing
 /// (docs/performance.md, Cold start and `check`).
-public enum PathText {
+package enum PathText {
     /// `path` made absolute against `workingDirectory`, with `.`, `..` and repeated or trailing slashes removed —
     /// what `URL(fileURLWithPath:).standardizedFileURL.path` gives; symbolic links are left as they are.
-    public static func standardized(_ path: String, workingDirectory: String) -> String {
+    package static func standardized(_ path: String, workingDirectory: String) -> String {
         let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
         var parts: [Substring] = []
         for part in absolute.split(separator: "/") {
@@ -20,7 +20,7 @@ public enum PathText {
     /// The folder and the name without its `.yaml` or `.yml` of a flow file given as `folder/name.yaml`, or nil
     /// for any other shape (a bare name, `./name.yaml`, another extension), which needs the working directory or
     /// Foundation's rules for extensions.
-    public static func folderAndStem(ofYAML path: String) -> (folder: Substring, stem: Substring)? {
+    package static func folderAndStem(ofYAML path: String) -> (folder: Substring, stem: Substring)? {
         let parts = path.split(separator: "/")
         guard parts.count >= 2, let name = parts.last, let folder = parts.dropLast().last,
             folder != ".", folder != "..", !name.hasPrefix(".")

@@ -1,6 +1,6 @@
 /// Turns a session file's YAML into a `SessionDef`.
-public enum SessionDecoder {
-    public static func decode(_ root: YAMLNode, file: String, _ d: inout Diagnostics) -> SessionDef? {
+package enum SessionDecoder {
+    package static func decode(_ root: YAMLNode, file: String, _ d: inout Diagnostics) -> SessionDef? {
         guard
             let f = Fields(
                 root, what: "a session", allowed: ["session", "title", "namespace", "headers", "refresh"],

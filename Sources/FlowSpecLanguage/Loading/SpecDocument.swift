@@ -1,29 +1,29 @@
 extension SpecSet {
     /// One file, parsed and decoded without the rest of the program: what the loading layer hands over, file by file.
-    public struct Document: Sendable {
-        public enum Content: Sendable {
+    package struct Document: Sendable {
+        package enum Content: Sendable {
             case flow(Flow), session(SessionDef), scenario(YAMLNode), probe(YAMLNode), nothing
         }
-        public var file: String
-        public var content: Content
+        package var file: String
+        package var content: Content
         /// What reading, parsing or decoding this file found.
-        public var diagnostics: Diagnostics
+        package var diagnostics: Diagnostics
 
-        public init(file: String, content: Content, diagnostics: Diagnostics = Diagnostics()) {
+        package init(file: String, content: Content, diagnostics: Diagnostics = Diagnostics()) {
             self.file = file
             self.content = content
             self.diagnostics = diagnostics
         }
 
         /// A file that could not be read or parsed.
-        public init(file: String, failure: Diagnostic) {
+        package init(file: String, failure: Diagnostic) {
             self.init(file: file, content: .nothing, diagnostics: Diagnostics([failure]))
         }
     }
 
     /// Decodes one parsed file by its top-level key: a flow or a session now; a scenario or a probe is kept for
     /// its module to decode.
-    public static func decode(_ root: YAMLNode, file: String) -> Document {
+    package static func decode(_ root: YAMLNode, file: String) -> Document {
         var d = Diagnostics()
         let keys = root.mapping?.compactMap { $0.key.scalar } ?? []
         let content: Document.Content

@@ -3,42 +3,42 @@
 /// by name or numbers an edge itself, so a trace's edge is the diagram's by construction.
 /// A class: it never changes once made, and every run and sub-run holds it (as a struct, each was a copy of its
 /// arrays' references, retained and released per run).
-public final class CompiledFlow: Sendable {
-    public let flow: Flow
+package final class CompiledFlow: Sendable {
+    package let flow: Flow
     /// In file order.
-    public let states: [State]
+    package let states: [State]
     /// `targets[state][edge]`: the index of the state edge number `edge` of `states[state]` leads to; nil for a
     /// target that does not exist (the check has reported it; running there ends the run in error).
-    public let targets: [[Int?]]
+    package let targets: [[Int?]]
     /// `edges[state]`: the ways out of `states[state]`, made once, at their numbers (see `Edge`: a state's edge
     /// numbers are the positions in its `edges`).
-    public let edges: [[Edge]]
+    package let edges: [[Edge]]
     /// The start state's index; nil when it does not exist.
-    public let start: Int?
+    package let start: Int?
     /// `callees[state]`: for a call state, the index of the flow it calls among the program's flows
     /// (`SpecSet.compiledFlows`); nil for another kind of state, an unknown flow, or a flow compiled on its own.
-    public let callees: [Int?]
+    package let callees: [Int?]
     /// `sessions[state]`: for a request that goes through a session (its own `session:` or the flow's, unless it
     /// opts out), the index of that session among the program's sessions (`SpecSet.linkedSessions`).
-    public let sessions: [Int?]
+    package let sessions: [Int?]
     private let indexByName: [String: Int]
     private let inputsByName: [String: InputDecl]
 
     /// Where the program's flows and sessions are, by name, so that calls and sessions are resolved once here.
-    public struct Links: Sendable {
-        public var flows: [String: Int]
-        public var sessions: [String: Int]
+    package struct Links: Sendable {
+        package var flows: [String: Int]
+        package var sessions: [String: Int]
 
-        public init(flows: [String: Int], sessions: [String: Int]) {
+        package init(flows: [String: Int], sessions: [String: Int]) {
             self.flows = flows
             self.sessions = sessions
         }
 
         /// A flow compiled on its own (a diagram of one file): its calls and sessions lead nowhere.
-        public static let none = Links(flows: [:], sessions: [:])
+        package static let none = Links(flows: [:], sessions: [:])
     }
 
-    public init(_ flow: Flow, links: Links = .none) {
+    package init(_ flow: Flow, links: Links = .none) {
         self.flow = flow
         let states = flow.orderedStates
         let indexByName = Dictionary(
@@ -66,21 +66,21 @@ public final class CompiledFlow: Sendable {
         inputsByName = Dictionary(flow.inputs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public var name: String { flow.name }
+    package var name: String { flow.name }
 
-    public func index(of state: String) -> Int? { indexByName[state] }
+    package func index(of state: String) -> Int? { indexByName[state] }
 
-    public func input(named name: String) -> InputDecl? { inputsByName[name] }
+    package func input(named name: String) -> InputDecl? { inputsByName[name] }
 
     /// Edge number `number` of state `state`; nil when the state has no such edge.
-    public func edge(of state: Int, number: Int) -> Edge? {
+    package func edge(of state: Int, number: Int) -> Edge? {
         let row = edges[state]
         return row.indices.contains(number) && row[number].index == number
             ? row[number] : row.first { $0.index == number }
     }
 
     /// Where edge `edge` of state `state` leads: nil when its target does not exist.
-    public func target(of state: Int, edge: Int) -> Int? {
+    package func target(of state: Int, edge: Int) -> Int? {
         let row = targets[state]
         return edge < row.count ? row[edge] : nil
     }

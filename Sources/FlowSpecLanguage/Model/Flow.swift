@@ -1,59 +1,59 @@
 /// A loaded, checked flow: the state machine the interpreter runs.
-public struct Flow: Sendable {
-    public var name: String
-    public var title: String?
-    public var file: String
-    public var location: SourceLocation
+package struct Flow: Sendable {
+    package var name: String
+    package var title: String?
+    package var file: String
+    package var location: SourceLocation
     /// Token-store namespace for `store.*`; resolved from the session when not written.
-    public var namespace: String
-    public var namespaceWasDeclared: Bool
-    public var session: NameRef?
-    public var inputs: [InputDecl]
-    public var baseURL: Template?
-    public var headers: [(String, Template)]
-    public var variables: [(String, Expr)]
-    public var maxSteps: Int
-    public var start: NameRef
-    public var states: [String: State]
+    package var namespace: String
+    package var namespaceWasDeclared: Bool
+    package var session: NameRef?
+    package var inputs: [InputDecl]
+    package var baseURL: Template?
+    package var headers: [(String, Template)]
+    package var variables: [(String, Expr)]
+    package var maxSteps: Int
+    package var start: NameRef
+    package var states: [String: State]
     /// State names in file order, for stable output.
-    public var stateOrder: [String]
+    package var stateOrder: [String]
     /// States written in the file that did not load (their errors are already reported); references to them
     /// are not reported again as unknown.
-    public var brokenStates: Set<String> = []
+    package var brokenStates: Set<String> = []
     /// Inputs the initial `variables:` read.
-    public var variableInputReads: [String] = []
+    package var variableInputReads: [String] = []
 
-    public func input(named name: String) -> InputDecl? { inputs.first { $0.name == name } }
+    package func input(named name: String) -> InputDecl? { inputs.first { $0.name == name } }
 
     /// The states in file order; a name in `stateOrder` without a state (one that did not load) is left out.
-    public var orderedStates: [State] { stateOrder.compactMap { states[$0] } }
+    package var orderedStates: [State] { stateOrder.compactMap { states[$0] } }
 
-    public static let defaultMaxSteps = 100
-    public static let reservedOutcomes: Set<String> = ["unhandled", "error"]
+    package static let defaultMaxSteps = 100
+    package static let reservedOutcomes: Set<String> = ["unhandled", "error"]
 }
 
 /// A name written in a file, with where it was written, for "unknown X" diagnostics.
-public struct NameRef: Sendable, Hashable {
-    public var name: String
-    public var location: SourceLocation
-    public init(_ name: String, at location: SourceLocation) {
+package struct NameRef: Sendable, Hashable {
+    package var name: String
+    package var location: SourceLocation
+    package init(_ name: String, at location: SourceLocation) {
         self.name = name
         self.location = location
     }
 }
 
-public struct InputDecl: Sendable {
-    public enum Kind: String, Sendable, CaseIterable { case string, email, phone, code }
+package struct InputDecl: Sendable {
+    package enum Kind: String, Sendable, CaseIterable { case string, email, phone, code }
 
-    public var name: String
-    public var kind: Kind
-    public var pattern: CompiledRegex?
-    public var secret: Bool
-    public var prompt: String?
-    public var location: SourceLocation
+    package var name: String
+    package var kind: Kind
+    package var pattern: CompiledRegex?
+    package var secret: Bool
+    package var prompt: String?
+    package var location: SourceLocation
 
     /// Why `value` is not acceptable, or nil when it is.
-    public func problem(with value: String) -> String? {
+    package func problem(with value: String) -> String? {
         switch kind {
         case .string: break
         case .email:
@@ -83,16 +83,16 @@ public struct InputDecl: Sendable {
     }
 }
 
-public struct State: Sendable {
-    public var name: String
-    public var location: SourceLocation
-    public var kind: Kind
+package struct State: Sendable {
+    package var name: String
+    package var location: SourceLocation
+    package var kind: Kind
     /// Inputs any expression of this state reads, found once at load time so a run need not walk them.
-    public var inputReads: [String] = []
+    package var inputReads: [String] = []
 
     /// Indirect: a run copies the state it is in at every step, and a boxed payload makes that one reference to
     /// retain rather than every field of a request.
-    public indirect enum Kind: Sendable {
+    package indirect enum Kind: Sendable {
         case request(RequestState)
         case input(InputState)
         case choice([Transition])
@@ -101,7 +101,7 @@ public struct State: Sendable {
         case end(EndState)
     }
 
-    public var kindName: String {
+    package var kindName: String {
         switch kind {
         case .request: "request"
         case .input: "input"
@@ -116,17 +116,17 @@ public struct State: Sendable {
     /// asks for what its transitions read only once the called flow has run, so a sub-flow that asks for the same
     /// input gets the first value; every other state asks for everything it reads before acting. The interpreter
     /// runs by this rule and the scenario generator predicts by it.
-    public var inputReadsBeforeActing: [String] {
+    package var inputReadsBeforeActing: [String] {
         guard case .call(let c) = kind else { return inputReads }
         return inputReads.filter { name in c.with.contains { $0.1.inputReads.contains { $0.0 == name } } }
     }
 
-    public var inputReadsAfterActing: [String] {
+    package var inputReadsAfterActing: [String] {
         let before = Set(inputReadsBeforeActing)
         return inputReads.filter { !before.contains($0) }
     }
 
-    public var transitions: [Transition] {
+    package var transitions: [Transition] {
         switch kind {
         case .request(let r): r.transitions
         case .choice(let t): t
@@ -136,7 +136,7 @@ public struct State: Sendable {
     }
 
     /// Every state this one can go to, with the variable a `goto` adds implicitly.
-    public var successors: [(target: NameRef, sets: [String])] {
+    package var successors: [(target: NameRef, sets: [String])] {
         switch kind {
         case .request(let r):
             var out = r.transitions.map { ($0.goto, $0.set.map(\.0)) }
@@ -154,101 +154,101 @@ public struct State: Sendable {
     }
 }
 
-public struct RequestState: Sendable {
-    public var method: String
-    public var path: Template?
-    public var url: Template?
-    public var query: [(String, Template)]
-    public var headers: [(String, Template)]
-    public var body: RequestBody
+package struct RequestState: Sendable {
+    package var method: String
+    package var path: Template?
+    package var url: Template?
+    package var query: [(String, Template)]
+    package var headers: [(String, Template)]
+    package var body: RequestBody
     /// nil: the flow's default session; `.some(nil)`-like opt-out is `sessionOptOut`.
-    public var session: NameRef?
-    public var sessionOptOut: Bool
-    public var transitions: [Transition]
-    public var unreachable: NameRef?
+    package var session: NameRef?
+    package var sessionOptOut: Bool
+    package var transitions: [Transition]
+    package var unreachable: NameRef?
     /// `answers: [401]`: statuses that are this request's answer, never an expired token — the session's headers
     /// are still sent, but a response with one of them goes to the transitions without a reactive refresh.
-    public var answers: [Int] = []
-    public var answersLocation: SourceLocation?
+    package var answers: [Int] = []
+    package var answersLocation: SourceLocation?
 
     /// Whether a response with `status` is an answer to this request rather than a reason to refresh `session`:
     /// a status listed in `answers:`, or any status when the session's `refresh.not_for` names this request.
-    public func answers(_ status: Int, in session: SessionDef) -> Bool {
+    package func answers(_ status: Int, in session: SessionDef) -> Bool {
         answers.contains(status) || session.refresh?.notFor.contains { $0.names(self) } == true
     }
 }
 
-public enum RequestBody: Sendable {
+package enum RequestBody: Sendable {
     case none
     case json(TemplateValue)
     case form([(String, Template)])
 }
 
-public struct InputState: Sendable {
-    public var input: NameRef
-    public var goto: NameRef
-    public var invalid: NameRef?
+package struct InputState: Sendable {
+    package var input: NameRef
+    package var goto: NameRef
+    package var invalid: NameRef?
 }
 
-public struct CallState: Sendable {
-    public var flow: NameRef
-    public var with: [(NameRef, Expr)]
-    public var transitions: [Transition]
+package struct CallState: Sendable {
+    package var flow: NameRef
+    package var with: [(NameRef, Expr)]
+    package var transitions: [Transition]
 }
 
-public struct WaitState: Sendable {
-    public var duration: Expr
-    public var goto: NameRef
+package struct WaitState: Sendable {
+    package var duration: Expr
+    package var goto: NameRef
 }
 
-public struct EndState: Sendable {
-    public var outcome: String
-    public var success: Bool
+package struct EndState: Sendable {
+    package var outcome: String
+    package var success: Bool
     /// `skip: true`: reaching this end means the promise could not be checked here (no fresh code to try, a
     /// precondition the backend did not meet). A scenario that ends here is reported skipped with the reason,
     /// never passed, unless its expectation names this outcome.
-    public var skip: Bool = false
-    public var reason: Template?
-    public var outputs: [(String, Expr)]
+    package var skip: Bool = false
+    package var reason: Template?
+    package var outputs: [(String, Expr)]
 }
 
-public struct Transition: Sendable {
+package struct Transition: Sendable {
     /// nil for `else: true`.
-    public var guardExpr: Expr?
-    public var set: [(String, Expr)]
-    public var store: [(String, Expr)]
-    public var forget: Forget
-    public var goto: NameRef
-    public var location: SourceLocation
+    package var guardExpr: Expr?
+    package var set: [(String, Expr)]
+    package var store: [(String, Expr)]
+    package var forget: Forget
+    package var goto: NameRef
+    package var location: SourceLocation
 
-    public enum Forget: Sendable {
+    package enum Forget: Sendable {
         case nothing
         case keys([String])
         case all
     }
 
-    public var expressions: [Expr] {
+    package var expressions: [Expr] {
         (guardExpr.map { [$0] } ?? []) + set.map(\.1) + store.map(\.1)
     }
 }
 
 /// How authenticated requests carry a token and how it is renewed.
-public struct SessionDef: Sendable {
-    public var name: String
-    public var file: String
-    public var location: SourceLocation
-    public var namespace: String
-    public var headers: [(String, Template)]
-    public var refresh: Refresh?
+package struct SessionDef: Sendable {
+    package var name: String
+    package var file: String
+    package var location: SourceLocation
+    package var namespace: String
+    package var headers: [(String, Template)]
+    package var refresh: Refresh?
 
-    public struct Refresh: Sendable {
-        public var flow: NameRef
-        public var when: Expr?
-        public var aheadExpiresAt: Expr?
-        public var aheadMargin: Expr?
-        public var failureOutcome: String
-        public var failureReason: Template?
+    package struct Refresh: Sendable {
+        package var flow: NameRef
+        package var when: Expr?
+        package var aheadExpiresAt: Expr?
+        package var aheadMargin: Expr?
+        package var failureOutcome: String
+        package var failureReason: Template?
         /// `not_for:` requests (method and path as written) whose responses never trigger the reactive refresh.
-        public var notFor: [RequestName] = []
+        package var notFor: [RequestName] = []
     }
 }

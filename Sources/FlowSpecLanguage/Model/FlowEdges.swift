@@ -1,8 +1,8 @@
 /// One way out of a state, numbered as the interpreter numbers it: a state's transitions in file order, then
 /// `unreachable:` (request states); `goto:` then `invalid:` (input states); `goto:` (wait states).
 /// Coverage, diagrams, traces and generated paths all name an edge by (state, index), so they agree.
-public struct Edge: Sendable, Hashable {
-    public enum Kind: String, Sendable {
+package struct Edge: Sendable, Hashable {
+    package enum Kind: String, Sendable {
         /// A transition with a `when:` guard.
         case guarded
         /// `else: true`, or a transition with no guard.
@@ -15,17 +15,17 @@ public struct Edge: Sendable, Hashable {
         case next
     }
 
-    public var state: String
-    public var index: Int
-    public var kind: Kind
-    public var target: String
+    package var state: String
+    package var index: Int
+    package var kind: Kind
+    package var target: String
     /// Where the edge is written: the transition, or the `goto`/`unreachable`/`invalid` reference.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// The guard's source text for guarded edges.
-    public var guardText: String?
+    package var guardText: String?
 
     /// What a diagram writes on the arrow.
-    public var label: String {
+    package var label: String {
         switch kind {
         case .guarded: guardText ?? ""
         case .otherwise: "else"
@@ -35,40 +35,40 @@ public struct Edge: Sendable, Hashable {
         }
     }
 
-    public static func == (a: Edge, b: Edge) -> Bool { a.state == b.state && a.index == b.index }
-    public func hash(into hasher: inout Hasher) {
+    package static func == (a: Edge, b: Edge) -> Bool { a.state == b.state && a.index == b.index }
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(state)
         hasher.combine(index)
     }
 }
 
 /// An edge's name alone, (state, index): the key traces, coverage and diagram highlights count by.
-public struct EdgeKey: Sendable, Hashable, Comparable, Codable {
-    public var state: String
-    public var index: Int
+package struct EdgeKey: Sendable, Hashable, Comparable, Codable {
+    package var state: String
+    package var index: Int
 
-    public init(state: String, index: Int) {
+    package init(state: String, index: Int) {
         self.state = state
         self.index = index
     }
 
-    public init(_ edge: Edge) { self.init(state: edge.state, index: edge.index) }
+    package init(_ edge: Edge) { self.init(state: edge.state, index: edge.index) }
 
-    public static func < (a: EdgeKey, b: EdgeKey) -> Bool { (a.state, a.index) < (b.state, b.index) }
+    package static func < (a: EdgeKey, b: EdgeKey) -> Bool { (a.state, a.index) < (b.state, b.index) }
 }
 
 extension Edge {
     /// The numbers of the edges that are not transitions, defined once: `State.edges` and the interpreter both
     /// number by these, so a trace's edge is always the diagram's.
-    public static let nextIndex = 0
-    public static let invalidInputIndex = 1
+    package static let nextIndex = 0
+    package static let invalidInputIndex = 1
     /// A request state's `unreachable:` comes after its transitions.
-    public static func unreachableIndex(transitions: Int) -> Int { transitions }
+    package static func unreachableIndex(transitions: Int) -> Int { transitions }
 }
 
 extension State {
     /// Every way out of this state, in interpreter order (see `Edge`).
-    public var edges: [Edge] {
+    package var edges: [Edge] {
         func edge(_ i: Int, _ t: Transition) -> Edge {
             Edge(
                 state: name, index: i, kind: t.guardExpr == nil ? .otherwise : .guarded, target: t.goto.name,
@@ -109,7 +109,7 @@ extension State {
     }
 
     /// The end state's outcome and success, or nil for other kinds.
-    public var ending: (outcome: String, success: Bool)? {
+    package var ending: (outcome: String, success: Bool)? {
         if case .end(let e) = kind { return (e.outcome, e.success) }
         return nil
     }
@@ -117,5 +117,5 @@ extension State {
 
 extension Flow {
     /// Every edge of the flow, states in file order.
-    public var edges: [Edge] { orderedStates.flatMap(\.edges) }
+    package var edges: [Edge] { orderedStates.flatMap(\.edges) }
 }

@@ -3,14 +3,14 @@
 /// `input code`, `call repairminder.refresh`, `wait 16m`, `authenticated (success)`; none for a choice); `line` is
 /// the same on its own, where nothing else shows the kind (`choice`, `end authenticated (success)`), as the HTML
 /// report's steps and the SVG diagram's boxes write it.
-public struct StateSummary: Sendable, Equatable {
+package struct StateSummary: Sendable, Equatable {
     /// `request`, `input`, `choice`, `call`, `wait` or `end`.
-    public var kind: String
-    public var detail: String?
+    package var kind: String
+    package var detail: String?
     /// End states only: whether the outcome counts as success.
-    public var success: Bool?
+    package var success: Bool?
 
-    public init(_ state: State) {
+    package init(_ state: State) {
         kind = state.kindName
         switch state.kind {
         case .request(let r):
@@ -28,12 +28,12 @@ public struct StateSummary: Sendable, Equatable {
     }
 
     /// One line that stands alone.
-    public var line: String {
+    package var line: String {
         guard let detail else { return kind }
         return success == nil ? detail : "end \(detail)"
     }
 }
 
 extension State {
-    public var summary: StateSummary { StateSummary(self) }
+    package var summary: StateSummary { StateSummary(self) }
 }

@@ -1,9 +1,9 @@
 /// The JSON Schema of the files under `flows/`: a probe file (top-level `probe:`), a flow (top-level `flow:`) or
 /// a session (top-level `session:` without `flow:`), told apart exactly as `SpecSet.add` does. One schema covers both so a single
 /// `flows/**/*.yaml` editor mapping is enough; a file still being started is treated as a flow.
-public enum FlowSchema {
+package enum FlowSchema {
     /// `probePromises`: the probe catalogue's promises (`ProbeCatalogue.promiseSchemas`).
-    public static func document(probePromises: [(String, JSONValue)]) -> JSONValue {
+    package static func document(probePromises: [(String, JSONValue)]) -> JSONValue {
         SchemaFragment.document(
             title: "FlowSpec flow, session or probe file",
             description:

@@ -1,6 +1,6 @@
 /// Schema definitions for a probe file (`probe:`), following the probe module's `ProbeDecoder`: the file's own
 /// keys here, the promises from the probe module's catalogue (this module cannot see it), passed in.
-public enum ProbeSchema {
+package enum ProbeSchema {
     typealias F = SchemaFragment
 
     /// The schema of a promise whose options are `options` (beyond `source` and `requires`): a source alone, or a

@@ -1,12 +1,12 @@
 /// The file formats FlowSpec publishes a JSON Schema for (`flowspec schema KIND`).
-public enum SchemaKind: String, CaseIterable, Sendable {
+package enum SchemaKind: String, CaseIterable, Sendable {
     /// Files under `flows/`: flows and sessions.
     case flow
     /// Files under `scenarios/`.
     case scenario
 
     /// `probePromises`: the probe catalogue's promises; the flow schema lists them under a probe file's `promises`.
-    public func document(probePromises: [(String, JSONValue)]) -> JSONValue {
+    package func document(probePromises: [(String, JSONValue)]) -> JSONValue {
         switch self {
         case .flow: FlowSchema.document(probePromises: probePromises)
         case .scenario: ScenarioSchema.document
@@ -14,10 +14,10 @@ public enum SchemaKind: String, CaseIterable, Sendable {
     }
 
     /// Pretty JSON with sorted keys and a final newline: deterministic, so the files in `schemas/` can be compared.
-    public func text(probePromises: [(String, JSONValue)]) -> String {
+    package func text(probePromises: [(String, JSONValue)]) -> String {
         document(probePromises: probePromises).prettyJSON + "\n"
     }
 
     /// Where this repository ships the schema, relative to its root.
-    public var shippedPath: String { "schemas/\(rawValue).schema.json" }
+    package var shippedPath: String { "schemas/\(rawValue).schema.json" }
 }

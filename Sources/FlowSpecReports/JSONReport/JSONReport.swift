@@ -5,11 +5,11 @@ import Foundation
 /// The machine-readable report: schema `flowspec-report`, version 1, field by field in docs/reports.md.
 /// Other tools depend on this exact shape: add fields freely (version stays 1); removing or renaming one
 /// bumps the version.
-public enum JSONReport {
+package enum JSONReport {
     package static let schema = "flowspec-report"
     package static let version = 1
 
-    public static func render(_ run: RunRecord) -> String {
+    package static func render(_ run: RunRecord) -> String {
         pretty(document(run))
     }
 

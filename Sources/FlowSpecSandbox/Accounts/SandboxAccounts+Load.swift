@@ -18,7 +18,7 @@ extension SandboxAccounts {
     }
 
     /// `load(path:)` for text already in memory; `file` names it in errors. Public for the accounts fuzz target.
-    public static func parse(_ text: String, file: String) throws(SandboxAccountsError) -> SandboxAccounts {
+    package static func parse(_ text: String, file: String) throws(SandboxAccountsError) -> SandboxAccounts {
         let root: Node?
         do {
             root = try Yams.compose(yaml: text, .default, .default, .utf8) // named: Yams computes `.default` from the environment on every call

@@ -4,7 +4,7 @@
 /// Load it from a file with `SandboxAccounts.load(path:)`, start from `.defaults`, or build one in code
 /// (to change a lifetime; to let one pass without waiting, start the sandbox with a `SandboxClock` you move).
 // Public only for the fuzz package (`fuzz-accounts` parses accounts files); the rest of the sandbox is `package`.
-public struct SandboxAccounts: Sendable, Equatable {
+package struct SandboxAccounts: Sendable, Equatable {
     package var companies: [Company]
     package var staff: [StaffUser]
     package var customers: [Customer]

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A problem in an accounts file, pointing at the place to fix: `file:line:col: key: problem`.
-public struct SandboxAccountsError: Error, Equatable, CustomStringConvertible, LocalizedError {
+package struct SandboxAccountsError: Error, Equatable, CustomStringConvertible, LocalizedError {
     package let file: String
     /// 1-based, when the YAML parser knows the position.
     package let line: Int?
@@ -19,7 +19,7 @@ public struct SandboxAccountsError: Error, Equatable, CustomStringConvertible, L
         self.problem = problem
     }
 
-    public var description: String {
+    package var description: String {
         var place = file
         if let line {
             place += ":\(line)"
@@ -28,5 +28,5 @@ public struct SandboxAccountsError: Error, Equatable, CustomStringConvertible, L
         return key.isEmpty ? "\(place): \(problem)" : "\(place): `\(key)`: \(problem)"
     }
 
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

@@ -5,17 +5,17 @@ import Foundation
 /// Schedules scenarios — scripted ones concurrently (`jobs`), live ones one at a time — under the run's fail-fast
 /// and time limit, reporting in the order given. Each scenario itself is played by a `ScenarioExecution`, which
 /// reads its settings from here.
-public struct ScenarioRunner: Sendable {
-    public var specs: SpecSet { contexts.specs }
-    public var jobs: Int
+package struct ScenarioRunner: Sendable {
+    package var specs: SpecSet { contexts.specs }
+    package var jobs: Int
     /// Run variables from the command line; a scenario's own `vars:` add to them.
-    public var vars: [String: JSONValue] { contexts.vars }
+    package var vars: [String: JSONValue] { contexts.vars }
     /// Makes each scenario's run context (and its redactor) as `exec` and `probe` make theirs.
     let contexts: RunContextFactory
     /// The backend live scenarios talk to; nil skips them.
-    public var live: (any HTTPAdapter)?
+    package var live: (any HTTPAdapter)?
     /// Seconds an input command may take.
-    public var commandTimeout: Double
+    package var commandTimeout: Double
     /// Inputs any flow uses as secrets (declared `secret: true` or `type: code`, or sent as a credential); their
     /// values are masked wherever they appear.
     let secretInputNames: Set<String>
@@ -23,31 +23,31 @@ public struct ScenarioRunner: Sendable {
     /// the scenario's own `vars:` included. Set by `run(_:onFinish:)` from the scenarios it plays.
     var secretVariables: Set<String>
     /// After the first failure, start no more scenarios; those not started are reported skipped.
-    public var failFast = false
+    package var failFast = false
     /// Seconds one scenario may take before it is abandoned and reported failed; nil waits for ever.
-    public var scenarioTimeout: Double?
+    package var scenarioTimeout: Double?
     /// The clock `scenarioTimeout` is measured on: the machine's, unless a test decides when time is up.
-    public var timeoutClock: any FlowClock = SystemClock()
+    package var timeoutClock: any FlowClock = SystemClock()
     /// What scenario and exchange durations are measured with: the monotonic clock, unless a test fixes them.
-    public var stopwatch: any Stopwatch = MonotonicStopwatch()
+    package var stopwatch: any Stopwatch = MonotonicStopwatch()
     /// What runs input commands: a shell, unless a test answers for it.
-    public var commandRunner: any CommandRunner = ShellCommandRunner()
+    package var commandRunner: any CommandRunner = ShellCommandRunner()
     /// Keep the masked exchanges of passed scenarios too (failed ones always keep them): for `--verbose`
     /// and the JSON and HTML reports.
-    public var recordExchanges = true
+    package var recordExchanges = true
     /// Record each run's states, edges and false guards (`ScenarioReport.runs`): for coverage and the JSON and HTML
     /// reports. Without them a run records nothing it will not show; `path:` expectations read the run's own path.
-    public var recordTraces = true
+    package var recordTraces = true
     /// The time live scenarios see: the machine's clock, unless a test that embeds its backend shares one clock
     /// with it, so `wait` steps and token expiry pass without sleeping.
-    public var liveClock: any FlowClock = SystemClock()
+    package var liveClock: any FlowClock = SystemClock()
     /// The longest a live scenario may really wait (a `wait` step, or a flow's `wait` state), in seconds. A
     /// longer wait skips the scenario with the reason: what it waits for (token expiry) cannot be checked in
     /// time, and it must not pass unchecked. `--allow-wait` raises it for nightly runs.
-    public var allowWait: Double = ScenarioRunner.defaultAllowWait
-    public static let defaultAllowWait: Double = 60
+    package var allowWait: Double = ScenarioRunner.defaultAllowWait
+    package static let defaultAllowWait: Double = 60
 
-    public init(
+    package init(
         specs: SpecSet, jobs: Int, vars: [String: JSONValue] = [:], live: (any HTTPAdapter)? = nil,
         commandTimeout: Double = 30
     ) {
@@ -73,7 +73,7 @@ public struct ScenarioRunner: Sendable {
     /// Runs every scenario; `onFinish` sees each report as soon as its scenario ends (for progress output).
     /// Live scenarios run one at a time: they share accounts on one backend, and "the latest code sent to
     /// this address" is only meaningful when one login per account is in flight.
-    public func run(
+    package func run(
         _ scenarios: [Scenario], onFinish: @escaping @Sendable (Int, ScenarioReport) async -> Void = { _, _ in }
     ) async -> [ScenarioReport] {
         var runner = self
@@ -194,7 +194,7 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Plays one scenario now, whatever the schedule (no time limit, no fail-fast).
-    public func run(_ scenario: Scenario) async -> ScenarioReport {
+    package func run(_ scenario: Scenario) async -> ScenarioReport {
         var runner = self
         runner.secretVariables.formUnion(secretVariables(of: [scenario]))
         return await ScenarioExecution(scenario: scenario, settings: runner).run()

@@ -5,18 +5,18 @@ import FlowSpecLanguage
 /// Sharding comes after filtering so N machines split exactly the selected scenarios, and before
 /// repeating and shuffling so a scenario's repetitions stay on one machine and the partition never
 /// depends on the seed.
-public struct ScenarioSelection: Sendable {
+package struct ScenarioSelection: Sendable {
     /// Matched anywhere in the scenario's name (`--filter`).
-    public var namePattern: CompiledRegex?
+    package var namePattern: CompiledRegex?
     /// Every expression must match (repeated `--tag` means "and").
-    public var tagExpressions: [TagExpression]
-    public var shard: Shard?
+    package var tagExpressions: [TagExpression]
+    package var shard: Shard?
     /// Shuffle with this seed; nil keeps the sorted order.
-    public var shuffleSeed: UInt64?
+    package var shuffleSeed: UInt64?
     /// Each selected scenario runs this many times (`--repeat`), at least 1.
-    public var repetitions: Int
+    package var repetitions: Int
 
-    public init(
+    package init(
         namePattern: CompiledRegex? = nil, tagExpressions: [TagExpression] = [], shard: Shard? = nil,
         shuffleSeed: UInt64? = nil, repetitions: Int = 1
     ) {
@@ -28,20 +28,20 @@ public struct ScenarioSelection: Sendable {
     }
 
     /// One run of one scenario; `repetition` is 1…N under `--repeat N` (N > 1), nil otherwise.
-    public struct Run: Sendable {
-        public var scenario: Scenario
-        public var repetition: Int?
+    package struct Run: Sendable {
+        package var scenario: Scenario
+        package var repetition: Int?
     }
 
     /// The most runs a repeated selection may plan (`--repeat` times the scenarios selected). Every run is planned
     /// up front and its report kept until the end, so a `--repeat` of a billion asked for all of that memory at once
     /// and the process aborted.
-    public static let maxRepeatedRuns = 100_000
+    package static let maxRepeatedRuns = 100_000
 
-    public func plan(_ scenarios: [Scenario]) -> [Run] { runs(of: selected(scenarios)) }
+    package func plan(_ scenarios: [Scenario]) -> [Run] { runs(of: selected(scenarios)) }
 
     /// The scenarios the filters and the shard keep, sorted, each once.
-    public func selected(_ scenarios: [Scenario]) -> [Scenario] {
+    package func selected(_ scenarios: [Scenario]) -> [Scenario] {
         var selected = scenarios.sorted { ($0.file, $0.name, $0.location.line) < ($1.file, $1.name, $1.location.line) }
         if let namePattern { selected = selected.filter { (try? namePattern.firstMatch(in: $0.name)) ?? false } }
         if !tagExpressions.isEmpty {
@@ -56,7 +56,7 @@ public struct ScenarioSelection: Sendable {
 
     /// Why repeating `count` selected scenarios would plan too many runs; nil when it fits (or nothing repeats: a
     /// suite that large is already in memory).
-    public func tooManyRuns(selecting count: Int) -> String? {
+    package func tooManyRuns(selecting count: Int) -> String? {
         guard repetitions > 1, count > Self.maxRepeatedRuns / repetitions else { return nil }
         let runs = count.multipliedReportingOverflow(by: repetitions)
         let total = runs.overflow ? "more than \(Int.max)" : Self.grouped(runs.partialValue)
@@ -66,13 +66,13 @@ public struct ScenarioSelection: Sendable {
     }
 
     /// `100000` as `100,000`.
-    public static func grouped(_ n: Int) -> String {
+    package static func grouped(_ n: Int) -> String {
         let digits = Array(String(n))
         return String(digits.enumerated().flatMap { i, d in (i > 0 && (digits.count - i) % 3 == 0) ? [",", d] : [d] })
     }
 
     /// The runs of scenarios already selected: each repeated, then the whole list shuffled.
-    public func runs(of selected: [Scenario]) -> [Run] {
+    package func runs(of selected: [Scenario]) -> [Run] {
         var runs = selected.flatMap { scenario in
             repetitions == 1
                 ? [Run(scenario: scenario, repetition: nil)]
@@ -84,7 +84,7 @@ public struct ScenarioSelection: Sendable {
 
     /// Tags the expressions mention that no scenario in `scenarios` carries (implicit tags included), each
     /// with the closest tag that does exist: `--tag smok` selects nothing, and that is almost always a typo.
-    public func unknownTags(in scenarios: [Scenario]) -> [(tag: String, closest: String?)] {
+    package func unknownTags(in scenarios: [Scenario]) -> [(tag: String, closest: String?)] {
         let known = Set(scenarios.flatMap(\.selectionTags))
         let mentioned = Set(tagExpressions.flatMap(\.tagNames))
         return mentioned.subtracting(known).sorted().map { ($0, Suggestion.closest(to: $0, in: known.sorted())) }
@@ -94,11 +94,11 @@ public struct ScenarioSelection: Sendable {
 extension Scenario {
     /// `live` for live scenarios, `scripted` for the others: every scenario matches `--tag` as if it also
     /// carried this tag, so `--tag 'not live'` keeps CI off real backends without tagging every file.
-    public var implicitTag: String { live ? "live" : "scripted" }
+    package var implicitTag: String { live ? "live" : "scripted" }
 
     /// The tags `--tag` expressions are matched against: the file's `tags:` plus the implicit one.
-    public var selectionTags: Set<String> { Set(tags).union([implicitTag]) }
+    package var selectionTags: Set<String> { Set(tags).union([implicitTag]) }
 
     /// The file's tags in their order, then the implicit tag if the file does not list it: what `--list` shows.
-    public var displayTags: [String] { tags.contains(implicitTag) ? tags : tags + [implicitTag] }
+    package var displayTags: [String] { tags.contains(implicitTag) ? tags : tags + [implicitTag] }
 }

@@ -2,7 +2,7 @@ import FlowSpecLanguage
 
 extension Array {
     /// Fisher–Yates driven by SplitMix64: the same seed always gives the same permutation.
-    public func shuffled(seed: UInt64) -> [Element] {
+    package func shuffled(seed: UInt64) -> [Element] {
         var result = self
         var generator = SplitMix64(seed: seed)
         var i = result.count - 1

@@ -2,12 +2,12 @@
 /// (file, name) first, so every machine computes the same partition without talking to the others;
 /// scenario i (0-based) belongs to shard (i % N) + 1. Round-robin rather than contiguous blocks keeps shard
 /// sizes within one of each other and spreads a folder of slow scenarios across machines.
-public struct Shard: Sendable, Equatable, CustomStringConvertible {
+package struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// 1-based.
-    public let index: Int
-    public let count: Int
+    package let index: Int
+    package let count: Int
 
-    public init(index: Int, count: Int) throws(ShardError) {
+    package init(index: Int, count: Int) throws(ShardError) {
         guard count >= 1 else {
             throw ShardError("--shard \(index)/\(count): N, the number of shards, must be at least 1")
         }
@@ -21,7 +21,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Parses `K/N`, e.g. `2/4`.
-    public static func parse(_ text: String) throws(ShardError) -> Shard {
+    package static func parse(_ text: String) throws(ShardError) -> Shard {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
             throw ShardError(
@@ -33,15 +33,15 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     /// The elements of `ordered` that belong to this shard, in their order. `ordered` must already be in the
     /// stable (file, name) order for shards on different machines to agree.
-    public func select<Element>(_ ordered: [Element]) -> [Element] {
+    package func select<Element>(_ ordered: [Element]) -> [Element] {
         ordered.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 }
 
-public struct ShardError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
+package struct ShardError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var message: String
     init(_ message: String) { self.message = message }
-    public var description: String { message }
+    package var description: String { message }
 }

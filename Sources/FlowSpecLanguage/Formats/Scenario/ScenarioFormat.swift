@@ -2,16 +2,16 @@
 /// them, with the schema of each (the keys themselves: `ScenarioKeys.swift`). `ScenarioSchema` builds
 /// `flowspec schema scenario` from these lists, `ScenarioDecoder` accepts exactly these keys and the scenario
 /// generator writes them, so the three cannot drift apart.
-public enum ScenarioFormat {
+package enum ScenarioFormat {
     typealias F = SchemaFragment
 
-    public static let topKeys = top.map(\.0)
-    public static let stepKeys = (runStep + waitStep + relaunchStep + setStoreStep + commandStep).map(\.0).uniqued()
-    public static let expectKeys = expect.map(\.0)
-    public static let exchangeKeys = exchange.map(\.0)
-    public static let exchangeRequestKeys = exchangeRequest.map(\.0)
-    public static let exchangeResponseKeys = exchangeResponse.map(\.0)
-    public static let requestCheckKeys = requestCheck.map(\.0)
+    package static let topKeys = top.map(\.0)
+    package static let stepKeys = (runStep + waitStep + relaunchStep + setStoreStep + commandStep).map(\.0).uniqued()
+    package static let expectKeys = expect.map(\.0)
+    package static let exchangeKeys = exchange.map(\.0)
+    package static let exchangeRequestKeys = exchangeRequest.map(\.0)
+    package static let exchangeResponseKeys = exchangeResponse.map(\.0)
+    package static let requestCheckKeys = requestCheck.map(\.0)
 
     static let top: [(String, JSONValue)] = Top.allCases.map { ($0.rawValue, $0.schema) }
 

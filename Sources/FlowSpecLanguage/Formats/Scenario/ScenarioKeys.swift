@@ -4,10 +4,10 @@
 /// A key prints as it is written in YAML (`"\(ScenarioFormat.Top.exchangeOrder)"` is `exchange_order`).
 extension ScenarioFormat {
     /// A top-level key of a scenario file.
-    public enum Top: String, CaseIterable, Sendable, CustomStringConvertible {
+    package enum Top: String, CaseIterable, Sendable, CustomStringConvertible {
         case scenario, tags, live, flow, steps, inputs, store, vars, clock, exchanges, exchangeOrder = "exchange_order",
             expect
-        public var description: String { rawValue }
+        package var description: String { rawValue }
 
         var schema: JSONValue {
             switch self {
@@ -44,9 +44,9 @@ extension ScenarioFormat {
     }
 
     /// A key of one scripted exchange.
-    public enum Exchange: String, CaseIterable, Sendable, CustomStringConvertible {
+    package enum Exchange: String, CaseIterable, Sendable, CustomStringConvertible {
         case request, response, times, concurrent
-        public var description: String { rawValue }
+        package var description: String { rawValue }
 
         var schema: JSONValue {
             switch self {
@@ -63,9 +63,9 @@ extension ScenarioFormat {
     }
 
     /// A key of an exchange's `request:` matcher.
-    public enum ExchangeRequest: String, CaseIterable, Sendable, CustomStringConvertible {
+    package enum ExchangeRequest: String, CaseIterable, Sendable, CustomStringConvertible {
         case method, path, query, headers, headersAbsent = "headers_absent", json, form
-        public var description: String { rawValue }
+        package var description: String { rawValue }
 
         var schema: JSONValue {
             switch self {
@@ -89,9 +89,9 @@ extension ScenarioFormat {
     }
 
     /// A key of an exchange's scripted `response:`.
-    public enum ExchangeResponse: String, CaseIterable, Sendable, CustomStringConvertible {
+    package enum ExchangeResponse: String, CaseIterable, Sendable, CustomStringConvertible {
         case status, headers, json, body, fail
-        public var description: String { rawValue }
+        package var description: String { rawValue }
 
         var schema: JSONValue {
             switch self {
@@ -107,11 +107,11 @@ extension ScenarioFormat {
     }
 
     /// A key of `expect:`.
-    public enum Expect: String, CaseIterable, Sendable, CustomStringConvertible {
+    package enum Expect: String, CaseIterable, Sendable, CustomStringConvertible {
         case outcome, success, path, variables, outputs, reason, error, store, storePresent = "store_present",
             storeAbsent = "store_absent", requestCount = "request_count", atMost = "at_most", sameOutputs =
             "same_outputs", requests
-        public var description: String { rawValue }
+        package var description: String { rawValue }
 
         var schema: JSONValue {
             switch self {
@@ -164,9 +164,9 @@ extension ScenarioFormat {
     }
 
     /// A key of one `expect: requests:` check.
-    public enum RequestCheck: String, CaseIterable, Sendable, CustomStringConvertible {
+    package enum RequestCheck: String, CaseIterable, Sendable, CustomStringConvertible {
         case method, path, count, headers, headersAbsent = "headers_absent", json
-        public var description: String { rawValue }
+        package var description: String { rawValue }
 
         var schema: JSONValue {
             switch self {

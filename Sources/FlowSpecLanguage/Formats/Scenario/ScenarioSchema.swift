@@ -1,10 +1,10 @@
 /// The JSON Schema of scenario files (top-level `scenario:`). Its property lists are `ScenarioFormat`'s, the ones
 /// `ScenarioDecoder` (FlowSpecScenarios) accepts, so the schema and the decoder cannot disagree on a key.
-public enum ScenarioSchema {
+package enum ScenarioSchema {
     typealias F = SchemaFragment
     typealias Format = ScenarioFormat
 
-    public static var document: JSONValue {
+    package static var document: JSONValue {
         SchemaFragment.document(
             title: "FlowSpec scenario",
             description:

@@ -2,7 +2,6 @@ import FlowSpecLanguage
 import FlowSpecRuntime
 import FlowSpecScenarios
 import Foundation
-import FuzzSupport
 
 /// The fixed run a fuzzed response is fed into: a login that posts a secret password with a stored API key, stores
 /// the tokens the response hands out, then uses the access token. Every request gets the fuzzed response.
@@ -66,45 +65,16 @@ enum ResponseWorld {
         expect: { outcome: authenticated }
         """
 
-    static let loaded: (specs: SpecSet, scenario: Scenario) = {
+    static let loaded: Result<(specs: SpecSet, scenario: Scenario), InvariantBroken> = {
         let specs = SpecSet(sources: ["flows/fuzz-login.yaml": flow, "scenarios/fuzz-response.yaml": scenario])
         var diagnostics = specs.diagnostics
         let decoded = specs.scenarioDocuments.first.flatMap {
             ScenarioDecoder.decode($0.root, file: $0.file, specs: specs, &diagnostics)
         }
         guard let decoded, !diagnostics.hasErrors else {
-            Fuzz.fail("the fixed flow and scenario do not load: \(diagnostics.sorted.map(\.description))")
+            return .failure(
+                InvariantBroken("the fixed flow and scenario do not load: \(diagnostics.sorted.map(\.description))"))
         }
-        return (specs, decoded)
+        return .success((specs, decoded))
     }()
-}
-
-/// Answers every request with the same fuzzed response.
-struct FixedResponse: HTTPAdapter {
-    let response: HTTPResponse
-    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse { response }
-}
-
-extension HTTPResponse {
-    /// Input layout, like HTTP on the wire: a status line, `Name: value` header lines, an empty line, the body.
-    /// A status that is not a number from 0 to 999 (all a real client can deliver) is read as 200.
-    init(fuzzed data: Data) {
-        var rest = data
-        var lines: [String] = []
-        while !rest.isEmpty {
-            let (line, after) = Fuzz.split(rest)
-            rest = after
-            if line.isEmpty { break }
-            lines.append(String(decoding: line, as: UTF8.self))
-        }
-        let status =
-            lines.first.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.flatMap {
-                (0...999).contains($0) ? $0 : nil
-            } ?? 200
-        let headers: [(String, String)] = lines.dropFirst().compactMap { line in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-        }
-        self.init(status: status, headers: headers, body: Data(rest))
-    }
 }

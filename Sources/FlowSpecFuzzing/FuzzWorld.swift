@@ -5,11 +5,11 @@ import Foundation
 /// What an expression or template can read, built from a fuzzed JSON value so that every root holds something
 /// of the fuzzer's choosing: the response body, its headers, the store, run variables, flow variables, inputs
 /// (not a sub-flow's result, whose initializer the runtime keeps to itself).
-public enum FuzzWorld {
-    public static let location = SourceLocation(file: "fuzz.yaml", line: 1, column: 1)
-    public static let inputNames: Set<String> = ["email", "password", "code"]
+enum FuzzWorld {
+    static let location = SourceLocation(file: "fuzz.yaml", line: 1, column: 1)
+    static let inputNames: Set<String> = ["email", "password", "code"]
 
-    public static func environment(_ json: Data) -> Environment {
+    static func environment(_ json: Data) -> Environment {
         let value = JSONValue.parse(json) ?? .string(String(decoding: json, as: UTF8.self))
         var env = Environment()
         let fields = value.objectValue ?? [:]
@@ -31,6 +31,6 @@ public enum FuzzWorld {
     }
 
     /// Where an expression may read everything: a request state's transition, after a sub-flow call.
-    public static let context = ExprContext(
+    static let context = ExprContext(
         place: "a transition", hasResponse: true, hasCallResult: true, declaredInputs: inputNames)
 }

@@ -1,21 +1,22 @@
 import Foundation
 import Synchronization
 
-/// What every fuzz target needs: the input as text or parts, async code run to completion, a loud failure.
-public enum Fuzz {
+/// What every fuzz target needs: the input as text or parts, async code run to completion, a shipped folder.
+public enum FuzzInput {
     /// The input as the loaders see a file: strict UTF-8, or nil, as `YAMLLoader.load(file:)` refuses a file
     /// that is not UTF-8 before any parser sees it.
-    public static func text(_ data: UnsafePointer<UInt8>, _ size: Int) -> String? {
-        String(data: bytes(data, size), encoding: .utf8)
+    public static func text(_ data: Data) -> String? {
+        String(data: data, encoding: .utf8)
     }
 
+    /// libFuzzer's buffer as bytes.
     public static func bytes(_ data: UnsafePointer<UInt8>, _ size: Int) -> Data {
         Data(UnsafeBufferPointer(start: data, count: size))
     }
 
     /// Splits at the first `separator` byte: (before, after). No separator: everything is the first part.
     /// Seeds stay readable because the separator is a newline.
-    public static func split(_ data: Data, at separator: UInt8 = 0x0A) -> (Data, Data) {
+    static func split(_ data: Data, at separator: UInt8 = 0x0A) -> (Data, Data) {
         guard let index = data.firstIndex(of: separator) else { return (data, Data()) }
         return (data[data.startIndex..<index], data[(index + 1)...])
     }
@@ -23,7 +24,7 @@ public enum Fuzz {
     /// Whether `needle` occurs in `text`, byte for byte in UTF-8. The invariants look for ASCII secrets, which a
     /// byte search finds exactly; Foundation's `contains` compares by Unicode rules through NSString and was a
     /// fifth of the response target's time.
-    public static func occurs(_ needle: String, in text: String) -> Bool {
+    static func occurs(_ needle: String, in text: String) -> Bool {
         let haystack = Array(text.utf8), pattern = Array(needle.utf8)
         guard let first = pattern.first, pattern.count <= haystack.count else { return pattern.isEmpty }
         var start = 0
@@ -37,15 +38,9 @@ public enum Fuzz {
         return false
     }
 
-    /// An invariant broke: say what and abort, so libFuzzer records the input as a crash.
-    public static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("FUZZ INVARIANT BROKEN: \(message)\n".utf8))
-        abort()
-    }
-
     /// Runs async work from libFuzzer's synchronous callback and waits for it. The work runs on the global
     /// executor; this thread only waits, so there is no deadlock with the cooperative pool.
-    public static func block<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+    static func block<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
         let result = Mutex<T?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {
@@ -59,12 +54,12 @@ public enum Fuzz {
 
     /// A folder of the shipped repository (flows/…), found from this source file's place at build time, or from
     /// FLOWSPEC_FUZZ_ROOT when the binary runs elsewhere.
-    public static func repositoryPath(_ relative: String) -> String {
+    static func repositoryPath(_ relative: String) -> String {
         let root =
             ProcessInfo.processInfo.environment["FLOWSPEC_FUZZ_ROOT"]
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent() // FuzzSupport
-            .deletingLastPathComponent().deletingLastPathComponent() // Sources, Fuzz
-            .deletingLastPathComponent().path // the repository
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent() // FlowSpecFuzzing
+            .deletingLastPathComponent().deletingLastPathComponent() // Sources, the repository
+            .path
         return (root as NSString).appendingPathComponent(relative)
     }
 }
