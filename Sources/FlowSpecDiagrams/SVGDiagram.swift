@@ -337,7 +337,7 @@ package enum SVGDiagram {
     package static let stylesheet = ([stylesheetHead] + kindRules + [stylesheetTail]).joined(separator: "\n")
 
     private static let kindRules = DiagramNode.Kind.allCases.map { kind in
-        ".fs-kind-\(kind.rawValue) .fs-box{fill:\(StatePalette.tint(kind))\(kind == .end ? ";stroke-width:2" : "")}"
+        ".fs-kind-\(kind.rawValue) .fs-box{fill:\(StatePalette.fillUnderRuns(kind))\(kind == .end ? ";stroke-width:2" : "")}"
     }
 
     private static let stylesheetHead = """

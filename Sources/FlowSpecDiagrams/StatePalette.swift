@@ -4,10 +4,10 @@
 /// A case is a node's colour class: its kind, except end states, which are coloured by success. The raw value is
 /// the Mermaid class name: `call` would be read as Mermaid's `call` keyword (click callbacks).
 ///
-/// Two tones, on purpose. Mermaid and DOT draw the plain flow, so a kind gets a tint and a strong outline, and an
-/// end state is filled by its outcome. The SVG is drawn under runs (blue rings, green or red on the end a run
-/// reached), so its boxes take a paler `tint` and its end states stay neutral: an unreached end filled green
-/// would read as the run's result.
+/// One set of hues for all three. The one difference is on purpose: Mermaid and DOT draw the plain flow, so an end
+/// state is filled by its outcome; the SVG is drawn under runs (blue rings, green or red on the end a run reached),
+/// so its end states keep the neutral `wait` fill (`fillUnderRuns`): an unreached end filled green would read as
+/// the run's result.
 enum StatePalette: String, CaseIterable {
     case request, input, choice, call = "subflow", wait, success, failure
 
@@ -54,14 +54,14 @@ enum StatePalette: String, CaseIterable {
         }
     }
 
-    /// The SVG box fill of a kind (see above for why it is paler, and one for every end state).
-    static func tint(_ kind: DiagramNode.Kind) -> String {
+    /// The SVG box fill of a kind: its own fill, but the neutral one for every end state (see above).
+    static func fillUnderRuns(_ kind: DiagramNode.Kind) -> String {
         switch kind {
-        case .request: "#eff6ff"
-        case .input: "#fffbeb"
-        case .choice: "#f5f3ff"
-        case .call: "#ecfdf5"
-        case .wait, .end: "#f8fafc"
+        case .request: request.fill
+        case .input: input.fill
+        case .choice: choice.fill
+        case .call: call.fill
+        case .wait, .end: wait.fill
         }
     }
 

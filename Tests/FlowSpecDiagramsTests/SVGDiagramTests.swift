@@ -147,6 +147,19 @@ import Testing
         #expect(Markup.escape("a\u{1}b") == "a\\u0001b")
     }
 
+    /// One palette: a kind's box in the SVG has the fill Mermaid and DOT give it; only end states differ, neutral
+    /// under runs (the wait fill) where Mermaid fills them by outcome.
+    @Test func boxesTakeTheKindsFillsFromTheOnePalette() {
+        let expected: [(String, String)] = [
+            ("request", "#ddf4ff"), ("input", "#fff8c5"), ("choice", "#fbefff"), ("call", "#e0f7f5"),
+            ("wait", "#f6f8fa"), ("end", "#f6f8fa"),
+        ]
+        for (kind, fill) in expected {
+            #expect(SVGDiagram.stylesheet.contains(".fs-kind-\(kind) .fs-box{fill:\(fill)"), "\(kind)")
+        }
+        #expect(StatePalette.request.fill == "#ddf4ff" && StatePalette.wait.fill == "#f6f8fa")
+    }
+
     @Test func outputIsDeterministic() throws {
         let graph = try Self.graph()
         let highlight = RunHighlight(visits: Self.retryPath, in: graph, failed: false)

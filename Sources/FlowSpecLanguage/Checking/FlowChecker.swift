@@ -134,7 +134,7 @@ package enum FlowChecker {
                         arg.location, "flow `\(callee.name)` has no input `\(arg.name)`",
                         hint: Suggestion.amongNames(arg.name, in: calleeInputs, listing: "inputs"))
                 }
-            default: break
+            case .choice, .wait, .end: break
             }
         }
     }

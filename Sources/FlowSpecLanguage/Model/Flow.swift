@@ -131,7 +131,7 @@ package struct State: Sendable {
         case .request(let r): r.transitions
         case .choice(let t): t
         case .call(let c): c.transitions
-        default: []
+        case .input, .wait, .end: []
         }
     }
 
