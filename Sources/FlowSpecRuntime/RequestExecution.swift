@@ -182,12 +182,7 @@ extension FlowRun {
                 let margin = try Evaluator.evaluate(marginExpr, env)
                 if case .number(let at) = expiresAt, case .number(let m) = margin, at - env.now < m {
                     let generation = await context.broker.generation(of: session.name)
-                    switch await refreshSession(linked, sentWith: generation) {
-                    case .refreshed: break
-                    case .failed(let reason): return .sessionLost(session, reason)
-                    case .unreachable(let reason): return .refreshUnreachable(reason)
-                    case .broken(let reason): return .failed(result(.error(reason)))
-                    }
+                    if let stop = await refreshOrStop(linked, sentWith: generation) { return stop }
                 }
             } catch {
                 return .failed(self.error(error))
@@ -211,18 +206,24 @@ extension FlowRun {
         } catch {
             return .failed(self.error(error))
         }
-        switch await refreshSession(linked, sentWith: generation) {
-        case .refreshed: break
-        case .failed(let reason): return .sessionLost(session, reason)
-        case .unreachable(let reason): return .refreshUnreachable(reason)
-        case .broken(let reason): return .failed(result(.error(reason)))
-        }
+        if let stop = await refreshOrStop(linked, sentWith: generation) { return stop }
         // Retry once with the new token; whatever comes back goes to the state's transitions.
         var retry = request
         do throws(EvaluationError) { try await addSessionHeaders(session, to: &retry) } catch {
             return .failed(self.error(error))
         }
         return await transmit(retry, state: state)
+    }
+
+    /// Refreshes the session; nil when the request may go on, else what the request ends with (the session lost,
+    /// the refresh unreachable, or the refresh flow broken).
+    func refreshOrStop(_ linked: LinkedSession, sentWith generation: Int) async -> SendOutcome? {
+        switch await refreshSession(linked, sentWith: generation) {
+        case .refreshed: nil
+        case .failed(let reason): .sessionLost(linked.definition, reason)
+        case .unreachable(let reason): .refreshUnreachable(reason)
+        case .broken(let reason): .failed(result(.error(reason)))
+        }
     }
 
     func addSessionHeaders(_ session: SessionDef, to request: inout HTTPRequest) async throws(EvaluationError) {
