@@ -9,10 +9,10 @@ extension FuzzTarget {
     /// diagnostic can be printed.
     static func flow(_ input: Data) {
         guard let text = FuzzInput.text(input) else { return }
-        let specs = SpecSet(sources: ["fuzz.yaml": text])
-        var diagnostics = specs.diagnostics
-        for (file, root) in specs.scenarioDocuments {
-            _ = ScenarioDecoder.decode(root, file: file, specs: specs, &diagnostics)
+        let loaded = LoadedFiles(sources: ["fuzz.yaml": text])
+        var diagnostics = loaded.program.diagnostics
+        for (file, root) in loaded.scenarioDocuments {
+            _ = ScenarioDecoder.decode(root, file: file, specs: loaded.program, &diagnostics)
         }
         for diagnostic in diagnostics.sorted { _ = diagnostic.description }
     }

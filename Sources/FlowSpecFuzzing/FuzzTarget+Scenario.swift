@@ -6,10 +6,11 @@ import Foundation
 extension FuzzTarget {
     /// The shipped Traveling flows and sessions, loaded and checked once: the fixed world a fuzzed scenario (or
     /// session) file is checked against. Immutable after loading.
-    static let shippedTraveling: Result<SpecSet, InvariantBroken> = {
+    static let shippedTraveling: Result<LoadedFiles, InvariantBroken> = {
         let folder = FuzzInput.repositoryPath("flows/traveling")
         let specs = ProgramLoader.load(paths: [folder])
-        guard !specs.flows.isEmpty, specs.diagnostics.sorted.allSatisfy({ $0.severity != .error }) else {
+        guard !specs.program.flows.isEmpty, specs.program.diagnostics.sorted.allSatisfy({ $0.severity != .error })
+        else {
             return .failure(
                 InvariantBroken("the shipped flows in \(folder) did not load cleanly (set FLOWSPEC_FUZZ_ROOT)"))
         }
@@ -21,18 +22,18 @@ extension FuzzTarget {
     static func scenario(_ input: Data) throws(InvariantBroken) {
         let shipped = try shippedTraveling.get()
         guard let text = FuzzInput.text(input) else { return }
-        let specs: SpecSet
+        let loaded: LoadedFiles
         switch YAMLLoader.load(text: text, file: "scenarios/fuzz.yaml") {
         case .failure(let diagnostic):
             _ = diagnostic.description
             return
         case .success(let root):
             // A session (or flow) added to the program is checked with everything else, as `check` would.
-            specs = shipped.adding(root, file: "scenarios/fuzz.yaml")
+            loaded = shipped.adding(root, file: "scenarios/fuzz.yaml")
         }
-        var diagnostics = specs.diagnostics
-        for (file, root) in specs.scenarioDocuments {
-            _ = ScenarioDecoder.decode(root, file: file, specs: specs, &diagnostics)
+        var diagnostics = loaded.program.diagnostics
+        for (file, root) in loaded.scenarioDocuments {
+            _ = ScenarioDecoder.decode(root, file: file, specs: loaded.program, &diagnostics)
         }
         for diagnostic in diagnostics.sorted { _ = diagnostic.description }
     }

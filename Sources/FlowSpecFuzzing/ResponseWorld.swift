@@ -66,9 +66,10 @@ enum ResponseWorld {
         """
 
     static let loaded: Result<(specs: SpecSet, scenario: Scenario), InvariantBroken> = {
-        let specs = SpecSet(sources: ["flows/fuzz-login.yaml": flow, "scenarios/fuzz-response.yaml": scenario])
+        let loaded = LoadedFiles(sources: ["flows/fuzz-login.yaml": flow, "scenarios/fuzz-response.yaml": scenario])
+        let specs = loaded.program
         var diagnostics = specs.diagnostics
-        let decoded = specs.scenarioDocuments.first.flatMap {
+        let decoded = loaded.scenarioDocuments.first.flatMap {
             ScenarioDecoder.decode($0.root, file: $0.file, specs: specs, &diagnostics)
         }
         guard let decoded, !diagnostics.hasErrors else {

@@ -1,19 +1,19 @@
 import FlowSpecLanguage
 
-/// Makes the program from files and folders in one call: finds the YAML files, reads, parses and decodes them side
+/// Makes the program from files and folders in one call (with the scenario and probe documents beside it): finds the YAML files, reads, parses and decodes them side
 /// by side (YAML parsing and decoding are most of a cold `check`), then hands them to the language in the order
 /// given, so names, duplicates and messages come out as if read one by one.
 package enum ProgramLoader {
     /// Loads, checks and compiles everything under `paths` (files or folders, recursively).
-    package static func load(paths: [String]) -> SpecSet {
+    package static func load(paths: [String]) -> LoadedFiles {
         var diagnostics = Diagnostics()
         let files = yamlFiles(in: paths, &diagnostics)
         return load(files: files, diagnostics: diagnostics)
     }
 
     /// Loads, checks and compiles `files`, in that order; `diagnostics` (from finding them) come first.
-    package static func load(files: [String], diagnostics: Diagnostics = Diagnostics()) -> SpecSet {
-        SpecSet(documents: SideBySide.map(count: files.count) { read(file: files[$0]) }, diagnostics: diagnostics)
+    package static func load(files: [String], diagnostics: Diagnostics = Diagnostics()) -> LoadedFiles {
+        LoadedFiles(documents: SideBySide.map(count: files.count) { read(file: files[$0]) }, diagnostics: diagnostics)
     }
 
     /// One file, read and decoded without the rest of the program.

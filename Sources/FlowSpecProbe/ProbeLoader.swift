@@ -11,7 +11,7 @@ package enum ProbeLoader {
         var out: [ProbeDeclaration] = []
         var seen: [String: String] = [:]
         let roots = paths?.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        for (file, root) in suite.specs.probeDocuments {
+        for (file, root) in suite.probeDocuments {
             if let roots {
                 let path = URL(fileURLWithPath: file).standardizedFileURL.path
                 guard roots.contains(where: { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else {

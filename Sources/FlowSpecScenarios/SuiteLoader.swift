@@ -5,6 +5,8 @@ import Foundation
 /// Finds and loads everything a command needs: the flows folder, flows, sessions and scenarios, checked.
 package struct Suite: Sendable {
     package var specs: SpecSet
+    /// The suite's `probe:` files, for the probe module to decode against `specs`.
+    package var probeDocuments: [(file: String, root: YAMLNode)]
     package var scenarios: [Scenario]
     package var diagnostics: Diagnostics
     package var fileCount: Int
@@ -66,12 +68,13 @@ package enum SuiteLoader {
                 files.append(file)
             }
         }
-        let specs = ProgramLoader.load(files: files, diagnostics: found)
+        let loaded = ProgramLoader.load(files: files, diagnostics: found)
+        let specs = loaded.program
         var diagnostics = specs.diagnostics
         var scenarios: [Scenario] = []
         var names: [String: String] = [:]
         // Decoded side by side, as the flows were; joined in file order, so messages and names come out as one by one.
-        let documents = specs.scenarioDocuments
+        let documents = loaded.scenarioDocuments
         let decoded = SideBySide.map(count: documents.count) { [specs] index -> (Scenario?, Diagnostics) in
             var d = Diagnostics()
             let scenario = ScenarioDecoder.decode(documents[index].root, file: documents[index].file, specs: specs, &d)
@@ -90,7 +93,7 @@ package enum SuiteLoader {
             scenarios.append(scenario)
         }
         return Suite(
-            specs: specs.droppingScenarioDocuments(), scenarios: scenarios, diagnostics: diagnostics,
+            specs: specs, probeDocuments: loaded.probeDocuments, scenarios: scenarios, diagnostics: diagnostics,
             fileCount: files.count)
     }
 }

@@ -20,10 +20,13 @@ import Testing
             logout: \(logout)
             \(promises.isEmpty ? "" : "promises:\n" + promises)
             """
-        let specs = SpecSet(sources: ToyFlows.files.merging([Self.file: text], uniquingKeysWith: { $1 }))
+        let loaded = LoadedFiles(sources: ToyFlows.files.merging([Self.file: text], uniquingKeysWith: { $1 }))
+        let specs = loaded.program
         var diagnostics = Diagnostics()
         let declarations = ProbeLoader.declarations(
-            in: Suite(specs: specs, scenarios: [], diagnostics: specs.diagnostics, fileCount: 0), &diagnostics)
+            in: Suite(
+                specs: specs, probeDocuments: loaded.probeDocuments, scenarios: [], diagnostics: specs.diagnostics,
+                fileCount: 0), &diagnostics)
         return (declarations, specs.diagnostics.errors + diagnostics.errors)
     }
 
@@ -103,11 +106,14 @@ import Testing
               rotation: "toy docs"
               one_time_codes: { source: "toy docs", logins: [ { flow: toy.magic-link } ] }
             """
-        let specs = SpecSet(
+        let loaded = LoadedFiles(
             sources: ToyFlows.files.merging(["flows/toy/customer-probe.yaml": text], uniquingKeysWith: { $1 }))
+        let specs = loaded.program
         var diagnostics = Diagnostics()
         _ = ProbeLoader.declarations(
-            in: Suite(specs: specs, scenarios: [], diagnostics: specs.diagnostics, fileCount: 0), &diagnostics)
+            in: Suite(
+                specs: specs, probeDocuments: loaded.probeDocuments, scenarios: [], diagnostics: specs.diagnostics,
+                fileCount: 0), &diagnostics)
         #expect(
             diagnostics.errors.map(\.description).sorted() == [
                 "flows/toy/customer-probe.yaml:5:3: error: `access_after_logout` needs the `logout:` flow\n    hint: add `logout: <the flow that signs out>`",

@@ -306,12 +306,15 @@ import Testing
             #expect(verdict.kind != .garbage || verdict.check.hasSuffix("refresh token"), "\(verdict.check)")
         }
 
-        let specs = SpecSet(
+        let loaded = LoadedFiles(
             sources: ToyFlows.files.merging(["flows/toy/session-probe.yaml": file], uniquingKeysWith: { $1 }))
+        let specs = loaded.program
         var diagnostics = Diagnostics()
         let declaration = try #require(
             ProbeLoader.declarations(
-                in: Suite(specs: specs, scenarios: [], diagnostics: specs.diagnostics, fileCount: 0), &diagnostics
+                in: Suite(
+                    specs: specs, probeDocuments: loaded.probeDocuments, scenarios: [], diagnostics: specs.diagnostics,
+                    fileCount: 0), &diagnostics
             ).first)
         let sources = ToyFlows.files
         let writer = ReproductionWriter(specs: specs, readFile: { sources[$0] })

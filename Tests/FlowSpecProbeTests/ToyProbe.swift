@@ -9,18 +9,20 @@ import Testing
 /// Runs `flowspec probe` against a fresh toy backend: the toy's flows, the staff session's probe file, and any
 /// further files (the customer session's probe file).
 enum ToyProbe {
-    static func specs(probeFile: String, more: [String: String] = [:]) throws -> SpecSet {
-        let specs = SpecSet(
+    static func files(probeFile: String, more: [String: String] = [:]) throws -> LoadedFiles {
+        let loaded = LoadedFiles(
             sources: ToyFlows.files.merging(["flows/toy/session-probe.yaml": probeFile], uniquingKeysWith: { $1 })
                 .merging(more, uniquingKeysWith: { $1 }))
-        if let error = specs.diagnostics.errors.first { throw error }
-        return specs
+        if let error = loaded.program.diagnostics.errors.first { throw error }
+        return loaded
     }
 
-    static func declarations(_ specs: SpecSet) throws -> [ProbeDeclaration] {
+    static func declarations(_ loaded: LoadedFiles) throws -> [ProbeDeclaration] {
         var diagnostics = Diagnostics()
-        let declarations = ProbeLoader.declarations(
-            in: Suite(specs: specs, scenarios: [], diagnostics: specs.diagnostics, fileCount: 0), &diagnostics)
+        let suite = Suite(
+            specs: loaded.program, probeDocuments: loaded.probeDocuments, scenarios: [],
+            diagnostics: loaded.program.diagnostics, fileCount: 0)
+        let declarations = ProbeLoader.declarations(in: suite, &diagnostics)
         if let error = diagnostics.errors.first { throw error }
         return declarations
     }
@@ -30,8 +32,9 @@ enum ToyProbe {
         kinds: [ProbeKind] = ProbeKind.allCases, allowWait: Double = 60,
         vars: [String: JSONValue] = [:]
     ) async throws -> (verdicts: [ProbeVerdict], backend: ToyAuthBackend) {
-        let specs = try specs(probeFile: probeFile, more: more)
-        let declarations = try declarations(specs)
+        let loaded = try files(probeFile: probeFile, more: more)
+        let specs = loaded.program
+        let declarations = try declarations(loaded)
         let backend = ToyAuthBackend(knobs)
         let environment = ProbeEnvironment(
             specs: specs, adapter: backend,

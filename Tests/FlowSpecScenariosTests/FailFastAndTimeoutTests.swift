@@ -68,10 +68,11 @@ import Testing
             (String(format: "scenarios/%02d-%@.yaml", index, document.0), document.1)
         }
         for (file, text) in files { sources[file] = text }
-        let specs = SpecSet(sources: sources)
+        let loaded = LoadedFiles(sources: sources)
+        let specs = loaded.program
         var diagnostics = specs.diagnostics
         var byFile: [String: Scenario] = [:]
-        for (file, root) in specs.scenarioDocuments {
+        for (file, root) in loaded.scenarioDocuments {
             if let scenario = ScenarioDecoder.decode(root, file: file, specs: specs, &diagnostics) {
                 byFile[file] = scenario
             }

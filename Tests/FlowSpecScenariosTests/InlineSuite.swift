@@ -8,9 +8,10 @@ import Testing
 enum InlineSuite {
     /// The program, its first scenario, and every error message (loading, checking, decoding), sorted.
     static func decode(_ files: [String: String]) -> (SpecSet, Scenario?, [String]) {
-        let specs = SpecSet(sources: files)
+        let loaded = LoadedFiles(sources: files)
+        let specs = loaded.program
         var diagnostics = specs.diagnostics
-        let decoded = specs.scenarioDocuments.compactMap {
+        let decoded = loaded.scenarioDocuments.compactMap {
             ScenarioDecoder.decode($0.root, file: $0.file, specs: specs, &diagnostics)
         }
         return (specs, decoded.first, diagnostics.sorted.filter { $0.severity == .error }.map(\.description))

@@ -1,6 +1,7 @@
-/// The program: every flow, session, scenario and probe document of a run, decoded, checked and compiled, made by
-/// one call (`init(documents:)`, or `ProgramLoader.load` for files) and never changed after. Nothing here reads a
-/// file: the loading layer (`FlowSpecLoading`) reads and parses, this joins, checks and compiles.
+/// The program: every flow and session of a run, decoded, checked and compiled, made by
+/// one call (`init(documents:)`; `LoadedFiles`, or `ProgramLoader.load` for files, also keeps the scenario and probe
+/// documents beside it) and never changed after. Nothing here reads a file: the loading layer (`FlowSpecLoading`)
+/// reads and parses, this joins, checks and compiles.
 package struct SpecSet: Sendable {
     package let flows: [String: Flow]
     /// Every flow, compiled once for running (also a flow the check found mistakes in: it is never run then).
@@ -12,10 +13,6 @@ package struct SpecSet: Sendable {
     /// The sessions in name order, each with its refresh flow: a request state refers to its session by its index
     /// here (`CompiledFlow.sessions`).
     package let linkedSessions: [LinkedSession]
-    /// Scenario files are decoded by the scenarios module; the language only finds them.
-    package let scenarioDocuments: [(file: String, root: YAMLNode)]
-    /// Probe declarations (`probe:` files) are decoded by the probe module, which knows scenario inputs.
-    package let probeDocuments: [(file: String, root: YAMLNode)]
     /// What loading and checking found, in file order then name order.
     package let diagnostics: Diagnostics
     /// Every file the program was made from, in the order given.
@@ -40,30 +37,37 @@ package struct SpecSet: Sendable {
         self.init(documents: parsed.map { SpecSet.decode($0.root, file: $0.file) })
     }
 
-    /// In-memory YAML texts by file name (tools that generate flows, and tests), joined in name order.
+    /// The program of in-memory YAML texts by file name (tools that generate flows, and tests), joined in name
+    /// order. Their scenario and probe documents are `LoadedFiles(sources:)`'s.
     package init(sources: [String: String]) {
-        var parts = Parts()
-        for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
+        self.init(documents: SpecSet.documents(sources: sources))
+    }
+
+    /// In-memory YAML texts by file name, parsed and decoded in name order.
+    static func documents(sources: [String: String]) -> [Document] {
+        sources.sorted(by: { $0.key < $1.key }).map { name, text in
             switch YAMLLoader.load(text: text, file: name) {
-            case .success(let root): parts.join(SpecSet.decode(root, file: name))
-            case .failure(let d): parts.join(Document(file: name, failure: d))
+            case .success(let root): SpecSet.decode(root, file: name)
+            case .failure(let d): Document(file: name, failure: d)
             }
         }
-        self.init(checking: parts)
     }
 
     /// This program with one more parsed document, checked again when it adds a flow or a session.
     package func adding(_ root: YAMLNode, file: String) -> SpecSet {
+        adding(SpecSet.decode(root, file: file))
+    }
+
+    /// This program with one more decoded document, checked again when it adds a flow or a session.
+    package func adding(_ document: Document) -> SpecSet {
         var parts = Parts(self)
-        parts.join(SpecSet.decode(root, file: file))
+        parts.join(document)
         guard parts.flows.count != flows.count || parts.sessions.count != sessions.count else {
             // A scenario, a probe or a mistake: the flows and sessions, and so their checks, are unchanged.
             var diagnostics = diagnostics
             diagnostics.append(
                 contentsOf: Diagnostics(Array(parts.diagnostics.items.dropFirst(joinDiagnostics.items.count))))
-            return SpecSet(
-                self, files: parts.files, scenarioDocuments: parts.scenarioDocuments,
-                probeDocuments: parts.probeDocuments, joinDiagnostics: parts.diagnostics, diagnostics: diagnostics)
+            return SpecSet(self, files: parts.files, joinDiagnostics: parts.diagnostics, diagnostics: diagnostics)
         }
         return SpecSet(checking: parts)
     }
@@ -79,10 +83,6 @@ package struct SpecSet: Sendable {
         }
         return SpecSet(self, sessions: sessions, linkedSessions: linked)
     }
-
-    /// This program without its scenario documents: once the scenarios are decoded, a long run should not carry
-    /// their YAML trees.
-    package func droppingScenarioDocuments() -> SpecSet { SpecSet(self, scenarioDocuments: []) }
 
     private init(checking parts: Parts) {
         var flows = parts.flows
@@ -147,8 +147,6 @@ package struct SpecSet: Sendable {
         self.compiledFlows = compiledFlows
         self.linkedSessions = linkedSessions
         self.sessions = parts.sessions
-        self.scenarioDocuments = parts.scenarioDocuments
-        self.probeDocuments = parts.probeDocuments
         self.diagnostics = diagnostics
         self.files = parts.files
         self.joinDiagnostics = parts.diagnostics
@@ -157,9 +155,7 @@ package struct SpecSet: Sendable {
     /// A copy with some parts replaced; the rest as in `base`.
     private init(
         _ base: SpecSet, sessions: [String: SessionDef]? = nil, linkedSessions: [LinkedSession]? = nil,
-        files: [String]? = nil,
-        scenarioDocuments: [(file: String, root: YAMLNode)]? = nil,
-        probeDocuments: [(file: String, root: YAMLNode)]? = nil, joinDiagnostics: Diagnostics? = nil,
+        files: [String]? = nil, joinDiagnostics: Diagnostics? = nil,
         diagnostics: Diagnostics? = nil
     ) {
         self.flows = base.flows
@@ -167,8 +163,6 @@ package struct SpecSet: Sendable {
         self.compiledFlows = base.compiledFlows
         self.linkedSessions = linkedSessions ?? base.linkedSessions
         self.sessions = sessions ?? base.sessions
-        self.scenarioDocuments = scenarioDocuments ?? base.scenarioDocuments
-        self.probeDocuments = probeDocuments ?? base.probeDocuments
         self.diagnostics = diagnostics ?? base.diagnostics
         self.files = files ?? base.files
         self.joinDiagnostics = joinDiagnostics ?? base.joinDiagnostics
@@ -178,8 +172,6 @@ package struct SpecSet: Sendable {
     private struct Parts {
         var flows: [String: Flow] = [:]
         var sessions: [String: SessionDef] = [:]
-        var scenarioDocuments: [(file: String, root: YAMLNode)] = []
-        var probeDocuments: [(file: String, root: YAMLNode)] = []
         var diagnostics = Diagnostics()
         var files: [String] = []
 
@@ -188,8 +180,6 @@ package struct SpecSet: Sendable {
         init(_ program: SpecSet) {
             flows = program.flows
             sessions = program.sessions
-            scenarioDocuments = program.scenarioDocuments
-            probeDocuments = program.probeDocuments
             diagnostics = program.joinDiagnostics
             files = program.files
         }
@@ -199,8 +189,8 @@ package struct SpecSet: Sendable {
             files.append(document.file)
             diagnostics.append(contentsOf: document.diagnostics)
             switch document.content {
-            case .scenario(let root): scenarioDocuments.append((document.file, root))
-            case .probe(let root): probeDocuments.append((document.file, root))
+            // Kept beside the program, by `LoadedFiles`; joining only records the file and its diagnostics.
+            case .scenario, .probe: break
             case .flow(let flow):
                 if let existing = flows[flow.name] {
                     diagnostics.error(
