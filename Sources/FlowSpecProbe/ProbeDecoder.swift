@@ -152,10 +152,6 @@ package enum ProbeDecoder {
     }
 
     static func checkFlow(_ ref: NameRef, _ specs: SpecSet, _ d: inout Diagnostics) {
-        if specs.flows[ref.name] == nil {
-            d.error(
-                ref.location, "unknown flow `\(ref.name)`",
-                hint: Suggestion.didYouMean(ref.name, in: specs.flows.keys.sorted()))
-        }
+        _ = specs.flow(ref, reportingTo: &d)
     }
 }

@@ -47,13 +47,11 @@ extension ScenarioDecoder {
 
     static func check(_ step: Scenario.RunStep, specs: SpecSet, scenarioInputs: ScenarioInputs, _ d: inout Diagnostics)
     {
-        guard let flow = specs.flows[step.flow.name] else {
-            d.error(
-                step.flow.location, "unknown flow `\(step.flow.name)`",
-                hint: Suggestion.didYouMean(step.flow.name, in: specs.flows.keys)
-                    ?? "flows are named `<system>.<file stem>`; is the flows folder loaded (--flows)?")
-            return
-        }
+        guard
+            let flow = specs.flow(
+                step.flow, otherwise: "flows are named `<system>.<file stem>`; is the flows folder loaded (--flows)?",
+                reportingTo: &d)
+        else { return }
         // A state that exists but did not load (a misspelt kind) has its own error: one mistake, one error.
         if let expect = step.expect, let path = expect.path {
             for ref in path where flow.states[ref.name] == nil && !flow.brokenStates.contains(ref.name) {

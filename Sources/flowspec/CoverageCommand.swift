@@ -77,7 +77,7 @@ struct CoverageCommand: AsyncParsableCommand {
     /// Runs the scenarios; the summary line goes to standard error so standard output is only coverage.
     func measure() async throws -> (FlowCoverage, Int32?) {
         let scenarioPaths = paths.isEmpty ? ["scenarios"] : paths
-        let suite = try SuiteRun.load(paths: scenarioPaths, flows: suiteOptions.flows)
+        let suite = try SuiteRun.load(paths: scenarioPaths, flows: suiteOptions.flowsFolder.flows)
         let selection = suiteOptions.selection
         let plan = try selection.plan(suite.scenarios)
         if plan.isEmpty {

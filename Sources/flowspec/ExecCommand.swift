@@ -63,8 +63,7 @@ struct ExecCommand: AsyncParsableCommand {
     )
     var verbose = false
 
-    @Option(help: "The flows folder (default: the nearest flows/ folder).")
-    var flows: String?
+    @OptionGroup var flowsFolder: FlowsFolderOption
 
     @Option(name: .customLong("allow-wait"), parsing: .unconditional, help: WaitAllowance.help)
     var allowWait = WaitAllowance(seconds: ScenarioRunner.defaultAllowWait)
@@ -91,7 +90,7 @@ struct ExecCommand: AsyncParsableCommand {
 
     func run() async throws {
         // Every flow of the project must load: the one run may call any of them, or refresh through them.
-        let located = try FlowLocator(flowsFolder: flows, wholeProjectMustLoad: true).locate(flow)
+        let located = try FlowLocator(flowsFolder: flowsFolder.flows, wholeProjectMustLoad: true).locate(flow)
         let specs = located.specs
         let target = located.flow
         let flow = target.name

@@ -43,8 +43,7 @@ struct GraphCommand: AsyncParsableCommand {
         help: ArgumentHelp("Write the diagram to FILE (atomically) instead of standard output.", valueName: "file"))
     var output: String?
 
-    @Option(help: "The flows folder (default: the nearest flows/ folder).")
-    var flows: String?
+    @OptionGroup var flowsFolder: FlowsFolderOption
 
     func validate() throws {
         if scenario != nil, trace == nil {
@@ -53,7 +52,7 @@ struct GraphCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let located = try FlowLocator(flowsFolder: flows).locate(flow)
+        let located = try FlowLocator(flowsFolder: flowsFolder.flows).locate(flow)
         let compiled = located.specs.compiled[located.flow.name] ?? CompiledFlow(located.flow)
         let highlight = try trace.map { try loadHighlight($0, compiled) } ?? .none
         let text: String

@@ -22,8 +22,7 @@ struct PathsCommand: AsyncParsableCommand {
     @Argument(help: "The flow: its name (repairminder.staff-password-2fa) or its file (flows/repairminder/me.yaml).")
     var flow: String
 
-    @Option(help: "The flows folder (default: the nearest flows/ folder).")
-    var flows: String?
+    @OptionGroup var flowsFolder: FlowsFolderOption
 
     @Option(help: "Output format: text or json.")
     var format: Format = .text
@@ -42,7 +41,7 @@ struct PathsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let located = try FlowLocator(flowsFolder: flows, wholeProjectMustLoad: true).locate(flow)
+        let located = try FlowLocator(flowsFolder: flowsFolder.flows, wholeProjectMustLoad: true).locate(flow)
         let (target, specs) = (located.flow, located.specs)
         let compiled = specs.compiled[target.name] ?? CompiledFlow(target)
         let report = PathFinder.report(compiled)

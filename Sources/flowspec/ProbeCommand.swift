@@ -29,8 +29,7 @@ struct ProbeCommand: AsyncParsableCommand {
     @Argument(help: "Probe files or folders (default: flows).")
     var paths: [String] = []
 
-    @Option(help: "The flows folder (default: the nearest flows/ folder).")
-    var flows: String?
+    @OptionGroup var flowsFolder: FlowsFolderOption
 
     @Option(
         name: .customLong("probe"),
@@ -77,7 +76,7 @@ struct ProbeCommand: AsyncParsableCommand {
             Console.error(problem)
             throw ExitCode(Exit.invalid)
         }
-        let suite = try SuiteRun.load(paths: roots, flows: flows)
+        let suite = try SuiteRun.load(paths: roots, flows: flowsFolder.flows)
         var diagnostics = Diagnostics()
         let declarations = ProbeLoader.declarations(in: suite, under: roots, &diagnostics)
         if diagnostics.hasErrors {

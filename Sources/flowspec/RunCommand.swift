@@ -21,7 +21,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let suite = try SuiteRun.load(paths: paths, flows: suiteOptions.flows)
+        let suite = try SuiteRun.load(paths: paths, flows: suiteOptions.flowsFolder.flows)
         let selection = suiteOptions.selection
         let plan = try selection.plan(suite.scenarios)
         if selection.listOnly {

@@ -4,8 +4,7 @@ import Foundation
 /// The options of every command that runs a suite (`run`, `coverage`): where flows are, how many at once,
 /// which scenarios, how they behave, their variables and how live requests are made.
 struct SuiteOptions: ParsableArguments {
-    @Option(help: "The flows folder (default: the nearest flows/ folder).")
-    var flows: String?
+    @OptionGroup var flowsFolder: FlowsFolderOption
 
     // Optional, so `--help` says "number of cores" once instead of also printing this machine's count.
     // Unconditional, so `--jobs -1` is read as the option's value and refused with its range, rather than as an

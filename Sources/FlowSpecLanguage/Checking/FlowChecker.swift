@@ -120,13 +120,10 @@ package enum FlowChecker {
                         hint: Suggestion.didYouMean(i.input.name, in: inputNames) ?? "declare it under `inputs:`")
                 }
             case .call(let c):
-                guard let callee = specs.flows[c.flow.name] else {
-                    d.error(
-                        c.flow.location, "unknown flow `\(c.flow.name)`",
-                        hint: Suggestion.didYouMean(c.flow.name, in: specs.flows.keys)
-                            ?? "flows are named `<system>.<file stem>`")
-                    continue
-                }
+                guard
+                    let callee = specs.flow(
+                        c.flow, otherwise: "flows are named `<system>.<file stem>`", reportingTo: &d)
+                else { continue }
                 if callee.name == flow.name { d.error(c.flow.location, "flow `\(flow.name)` calls itself") }
                 let calleeInputs = callee.inputs.map(\.name)
                 for (arg, _) in c.with where !calleeInputs.contains(arg.name) {

@@ -6,7 +6,9 @@ enum SessionChecker {
             for expr in template.expressions { TypeChecker.check(expr, in: plain, into: &d) }
         }
         guard let refresh = session.refresh else { return }
-        if let flow = specs.flows[refresh.flow.name] {
+        if let flow = specs.flow(
+            refresh.flow, otherwise: "refresh flows are loaded from the same folders as the session", reportingTo: &d)
+        {
             for state in flow.orderedStates {
                 if case .request(let r) = state.kind, let s = r.session ?? (r.sessionOptOut ? nil : flow.session),
                     s.name == session.name
@@ -17,11 +19,6 @@ enum SessionChecker {
                     )
                 }
             }
-        } else {
-            d.error(
-                refresh.flow.location, "unknown flow `\(refresh.flow.name)`",
-                hint: Suggestion.didYouMean(refresh.flow.name, in: specs.flows.keys)
-                    ?? "refresh flows are loaded from the same folders as the session")
         }
         checkNotFor(session, refresh, in: specs, into: &d)
         checkFailureOutcome(session, refresh, in: specs, into: &d)
