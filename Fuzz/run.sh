@@ -30,6 +30,9 @@ scratch="$fuzz_dir/.build"
 scratch="${FUZZ_SCRATCH:-$scratch}"
 if [[ -z "${FUZZ_NO_BUILD:-}" ]]; then
     build_started=$SECONDS
+    # SwiftPM keeps the build plan of a path dependency until a manifest changes, so a file added to the main
+    # package since the last fuzz build would be left out ("has no member" errors); touching ours re-plans.
+    touch "$fuzz_dir/Package.swift"
     swift build -c release --scratch-path "$scratch" -Xswiftc "-sanitize=$sanitizers"
     echo "fuzz build: $((SECONDS - build_started)) s"
 fi
