@@ -2,15 +2,15 @@ import Foundation
 import Synchronization
 
 /// What every fuzz target needs: the input as text or parts, async code run to completion, a shipped folder.
-public enum FuzzInput {
+enum FuzzInput {
     /// The input as the loaders see a file: strict UTF-8, or nil, as `YAMLLoader.load(file:)` refuses a file
     /// that is not UTF-8 before any parser sees it.
-    public static func text(_ data: Data) -> String? {
+    static func text(_ data: Data) -> String? {
         String(data: data, encoding: .utf8)
     }
 
     /// libFuzzer's buffer as bytes.
-    public static func bytes(_ data: UnsafePointer<UInt8>, _ size: Int) -> Data {
+    static func bytes(_ data: UnsafePointer<UInt8>, _ size: Int) -> Data {
         Data(UnsafeBufferPointer(start: data, count: size))
     }
 

@@ -8,13 +8,13 @@ extension FuzzTarget {
     /// session) file is checked against. Immutable after loading.
     static let shippedTraveling: Result<LoadedFiles, InvariantBroken> = {
         let folder = FuzzInput.repositoryPath("flows/traveling")
-        let specs = ProgramLoader.load(paths: [folder])
-        guard !specs.program.flows.isEmpty, specs.program.diagnostics.sorted.allSatisfy({ $0.severity != .error })
+        let loaded = ProgramLoader.load(paths: [folder])
+        guard !loaded.program.flows.isEmpty, loaded.program.diagnostics.sorted.allSatisfy({ $0.severity != .error })
         else {
             return .failure(
                 InvariantBroken("the shipped flows in \(folder) did not load cleanly (set FLOWSPEC_FUZZ_ROOT)"))
         }
-        return .success(specs)
+        return .success(loaded)
     }()
 
     /// The input as a scenario or session file beside the shipped Traveling flows, as `flowspec check flows
